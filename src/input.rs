@@ -1,0 +1,314 @@
+//! Whitespace tokenizer with line and column positions, and the one input error type.
+//!
+//! Every puzzle parser reads its judge text through [`Tokens`], so every
+//! complaint about bad input names the exact place (`line:column`, both
+//! 1-based, columns counted in bytes) and what was expected there.
+
+use std::fmt;
+
+/// A place in the input: 1-based line and column (in bytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Position {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based byte column within the line.
+    pub column: usize,
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// Bad input: where it is and what was wrong.
+///
+/// Displays as `LINE:COLUMN: MESSAGE`; the CLI prefixes the source name
+/// (`input` for standard input, otherwise the file path).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// Where the problem is.
+    pub position: Position,
+    /// What was expected and what was found, in one line.
+    pub message: String,
+}
+
+impl InputError {
+    /// Builds an error at `position`.
+    pub fn new(position: Position, message: impl Into<String>) -> Self {
+        InputError {
+            position,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.position, self.message)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// One whitespace-separated token and where it starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The raw bytes of the token (never empty, never containing whitespace).
+    pub bytes: &'a [u8],
+    /// Where the token starts.
+    pub position: Position,
+}
+
+impl Token<'_> {
+    /// The token as it should appear in an error message: quoted, with
+    /// non-printable or non-UTF-8 bytes escaped and long tokens cut short.
+    pub fn describe(&self) -> String {
+        describe_bytes(self.bytes)
+    }
+}
+
+/// Quotes `bytes` for an error message, escaping anything not printable ASCII.
+pub fn describe_bytes(bytes: &[u8]) -> String {
+    const LIMIT: usize = 24;
+    let mut out = String::from("\"");
+    for &b in bytes.iter().take(LIMIT) {
+        if b.is_ascii_graphic() || b == b' ' {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    if bytes.len() > LIMIT {
+        out.push_str("...");
+    }
+    out.push('"');
+    out
+}
+
+/// Splits input bytes into whitespace-separated tokens, tracking positions.
+///
+/// Spaces, tabs, carriage returns, form feeds and newlines all separate
+/// tokens, so CRLF files, tabs and blank lines are accepted anywhere.
+///
+/// ```
+/// use boardsolve::input::Tokens;
+/// let mut t = Tokens::new(b"3\n 2 0\r\n");
+/// assert_eq!(t.expect_u64("N").unwrap(), 3);
+/// let tok = t.next_token().unwrap();
+/// assert_eq!((tok.position.line, tok.position.column), (2, 2));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Tokens<'a> {
+    data: &'a [u8],
+    offset: usize,
+    line: usize,
+    line_start: usize,
+    /// Just after the last token read: where "end of input" is reported,
+    /// so the message points at the line that is short, not past it.
+    after_last: Position,
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+impl<'a> Tokens<'a> {
+    /// Starts reading `data` at line 1, column 1.
+    pub fn new(data: &'a [u8]) -> Self {
+        Tokens {
+            data,
+            offset: 0,
+            line: 1,
+            line_start: 0,
+            after_last: Position { line: 1, column: 1 },
+        }
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(&b) = self.data.get(self.offset) {
+            if !is_space(b) {
+                break;
+            }
+            self.offset += 1;
+            if b == b'\n' {
+                self.line += 1;
+                self.line_start = self.offset;
+            }
+        }
+    }
+
+    /// The position of the next token, or of the end of input if none is left.
+    pub fn position(&mut self) -> Position {
+        self.skip_space();
+        Position {
+            line: self.line,
+            column: self.offset - self.line_start + 1,
+        }
+    }
+
+    /// Where a missing token is reported: just after the last token read, or
+    /// 1:1 when the input has none.
+    pub fn end_position(&self) -> Position {
+        self.after_last
+    }
+
+    /// The next token, or `None` at the end of input.
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        let position = self.position();
+        let start = self.offset;
+        while let Some(&b) = self.data.get(self.offset) {
+            if is_space(b) {
+                break;
+            }
+            self.offset += 1;
+        }
+        if self.offset == start {
+            return None;
+        }
+        self.after_last = Position {
+            line: position.line,
+            column: position.column + (self.offset - start),
+        };
+        Some(Token {
+            bytes: &self.data[start..self.offset],
+            position,
+        })
+    }
+
+    /// Reads the next token as an unsigned decimal number (digits only, no
+    /// sign), naming `what` in any error.
+    ///
+    /// # Errors
+    /// End of input, a token that is not all digits, or a number above `u64::MAX`.
+    pub fn expect_u64(&mut self, what: &str) -> Result<u64, InputError> {
+        Ok(self.expect_u64_token(what)?.0)
+    }
+
+    /// Like [`Tokens::expect_u64`], also returning the token for later messages.
+    ///
+    /// # Errors
+    /// As [`Tokens::expect_u64`].
+    pub fn expect_u64_token(&mut self, what: &str) -> Result<(u64, Token<'a>), InputError> {
+        let Some(token) = self.next_token() else {
+            let at = self.end_position();
+            return Err(InputError::new(
+                at,
+                format!("expected {what}, found end of input"),
+            ));
+        };
+        parse_u64(token.bytes).map(|v| (v, token)).map_err(|why| {
+            InputError::new(
+                token.position,
+                format!("expected {what}, found {} ({why})", token.describe()),
+            )
+        })
+    }
+
+    /// Reads a number and checks it lies in `lo..=hi`.
+    ///
+    /// # Errors
+    /// As [`Tokens::expect_u64`], or a number outside the range.
+    pub fn expect_in_range(&mut self, what: &str, lo: u64, hi: u64) -> Result<u64, InputError> {
+        let (v, token) = self.expect_u64_token(what)?;
+        if v < lo || v > hi {
+            return Err(InputError::new(
+                token.position,
+                format!("expected {what} from {lo} to {hi}, found {v}"),
+            ));
+        }
+        Ok(v)
+    }
+
+    /// Succeeds only if nothing but whitespace is left.
+    ///
+    /// # Errors
+    /// An extra token, named with its position.
+    pub fn expect_end(&mut self, after: &str) -> Result<(), InputError> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(t) => Err(InputError::new(
+                t.position,
+                format!("unexpected extra input {} after {after}", t.describe()),
+            )),
+        }
+    }
+}
+
+/// Parses plain decimal digits into a `u64`, explaining any failure briefly.
+fn parse_u64(bytes: &[u8]) -> Result<u64, &'static str> {
+    if bytes.is_empty() {
+        return Err("empty");
+    }
+    if bytes[0] == b'+' || bytes[0] == b'-' {
+        return Err("signs are not allowed");
+    }
+    let mut v: u64 = 0;
+    for &b in bytes {
+        if !b.is_ascii_digit() {
+            return Err("not a whole number");
+        }
+        v = v
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u64::from(b - b'0')))
+            .ok_or("too large")?;
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_follow_lines_and_columns() {
+        let mut t = Tokens::new(b"  12 ab\r\n\n\tx");
+        let a = t.next_token().unwrap();
+        assert_eq!((a.position.line, a.position.column), (1, 3));
+        let b = t.next_token().unwrap();
+        assert_eq!((b.position.line, b.position.column), (1, 6));
+        let c = t.next_token().unwrap();
+        assert_eq!(
+            (c.position.line, c.position.column, c.bytes),
+            (3, 2, &b"x"[..])
+        );
+        assert!(t.next_token().is_none());
+        assert_eq!(t.position(), Position { line: 3, column: 3 });
+    }
+
+    #[test]
+    fn numbers_are_plain_digits() {
+        for (text, ok) in [
+            ("0", Some(0)),
+            ("007", Some(7)),
+            ("18446744073709551615", Some(u64::MAX)),
+            ("18446744073709551616", None),
+            ("+3", None),
+            ("-3", None),
+            ("1e3", None),
+            ("0x10", None),
+        ] {
+            assert_eq!(parse_u64(text.as_bytes()).ok(), ok, "{text}");
+        }
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let mut t = Tokens::new(b"1\n  x");
+        t.expect_u64("N").unwrap();
+        let e = t.expect_u64("a block").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "2:3: expected a block, found \"x\" (not a whole number)"
+        );
+        let e = t.expect_u64("more").unwrap_err();
+        assert_eq!(e.to_string(), "2:4: expected more, found end of input");
+        let e = Tokens::new(b"\n\n").expect_u64("N").unwrap_err();
+        assert_eq!(e.to_string(), "1:1: expected N, found end of input");
+    }
+
+    #[test]
+    fn odd_bytes_are_escaped() {
+        assert_eq!(describe_bytes(b"a\0\xff"), "\"a\\x00\\xff\"");
+    }
+}

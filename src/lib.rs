@@ -1,0 +1,17 @@
+//! boardsolve: exact solvers for four exhaustive-search board puzzles, and
+//! tools for testing your own solutions to them.
+//!
+//! ```
+//! use boardsolve::puzzles::{find, SolveOptions};
+//! let mut out = Vec::new();
+//! find("2048")
+//!     .unwrap()
+//!     .solve(b"3\n2 2 2\n4 4 4\n8 8 8\n", &SolveOptions::default(), &mut out)
+//!     .unwrap();
+//! assert_eq!(out, b"16\n");
+//! ```
+#![deny(missing_docs)]
+
+pub mod input;
+pub mod puzzles;
+pub mod search;

@@ -1,0 +1,800 @@
+//! 2048: the largest block reachable in at most K moves (BOJ 12100, 12094).
+//!
+//! Blocks are stored as exponents in bytes (`0` empty, `e` the block `2^e`),
+//! one board row after another, so a 20×20 board is 400 bytes and a move is
+//! a pass over them in place. The exact search lives in
+//! [`crate::search::maximize`]; this module supplies the moves and the bound.
+
+use crate::input::{InputError, Position, Tokens};
+use crate::puzzles::{Error, OutputFormat, Puzzle, SolveOptions};
+use crate::search::maximize::{self, Climb, SearchStats};
+use serde::Serialize;
+use std::fmt;
+use std::io::Write;
+
+/// Largest board side accepted.
+pub const MAX_N: usize = 64;
+/// Largest number of moves accepted by `--moves`.
+pub const MAX_MOVES: u32 = 100;
+/// Largest block exponent accepted in the input (blocks up to 2^63).
+pub const MAX_INPUT_EXPONENT: u8 = 63;
+
+/// A direction of a move, in the tie-break order of `--explain`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// Towards row 0.
+    Up,
+    /// Towards the last row.
+    Down,
+    /// Towards column 0.
+    Left,
+    /// Towards the last column.
+    Right,
+}
+
+impl Direction {
+    /// All four, in the order Up < Down < Left < Right.
+    pub const ALL: [Direction; 4] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
+    ];
+
+    /// Lower-case name, as in the JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Up => "up",
+            Direction::Down => "down",
+            Direction::Left => "left",
+            Direction::Right => "right",
+        }
+    }
+}
+
+/// An N×N board of blocks, each stored as its exponent (`0` = empty).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    n: usize,
+    cells: Vec<u8>,
+}
+
+impl Board {
+    /// A board from exponents, row after row (`0` empty, `e` the block `2^e`).
+    ///
+    /// # Panics
+    /// If `cells.len() != n * n`, `n` is 0 or above [`MAX_N`], or an exponent exceeds
+    /// [`MAX_INPUT_EXPONENT`].
+    pub fn from_exponents(n: usize, cells: Vec<u8>) -> Board {
+        assert!((1..=MAX_N).contains(&n) && cells.len() == n * n);
+        assert!(cells.iter().all(|&e| e <= MAX_INPUT_EXPONENT));
+        Board { n, cells }
+    }
+
+    /// A board from block values, row after row (`0` empty).
+    ///
+    /// ```
+    /// use boardsolve::puzzles::game2048::Board;
+    /// let b = Board::from_values(2, &[2, 0, 0, 4]).unwrap();
+    /// assert_eq!(b.value(1, 1), 4);
+    /// ```
+    ///
+    /// # Errors
+    /// A value that is neither 0 nor a power of two from 2, or a wrong count.
+    pub fn from_values(n: usize, values: &[u64]) -> Result<Board, String> {
+        if !(1..=MAX_N).contains(&n) || values.len() != n * n {
+            return Err(format!("expected {} values for N = {n}", n * n));
+        }
+        let cells = values
+            .iter()
+            .map(|&v| exponent_of(v).ok_or_else(|| format!("{v} is not a block value")))
+            .collect::<Result<Vec<u8>, String>>()?;
+        Ok(Board { n, cells })
+    }
+
+    /// Side length N.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// Exponents, row after row.
+    pub fn exponents(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The block value at `row`, `col` (0 when empty).
+    pub fn value(&self, row: usize, col: usize) -> u128 {
+        value_of(self.cells[row * self.n + col])
+    }
+
+    /// The largest block's exponent (0 on an empty board).
+    pub fn max_exponent(&self) -> u8 {
+        self.cells.iter().copied().max().unwrap_or(0)
+    }
+
+    /// The largest block's value.
+    pub fn max_value(&self) -> u128 {
+        value_of(self.max_exponent())
+    }
+
+    /// The board after moving `dir`, or `None` if the move changes nothing.
+    ///
+    /// ```
+    /// use boardsolve::puzzles::game2048::{Board, Direction};
+    /// let b = Board::from_values(3, &[2, 2, 2, 0, 0, 0, 4, 2, 2]).unwrap();
+    /// let left = b.slide(Direction::Left).unwrap();
+    /// assert_eq!(left.to_string(), "4 2 0\n0 0 0\n4 4 0\n");
+    /// ```
+    pub fn slide(&self, dir: Direction) -> Option<Board> {
+        let mut out = self.clone();
+        out.slide_from(self, dir).then_some(out)
+    }
+
+    /// Overwrites `self` with `src` moved in `dir`; `false` if nothing changed.
+    fn slide_from(&mut self, src: &Board, dir: Direction) -> bool {
+        let n = src.n;
+        if self.n != n {
+            *self = src.clone();
+        } else {
+            self.cells.copy_from_slice(&src.cells);
+        }
+        let cells = &mut self.cells[..];
+        let mut changed = false;
+        // (first cell of line i, step between lines, step along a line towards the wall)
+        for line in 0..n {
+            let (start, step): (isize, isize) = match dir {
+                Direction::Left => ((line * n) as isize, 1),
+                Direction::Right => ((line * n + n - 1) as isize, -1),
+                Direction::Up => (line as isize, n as isize),
+                Direction::Down => (((n - 1) * n + line) as isize, -(n as isize)),
+            };
+            changed |= slide_line(cells, start, step, n);
+        }
+        changed
+    }
+}
+
+/// Slides the line of `len` cells starting at `start` (the wall end), stepping
+/// `step`, towards the wall, in place. Returns whether any cell changed.
+///
+/// Writing in place is safe: the write position never passes the read position.
+#[inline]
+fn slide_line(cells: &mut [u8], start: isize, step: isize, len: usize) -> bool {
+    let at = |k: usize| (start + step * k as isize) as usize;
+    let mut write = 0usize;
+    let mut pending = 0u8;
+    let mut changed = false;
+    let mut put = |cells: &mut [u8], write: &mut usize, v: u8| {
+        let i = at(*write);
+        changed |= cells[i] != v;
+        cells[i] = v;
+        *write += 1;
+    };
+    for k in 0..len {
+        let v = cells[at(k)];
+        if v == 0 {
+            continue;
+        }
+        if pending == v {
+            // The pair nearest the wall merges first; the result is final.
+            put(cells, &mut write, v + 1);
+            pending = 0;
+        } else {
+            if pending != 0 {
+                put(cells, &mut write, pending);
+            }
+            pending = v;
+        }
+    }
+    if pending != 0 {
+        put(cells, &mut write, pending);
+    }
+    while write < len {
+        put(cells, &mut write, 0);
+    }
+    changed
+}
+
+fn exponent_of(v: u64) -> Option<u8> {
+    match v {
+        0 => Some(0),
+        1 => None,
+        _ if v.is_power_of_two() => Some(v.trailing_zeros() as u8),
+        _ => None,
+    }
+}
+
+fn value_of(e: u8) -> u128 {
+    if e == 0 { 0 } else { 1u128 << e }
+}
+
+impl fmt::Display for Board {
+    /// One row a line, values separated by single spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.cells.chunks(self.n) {
+            for (i, &e) in row.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{}", value_of(e))?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// A judge instance: the board (the number of moves comes from the command).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instance {
+    /// The starting board.
+    pub board: Board,
+}
+
+impl Instance {
+    /// Parses judge text: N, then N rows of N values.
+    ///
+    /// # Errors
+    /// Bad numbers, N outside 1..=64, a value that is not 0 or a power of
+    /// two from 2 up to 2^63, a missing or extra token, or a board without blocks.
+    pub fn parse(input: &[u8]) -> Result<Instance, InputError> {
+        let mut t = Tokens::new(input);
+        let n = t.expect_in_range("the board size N", 1, MAX_N as u64)? as usize;
+        let mut cells = Vec::with_capacity(n * n);
+        let mut first: Option<Position> = None;
+        for _ in 0..n * n {
+            let what = "a block value (0 or a power of two from 2)";
+            let (v, tok) = t.expect_u64_token(what)?;
+            let e = exponent_of(v).ok_or_else(|| {
+                InputError::new(tok.position, format!("expected {what}, found {v}"))
+            })?;
+            first.get_or_insert(tok.position);
+            cells.push(e);
+        }
+        t.expect_end("the board")?;
+        if cells.iter().all(|&e| e == 0) {
+            return Err(InputError::new(
+                first.unwrap_or(Position { line: 1, column: 1 }),
+                "the board has no block; at least one is required",
+            ));
+        }
+        Ok(Instance {
+            board: Board { n, cells },
+        })
+    }
+}
+
+impl std::str::FromStr for Instance {
+    type Err = InputError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Instance::parse(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Instance {
+    /// Judge format: N, then the board.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.board.n)?;
+        write!(f, "{}", self.board)
+    }
+}
+
+/// The search problem: boards, four moves, and the merge-tree bound.
+struct Game;
+
+/// Exponent histogram of a board: `counts[e]` blocks of `2^e`.
+fn histogram(cells: &[u8]) -> [u16; 128] {
+    let mut counts = [0u16; 128];
+    for &e in cells {
+        counts[e as usize] += 1;
+    }
+    counts
+}
+
+/// The largest exponent reachable within `remaining` moves, by the merge-tree bound.
+///
+/// Proof. A block present after r more moves is either a block present now
+/// or the merge of two equal blocks present one move earlier. Unfolding r
+/// moves, a block `2^e` is the root of a binary merge tree of depth at most
+/// r whose leaves are blocks on the board now: each leaf at depth d has
+/// value `2^(e-d)`, so every leaf has an exponent in `[e-r, e]`, and the
+/// leaves sum to `2^e`. Hence `2^e` is reachable only if the blocks with
+/// exponents in `[e-r, e]` sum to at least `2^e`. The largest block never
+/// shrinks, so the answer is at least the current maximum `m`, and at most
+/// `m + r` (a block at most doubles per move).
+fn merge_tree_bound(cells: &[u8], remaining: u32) -> u32 {
+    let counts = histogram(cells);
+    let m = counts.iter().rposition(|&c| c > 0).unwrap_or(0) as u32;
+    if remaining == 0 || m == 0 {
+        return m;
+    }
+    // prefix[x] = total value of blocks with exponent below x. Exponents
+    // start at most 63 and the total value never changes, so no block ever
+    // passes 2^76 and the sums fit in a u128.
+    let mut prefix = [0u128; 129];
+    for x in 0..128 {
+        prefix[x + 1] = prefix[x] + (u128::from(counts[x]) << x);
+    }
+    let top = m.saturating_add(remaining).min(127);
+    for e in (m + 1..=top).rev() {
+        let low = e.saturating_sub(remaining).max(1);
+        if prefix[e as usize + 1] - prefix[low as usize] >= 1u128 << e {
+            return e;
+        }
+    }
+    m
+}
+
+/// The best exponent after at most one move, without building boards.
+///
+/// Left and right produce the same merged values (a run of two or more equal
+/// neighbours, empty cells between them ignored, always merges at least one
+/// pair in either direction), and so do up and down. So one move can create
+/// `2^(e+1)` exactly when two equal blocks `2^e` are neighbours in a row or
+/// a column with only empty cells between them.
+fn best_exponent_after_one(cells: &[u8], n: usize) -> u32 {
+    let mut best = cells.iter().copied().max().unwrap_or(0);
+    for line in 0..n {
+        let mut last_row = 0u8;
+        let mut last_col = 0u8;
+        for k in 0..n {
+            let r = cells[line * n + k];
+            if r != 0 {
+                if r == last_row {
+                    best = best.max(r + 1);
+                }
+                last_row = r;
+            }
+            let c = cells[k * n + line];
+            if c != 0 {
+                if c == last_col {
+                    best = best.max(c + 1);
+                }
+                last_col = c;
+            }
+        }
+    }
+    u32::from(best)
+}
+
+impl Climb for Game {
+    type Node = Board;
+    type Key = Box<[u8]>;
+    const MOVES: usize = 4;
+
+    fn score(&self, b: &Board) -> u32 {
+        u32::from(b.max_exponent())
+    }
+    fn upper_bound(&self, b: &Board, remaining: u32) -> u32 {
+        merge_tree_bound(&b.cells, remaining)
+    }
+    fn apply(&self, b: &Board, mv: usize, out: &mut Board) -> bool {
+        out.slide_from(b, Direction::ALL[mv])
+    }
+    fn best_after_one(&self, b: &Board) -> u32 {
+        best_exponent_after_one(&b.cells, b.n)
+    }
+    fn key(&self, b: &Board) -> Box<[u8]> {
+        b.cells.clone().into_boxed_slice()
+    }
+    fn table_limit(&self) -> usize {
+        // About 2 GiB of keys at most, whatever the board size.
+        ((2usize << 30) / (self.key_bytes_hint() + 48)).max(1 << 12)
+    }
+}
+
+impl Game {
+    fn key_bytes_hint(&self) -> usize {
+        // Tables are per search; a 64×64 key is 4 KiB. Use the worst case so
+        // the limit is a constant.
+        MAX_N * MAX_N / 4
+    }
+}
+
+/// The largest block value reachable from `board` in at most `moves` moves.
+///
+/// ```
+/// use boardsolve::puzzles::game2048::{max_tile_after, Board};
+/// let b = Board::from_values(3, &[2, 2, 2, 4, 4, 4, 8, 8, 8]).unwrap();
+/// assert_eq!(max_tile_after(&b, 5), 16);
+/// ```
+pub fn max_tile_after(board: &Board, moves: u32) -> u128 {
+    max_tile_with_stats(board, moves).0
+}
+
+/// [`max_tile_after`] with the search counters.
+pub fn max_tile_with_stats(board: &Board, moves: u32) -> (u128, SearchStats) {
+    let (e, stats) = maximize::maximize(&Game, board, moves);
+    (value_of(e as u8), stats)
+}
+
+/// An optimal line of play: the largest block and the moves reaching it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// The largest block value reachable within the allowed moves.
+    pub max: u128,
+    /// The shortest move sequence reaching it, first in Up < Down < Left < Right
+    /// order among the shortest.
+    pub moves: Vec<Direction>,
+}
+
+/// The optimal value and the shortest, first-in-order line reaching it.
+///
+/// ```
+/// use boardsolve::puzzles::game2048::{best_line, Board, Direction};
+/// let b = Board::from_values(2, &[2, 0, 2, 0]).unwrap();
+/// let line = best_line(&b, 5);
+/// assert_eq!((line.max, line.moves), (4, vec![Direction::Up]));
+/// ```
+pub fn best_line(board: &Board, moves: u32) -> Line {
+    let (e, _) = maximize::maximize(&Game, board, moves);
+    let path = maximize::first_line_reaching(&Game, board, moves, e)
+        .expect("the optimum found by the search is reachable");
+    Line {
+        max: value_of(e as u8),
+        moves: path.into_iter().map(|m| Direction::ALL[m]).collect(),
+    }
+}
+
+/// The plain search the tests and benchmarks compare against: every one of
+/// the 4^K move sequences, boards of values copied at every step, its own
+/// move code. Exponential; for small K only.
+pub mod brute {
+    /// Largest block value after at most `moves` moves from the `values`
+    /// board (row after row, `0` empty).
+    pub fn max_tile(n: usize, values: &[u64], moves: u32) -> u128 {
+        let board: Vec<Vec<u128>> = values
+            .chunks(n)
+            .map(|r| r.iter().map(|&v| u128::from(v)).collect())
+            .collect();
+        search(&board, moves)
+    }
+
+    /// The `values` board after one move in `dir` (0 up, 1 down, 2 left,
+    /// 3 right), row after row; a move that changes nothing returns it as is.
+    pub fn slide(n: usize, values: &[u64], dir: usize) -> Vec<u128> {
+        let board: Vec<Vec<u128>> = values
+            .chunks(n)
+            .map(|r| r.iter().map(|&v| u128::from(v)).collect())
+            .collect();
+        shift(&board, dir).concat()
+    }
+
+    /// The first move sequence of exactly `length` moves, in Up < Down <
+    /// Left < Right order, after which the largest block is at least
+    /// `target`; moves that change nothing are allowed.
+    pub fn first_sequence(
+        n: usize,
+        values: &[u64],
+        length: u32,
+        target: u128,
+    ) -> Option<Vec<usize>> {
+        let board: Vec<Vec<u128>> = values
+            .chunks(n)
+            .map(|r| r.iter().map(|&v| u128::from(v)).collect())
+            .collect();
+        let mut seq = Vec::new();
+        first(&board, length, target, &mut seq).then_some(seq)
+    }
+
+    fn first(board: &[Vec<u128>], left: u32, target: u128, seq: &mut Vec<usize>) -> bool {
+        if left == 0 {
+            return board.iter().flatten().any(|&v| v >= target);
+        }
+        for dir in 0..4 {
+            seq.push(dir);
+            if first(&shift(board, dir), left - 1, target, seq) {
+                return true;
+            }
+            seq.pop();
+        }
+        false
+    }
+
+    fn search(board: &[Vec<u128>], moves: u32) -> u128 {
+        let mut best = board.iter().flatten().copied().max().unwrap_or(0);
+        if moves == 0 {
+            return best;
+        }
+        for dir in 0..4 {
+            let next = shift(board, dir);
+            best = best.max(search(&next, moves - 1));
+        }
+        best
+    }
+
+    /// dir: 0 up, 1 down, 2 left, 3 right.
+    fn shift(board: &[Vec<u128>], dir: usize) -> Vec<Vec<u128>> {
+        let n = board.len();
+        let mut out = vec![vec![0u128; n]; n];
+        for i in 0..n {
+            // Read the line starting at the wall.
+            let line: Vec<u128> = (0..n)
+                .map(|k| match dir {
+                    0 => board[k][i],
+                    1 => board[n - 1 - k][i],
+                    2 => board[i][k],
+                    _ => board[i][n - 1 - k],
+                })
+                .filter(|&v| v != 0)
+                .collect();
+            let mut merged = Vec::new();
+            let mut j = 0;
+            while j < line.len() {
+                if j + 1 < line.len() && line[j] == line[j + 1] {
+                    merged.push(line[j] * 2);
+                    j += 2;
+                } else {
+                    merged.push(line[j]);
+                    j += 1;
+                }
+            }
+            for (k, v) in merged.into_iter().enumerate() {
+                match dir {
+                    0 => out[k][i] = v,
+                    1 => out[n - 1 - k][i] = v,
+                    2 => out[i][k] = v,
+                    _ => out[i][n - 1 - k] = v,
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The 2048 puzzle for the CLI; `default_moves` is K when `--moves` is absent.
+pub struct Game2048 {
+    /// The command name this entry answers to.
+    pub name: &'static str,
+    /// K when the user gives no `--moves`.
+    pub default_moves: u32,
+}
+
+#[derive(Serialize)]
+struct JsonAnswer<'a> {
+    max: u128,
+    moves: &'a [Direction],
+}
+
+impl Puzzle for Game2048 {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn summary(&self) -> &'static str {
+        "2048: largest block in at most K moves"
+    }
+
+    fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error> {
+        let instance = Instance::parse(input)?;
+        let moves = opts.moves.unwrap_or(self.default_moves);
+        if moves > MAX_MOVES {
+            return Err(Error::Usage(format!(
+                "--moves {moves} is above the limit of {MAX_MOVES}"
+            )));
+        }
+        let board = &instance.board;
+        match opts.format {
+            OutputFormat::Judge => writeln!(out, "{}", max_tile_after(board, moves))?,
+            OutputFormat::Json => {
+                let line = best_line(board, moves);
+                let json = JsonAnswer {
+                    max: line.max,
+                    moves: &line.moves,
+                };
+                serde_json::to_writer(&mut *out, &json).map_err(std::io::Error::from)?;
+                writeln!(out)?;
+            }
+            OutputFormat::Explain => {
+                let line = best_line(board, moves);
+                write_explanation(board, moves, &line, out)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn write_explanation(
+    board: &Board,
+    moves: u32,
+    line: &Line,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let plural = |k: usize| if k == 1 { "move" } else { "moves" };
+    writeln!(
+        out,
+        "largest block within {moves} {}: {}",
+        plural(moves as usize),
+        line.max
+    )?;
+    if line.moves.is_empty() {
+        writeln!(out, "already on the board: no move needed")?;
+    } else {
+        let names: Vec<&str> = line.moves.iter().map(|d| d.name()).collect();
+        writeln!(
+            out,
+            "shortest line ({} {}): {}",
+            line.moves.len(),
+            plural(line.moves.len()),
+            names.join(" ")
+        )?;
+    }
+    writeln!(out, "\nstart:")?;
+    write!(out, "{board}")?;
+    let mut current = board.clone();
+    for (i, &dir) in line.moves.iter().enumerate() {
+        current = current
+            .slide(dir)
+            .expect("moves on an optimal line change the board");
+        writeln!(out, "\nmove {}: {}", i + 1, dir.name())?;
+        write!(out, "{current}")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(n: usize, v: &[u64]) -> Board {
+        Board::from_values(n, v).unwrap()
+    }
+
+    fn row_left(v: &[u64]) -> Vec<u128> {
+        let b = board(v.len(), &{
+            let mut all = v.to_vec();
+            all.resize(v.len() * v.len(), 0);
+            all
+        });
+        let moved = b.slide(Direction::Left).unwrap_or(b);
+        (0..v.len()).map(|c| moved.value(0, c)).collect()
+    }
+
+    #[test]
+    fn merges_nearest_the_wall_first_and_once() {
+        assert_eq!(row_left(&[2, 2, 2]), [4, 2, 0]);
+        assert_eq!(row_left(&[2, 2, 2, 2]), [4, 4, 0, 0]);
+        assert_eq!(row_left(&[4, 2, 2]), [4, 4, 0]);
+        assert_eq!(row_left(&[2, 0, 0, 2]), [4, 0, 0, 0]);
+        assert_eq!(row_left(&[4, 4, 8, 0]), [8, 8, 0, 0]);
+        assert_eq!(row_left(&[0, 0, 2, 4]), [2, 4, 0, 0]);
+    }
+
+    #[test]
+    fn each_direction() {
+        // 2 2 0
+        // 0 2 4
+        // 2 0 4
+        let b = board(3, &[2, 2, 0, 0, 2, 4, 2, 0, 4]);
+        let show = |d| b.slide(d).unwrap().to_string();
+        assert_eq!(show(Direction::Up), "4 4 8\n0 0 0\n0 0 0\n");
+        assert_eq!(show(Direction::Down), "0 0 0\n0 0 0\n4 4 8\n");
+        assert_eq!(show(Direction::Left), "4 0 0\n2 4 0\n2 4 0\n");
+        assert_eq!(show(Direction::Right), "0 0 4\n0 2 4\n0 2 4\n");
+    }
+
+    #[test]
+    fn a_move_that_changes_nothing_is_none() {
+        let b = board(2, &[2, 4, 0, 0]);
+        assert!(b.slide(Direction::Up).is_none());
+        assert!(b.slide(Direction::Left).is_none());
+        assert!(b.slide(Direction::Down).is_some());
+    }
+
+    #[test]
+    fn sample_and_edges() {
+        assert_eq!(
+            max_tile_after(&board(3, &[2, 2, 2, 4, 4, 4, 8, 8, 8]), 5),
+            16
+        );
+        assert_eq!(max_tile_after(&board(1, &[1024]), 10), 1024);
+        assert_eq!(max_tile_after(&board(2, &[2, 2, 2, 2]), 0), 2);
+        assert_eq!(max_tile_after(&board(2, &[2, 2, 2, 2]), 1), 4);
+        assert_eq!(max_tile_after(&board(2, &[2, 2, 2, 2]), 2), 8);
+        assert_eq!(max_tile_after(&board(2, &[2, 2, 2, 2]), 30), 8);
+        assert_eq!(
+            max_tile_after(&board(3, &[2, 4, 8, 16, 32, 64, 128, 256, 512]), 10),
+            512
+        );
+    }
+
+    #[test]
+    fn bound_is_never_below_the_truth() {
+        let b = board(3, &[2, 2, 2, 4, 4, 4, 8, 8, 8]);
+        for k in 0..6 {
+            let truth = max_tile_after(&b, k);
+            assert!(value_of(merge_tree_bound(&b.cells, k) as u8) >= truth);
+        }
+    }
+
+    #[test]
+    fn best_line_is_shortest_and_first() {
+        // Left and right both make 4 in one move; up, down change nothing.
+        let b = board(2, &[2, 2, 0, 0]);
+        assert_eq!(best_line(&b, 3).moves, vec![Direction::Left]);
+        // Needs two merges of 2+2 then 4+4: up first (U < D < L < R).
+        let b = board(2, &[2, 2, 2, 2]);
+        assert_eq!(best_line(&b, 3).moves, vec![Direction::Up, Direction::Left]);
+    }
+
+    #[test]
+    fn parse_errors_name_the_place() {
+        let e = Instance::parse(b"3\n2 2 2\n4 3 4\n8 8 8\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "3:3: expected a block value (0 or a power of two from 2), found 3"
+        );
+        let e = Instance::parse(b"2\n0 0\n0 0\n").unwrap_err();
+        assert!(e.to_string().starts_with("2:1: the board has no block"));
+        let e = Instance::parse(b"65\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "1:1: expected the board size N from 1 to 64, found 65"
+        );
+        let e = Instance::parse(b"1\n2 2").unwrap_err();
+        assert!(e.to_string().starts_with("2:3: unexpected extra input"));
+    }
+
+    use proptest::prelude::*;
+
+    /// Boards of side 1..=6 with blocks 2..=64 and some empty cells; dense
+    /// small values make merges, and equal runs, common.
+    fn small_board() -> impl Strategy<Value = (usize, Vec<u64>)> {
+        (1usize..=6).prop_flat_map(|n| {
+            let cell = prop_oneof![2 => Just(0u64), 3 => (1u32..=6).prop_map(|e| 1u64 << e)];
+            (Just(n), prop::collection::vec(cell, n * n))
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn fast_solver_equals_brute_force((n, values) in small_board(), k in 0u32..=5) {
+            let board = board(n, &values);
+            let fast = max_tile_after(&board, k);
+            prop_assert_eq!(fast, brute::max_tile(n, &values, k));
+        }
+
+        #[test]
+        fn slide_equals_brute_force_shift((n, values) in small_board()) {
+            let b = board(n, &values);
+            for (i, &d) in Direction::ALL.iter().enumerate() {
+                let ours: Vec<u128> = match b.slide(d) {
+                    Some(m) => (0..n * n).map(|k| m.value(k / n, k % n)).collect(),
+                    None => values.iter().map(|&v| u128::from(v)).collect(),
+                };
+                prop_assert_eq!(ours, brute::slide(n, &values, i), "direction {:?}", d);
+            }
+        }
+
+        #[test]
+        fn best_line_reaches_the_optimum_and_is_shortest((n, values) in small_board(), k in 0u32..=4) {
+            let b = board(n, &values);
+            let line = best_line(&b, k);
+            prop_assert_eq!(line.max, brute::max_tile(n, &values, k));
+            let mut cur = b.clone();
+            for &d in &line.moves {
+                cur = cur.slide(d).expect("each move changes the board");
+            }
+            prop_assert_eq!(cur.max_value(), line.max);
+            if !line.moves.is_empty() {
+                let shorter = line.moves.len() as u32 - 1;
+                prop_assert!(brute::max_tile(n, &values, shorter) < line.max);
+            }
+            // First in Up < Down < Left < Right order among the shortest.
+            let first = brute::first_sequence(n, &values, line.moves.len() as u32, line.max)
+                .expect("the line itself qualifies");
+            let ours: Vec<usize> = line.moves.iter().map(|&d| d as usize).collect();
+            prop_assert_eq!(ours, first);
+        }
+
+        #[test]
+        fn bound_holds((n, values) in small_board(), k in 0u32..=4) {
+            let b = board(n, &values);
+            let truth = brute::max_tile(n, &values, k);
+            prop_assert!(value_of(merge_tree_bound(&b.cells, k) as u8) >= truth);
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! Depth-bounded branch and bound with a transposition table.
+//!
+//! A [`Climb`] is a one-player game whose score never decreases along a
+//! line of play (2048's largest tile is one). [`maximize`] finds the best
+//! score reachable in at most `depth` moves; [`first_line_reaching`] finds
+//! the shortest line reaching a target, first in move order among equals.
+//!
+//! Both searches are exact: a subtree is cut only when a proven upper bound
+//! ([`Climb::upper_bound`]) says it cannot beat what is already known, and
+//! the transposition table only skips positions already searched at least
+//! as deep.
+
+use rustc_hash::FxHashMap;
+use std::hash::Hash;
+
+/// A one-player game for [`maximize`]: positions, moves, scores and bounds.
+pub trait Climb {
+    /// A position. Children are written into reused buffers, so cloning
+    /// happens only when the search first grows its scratch space.
+    type Node: Clone;
+    /// What identifies a position in the transposition table.
+    type Key: Hash + Eq;
+    /// Number of moves tried at every position, numbered `0..MOVES` in the
+    /// order [`first_line_reaching`] prefers them.
+    const MOVES: usize;
+
+    /// The score of a position; must never decrease along a move.
+    fn score(&self, node: &Self::Node) -> u32;
+
+    /// A proven upper bound of the best score reachable from `node` in at
+    /// most `remaining` moves. It must be at least `score(node)`.
+    fn upper_bound(&self, node: &Self::Node, remaining: u32) -> u32;
+
+    /// Writes the position after move `mv` into `out`; returns `false`, with
+    /// `out` unspecified, when the move changes nothing.
+    fn apply(&self, node: &Self::Node, mv: usize, out: &mut Self::Node) -> bool;
+
+    /// The best score after at most one move. Implement it when the last
+    /// level of the search can be answered without building children.
+    fn best_after_one(&self, node: &Self::Node) -> u32 {
+        let mut scratch = node.clone();
+        let mut best = self.score(node);
+        for mv in 0..Self::MOVES {
+            if self.apply(node, mv, &mut scratch) {
+                best = best.max(self.score(&scratch));
+            }
+        }
+        best
+    }
+
+    /// The transposition-table key of a position.
+    fn key(&self, node: &Self::Node) -> Self::Key;
+
+    /// How many positions the transposition table may hold; beyond that the
+    /// search goes on without remembering more (still exact, only slower).
+    fn table_limit(&self) -> usize {
+        1 << 22
+    }
+}
+
+/// Counters of one search, for benchmarks and `--stats`-style reports.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Positions entered.
+    pub nodes: u64,
+    /// Positions skipped because the table had them at the same depth or deeper.
+    pub table_hits: u64,
+    /// Positions cut by the upper bound.
+    pub bound_cuts: u64,
+}
+
+struct Searcher<'p, P: Climb> {
+    problem: &'p P,
+    best: u32,
+    /// Nothing can beat this: once reached, the search stops.
+    ceiling: u32,
+    /// One buffer of `MOVES` children per level, taken out while in use.
+    scratch: Vec<Vec<P::Node>>,
+    /// Deepest remaining depth each position has been searched with.
+    table: FxHashMap<P::Key, u32>,
+    stats: SearchStats,
+}
+
+impl<'p, P: Climb> Searcher<'p, P> {
+    fn new(problem: &'p P, root: &P::Node, depth: u32) -> Searcher<'p, P> {
+        let levels = depth as usize + 1;
+        Searcher {
+            problem,
+            best: problem.score(root),
+            ceiling: problem.upper_bound(root, depth),
+            scratch: vec![Vec::new(); levels],
+            table: FxHashMap::default(),
+            stats: SearchStats::default(),
+        }
+    }
+
+    fn children_buffer(&mut self, level: usize, like: &P::Node) -> Vec<P::Node> {
+        let mut buf = std::mem::take(&mut self.scratch[level]);
+        if buf.len() < P::MOVES {
+            buf.resize(P::MOVES, like.clone());
+        }
+        buf
+    }
+
+    /// `bound` is `upper_bound(node, remaining)`, already computed by the parent.
+    fn climb(&mut self, node: &P::Node, remaining: u32, bound: u32, level: usize) {
+        self.stats.nodes += 1;
+        self.best = self.best.max(self.problem.score(node));
+        if remaining == 0 || self.best >= self.ceiling {
+            return;
+        }
+        if remaining == 1 {
+            self.best = self.best.max(self.problem.best_after_one(node));
+            return;
+        }
+        if bound <= self.best {
+            self.stats.bound_cuts += 1;
+            return;
+        }
+        // A position searched before with at least `remaining` moves left
+        // cannot improve `best`: that search either raised `best` to its
+        // value or was cut by a bound no larger than `best` at the time,
+        // and `best` never decreases.
+        if self.table.len() < self.problem.table_limit() {
+            let seen = self.table.entry(self.problem.key(node)).or_insert(0);
+            if *seen >= remaining {
+                self.stats.table_hits += 1;
+                return;
+            }
+            *seen = remaining;
+        } else if self
+            .table
+            .get(&self.problem.key(node))
+            .is_some_and(|&seen| seen >= remaining)
+        {
+            self.stats.table_hits += 1;
+            return;
+        }
+
+        let mut children = self.children_buffer(level, node);
+        let mut order: [(u32, usize); 8] = [(0, 0); 8];
+        let mut count = 0;
+        for (mv, child) in children.iter_mut().enumerate().take(P::MOVES) {
+            if self.problem.apply(node, mv, child) {
+                let b = self.problem.upper_bound(child, remaining - 1);
+                order[count] = (b, mv);
+                count += 1;
+            }
+        }
+        // Most promising first, so `best` rises early and the bound cuts more.
+        order[..count].sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for &(b, mv) in &order[..count] {
+            if b <= self.best {
+                self.stats.bound_cuts += 1;
+                continue;
+            }
+            self.climb(&children[mv], remaining - 1, b, level + 1);
+            if self.best >= self.ceiling {
+                break;
+            }
+        }
+        self.scratch[level] = children;
+    }
+}
+
+/// The best score reachable from `root` in at most `depth` moves, with the
+/// search counters.
+///
+/// # Panics
+/// If `P::MOVES` exceeds 8.
+pub fn maximize<P: Climb>(problem: &P, root: &P::Node, depth: u32) -> (u32, SearchStats) {
+    assert!(P::MOVES <= 8, "at most 8 moves per position");
+    let mut s = Searcher::new(problem, root, depth);
+    let bound = s.ceiling;
+    s.climb(root, depth, bound, 0);
+    (s.best, s.stats)
+}
+
+/// The shortest line of moves from `root` whose final score is at least
+/// `target`, using at most `depth` moves; among the shortest, the first in
+/// move-number order compared move by move. `None` if no such line exists.
+///
+/// Moves that change nothing are never part of the answer: dropping one
+/// gives a shorter line with the same final position.
+pub fn first_line_reaching<P: Climb>(
+    problem: &P,
+    root: &P::Node,
+    depth: u32,
+    target: u32,
+) -> Option<Vec<usize>> {
+    if problem.score(root) >= target {
+        return Some(Vec::new());
+    }
+    // Positions known to fail with at least this many moves left.
+    let mut failed: FxHashMap<P::Key, u32> = FxHashMap::default();
+    let mut scratch: Vec<Vec<P::Node>> = vec![Vec::new(); depth as usize + 1];
+    for length in 1..=depth {
+        let mut line = Vec::with_capacity(length as usize);
+        if reach(
+            problem,
+            root,
+            length,
+            target,
+            &mut failed,
+            &mut scratch,
+            &mut line,
+        ) {
+            return Some(line);
+        }
+    }
+    None
+}
+
+fn reach<P: Climb>(
+    problem: &P,
+    node: &P::Node,
+    remaining: u32,
+    target: u32,
+    failed: &mut FxHashMap<P::Key, u32>,
+    scratch: &mut [Vec<P::Node>],
+    line: &mut Vec<usize>,
+) -> bool {
+    if problem.score(node) >= target {
+        return true;
+    }
+    if remaining == 0 || problem.upper_bound(node, remaining) < target {
+        return false;
+    }
+    if remaining == 1 && problem.best_after_one(node) < target {
+        return false;
+    }
+    let key = problem.key(node);
+    if failed.get(&key).is_some_and(|&r| r >= remaining) {
+        return false;
+    }
+    let (mine, deeper) = scratch.split_first_mut().expect("one level per move");
+    if mine.is_empty() {
+        mine.push(node.clone());
+    }
+    let child = &mut mine[0];
+    for mv in 0..P::MOVES {
+        if problem.apply(node, mv, child) {
+            line.push(mv);
+            if reach(problem, child, remaining - 1, target, failed, deeper, line) {
+                return true;
+            }
+            line.pop();
+        }
+    }
+    if failed.len() < problem.table_limit() {
+        let r = failed.entry(key).or_insert(0);
+        *r = (*r).max(remaining);
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A counter game: add 1, 2 or 3 to a number, capped at 10; score is the number.
+    struct Adder;
+    impl Climb for Adder {
+        type Node = u32;
+        type Key = u32;
+        const MOVES: usize = 3;
+        fn score(&self, n: &u32) -> u32 {
+            *n
+        }
+        fn upper_bound(&self, n: &u32, r: u32) -> u32 {
+            (n + 3 * r).min(10)
+        }
+        fn apply(&self, n: &u32, mv: usize, out: &mut u32) -> bool {
+            *out = (n + mv as u32 + 1).min(10);
+            *out != *n
+        }
+        fn key(&self, n: &u32) -> u32 {
+            *n
+        }
+    }
+
+    #[test]
+    fn counter_game() {
+        assert_eq!(maximize(&Adder, &0, 0).0, 0);
+        assert_eq!(maximize(&Adder, &0, 2).0, 6);
+        assert_eq!(maximize(&Adder, &0, 5).0, 10);
+        // 7 needs three moves (two reach at most 6); the first such line in
+        // move order is +1, +3, +3.
+        assert_eq!(first_line_reaching(&Adder, &0, 5, 7), Some(vec![0, 2, 2]));
+        assert_eq!(first_line_reaching(&Adder, &0, 5, 6), Some(vec![2, 2]));
+        assert_eq!(first_line_reaching(&Adder, &0, 1, 6), None);
+        assert_eq!(first_line_reaching(&Adder, &4, 1, 4), Some(vec![]));
+    }
+}

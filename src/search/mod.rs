@@ -1,0 +1,3 @@
+//! Generic search engines, one file per algorithm, free of any puzzle's rules.
+
+pub mod maximize;

@@ -1,0 +1,59 @@
+//! End-to-end tests of the `boardsolve` binary, one module per topic.
+
+mod common {
+    use assert_cmd::Command;
+
+    /// The binary under test.
+    pub fn boardsolve() -> Command {
+        Command::cargo_bin("boardsolve").expect("binary built")
+    }
+
+    /// Runs `boardsolve ARGS` with `stdin`, returning (status, stdout, stderr).
+    pub fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+        let out = boardsolve().args(args).write_stdin(stdin).output().unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    /// Asserts a bad-input refusal: status 2, one stderr line containing
+    /// `needle`, nothing on stdout, no panic.
+    pub fn assert_refused(args: &[&str], stdin: &[u8], needle: &str) {
+        let (code, out, err) = run(args, stdin);
+        assert_eq!(code, 2, "status for {args:?}; stderr: {err}");
+        assert!(out.is_empty(), "stdout should be empty, got {out:?}");
+        assert_eq!(err.lines().count(), 1, "one line on stderr, got {err:?}");
+        assert!(
+            err.contains(needle),
+            "stderr {err:?} should contain {needle:?}"
+        );
+        assert!(!err.contains("panicked"));
+    }
+
+    /// Every `NN.in` in `tests/data/DIR` with its `NN.out`.
+    pub fn golden(dir: &str) -> Vec<(String, Vec<u8>, String)> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(dir);
+        let mut cases: Vec<_> = std::fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "in"))
+            .map(|p| {
+                let input = std::fs::read(&p).unwrap();
+                let expected = std::fs::read_to_string(p.with_extension("out")).unwrap();
+                (p.display().to_string(), input, expected)
+            })
+            .collect();
+        cases.sort();
+        assert!(!cases.is_empty(), "no golden cases in {}", root.display());
+        cases
+    }
+}
+
+#[path = "cli/game2048.rs"]
+mod game2048;
+#[path = "cli/general.rs"]
+mod general;

@@ -1,0 +1,99 @@
+//! 2048 through the binary: judge samples, aliases, options, bad input.
+
+use crate::common::{assert_refused, boardsolve, golden, run};
+
+#[test]
+fn golden_cases() {
+    for (name, input, expected) in golden("2048") {
+        for puzzle in ["2048", "12100"] {
+            let (code, out, err) = run(&["solve", puzzle], &input);
+            assert_eq!((code, out.as_str()), (0, expected.as_str()), "{name} {err}");
+        }
+    }
+}
+
+#[test]
+fn sample_from_a_file() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/2048/sample.in");
+    boardsolve()
+        .args(["solve", "2048", sample])
+        .assert()
+        .success()
+        .stdout("16\n");
+}
+
+#[test]
+fn alias_12094_uses_ten_moves() {
+    // A single row 2 4 8 ... needs k merges for 2^k more; 2 2 4 8 16 ... 512
+    // reaches 1024 only after 9 merges right-to-left.
+    let row = "10\n2 2 4 8 16 32 64 128 256 512\n".to_string() + &"0 0 0 0 0 0 0 0 0 0\n".repeat(9);
+    let (_, five, _) = run(&["solve", "12100"], row.as_bytes());
+    let (_, ten, _) = run(&["solve", "12094"], row.as_bytes());
+    assert_eq!(five, "512\n");
+    assert_eq!(ten, "1024\n");
+    let (_, explicit, _) = run(&["solve", "12094", "--moves", "3"], row.as_bytes());
+    assert_eq!(explicit, "512\n");
+}
+
+#[test]
+fn moves_zero_and_single_block() {
+    let (_, out, _) = run(&["solve", "2048", "--moves", "0"], b"2\n2 2\n2 2\n");
+    assert_eq!(out, "2\n");
+    let (_, out, _) = run(&["solve", "2048", "--moves", "30"], b"1\n1024\n");
+    assert_eq!(out, "1024\n");
+}
+
+#[test]
+fn explain_and_json() {
+    let input = b"2\n2 2\n2 2\n";
+    let (code, out, _) = run(&["solve", "2048", "--json"], input);
+    assert_eq!(code, 0);
+    assert_eq!(out, "{\"max\":8,\"moves\":[\"up\",\"left\"]}\n");
+    let (code, out, _) = run(&["solve", "2048", "--explain"], input);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "largest block within 5 moves: 8\nshortest line (2 moves): up left\n\nstart:\n2 2\n2 2\n\nmove 1: up\n4 4\n0 0\n\nmove 2: left\n8 0\n0 0\n"
+    );
+}
+
+#[test]
+fn crlf_tabs_and_no_final_newline_are_accepted() {
+    let (code, out, _) = run(&["solve", "2048"], b"\r\n2\r\n2\t2\r\n0 0");
+    assert_eq!((code, out.as_str()), (0, "4\n"));
+}
+
+#[test]
+fn bad_input_is_refused_with_the_place() {
+    let args = ["solve", "2048"];
+    assert_refused(
+        &args,
+        b"3\n2 2 2\n4 4 4\n8 3 8\n",
+        "input:4:3: expected a block value (0 or a power of two from 2), found 3",
+    );
+    assert_refused(
+        &args,
+        b"",
+        "input:1:1: expected the board size N, found end of input",
+    );
+    assert_refused(
+        &args,
+        b"0\n",
+        "input:1:1: expected the board size N from 1 to 64, found 0",
+    );
+    assert_refused(&args, b"1000000\n", "from 1 to 64");
+    assert_refused(&args, b"2\n2 2\n2\n", "input:3:2: expected a block value");
+    assert_refused(
+        &args,
+        b"1\n2 2\n",
+        "input:2:3: unexpected extra input \"2\"",
+    );
+    assert_refused(&args, b"1\n-2\n", "signs are not allowed");
+    assert_refused(&args, b"1\n99999999999999999999\n", "too large");
+    assert_refused(&args, b"1\n0\n", "no block");
+    assert_refused(&args, b"1\n\xff\n", "\\xff");
+    // clap words usage errors over several lines; the limit must be named.
+    let (code, _, err) = run(&["solve", "2048", "--moves", "1000000000"], b"1\n2\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("1000000000 is not in 0..=100"), "{err}");
+}
