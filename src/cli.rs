@@ -28,6 +28,23 @@ pub enum Command {
     /// Solve an instance given in the judge's input format.
     #[command(after_help = SOLVE_HELP)]
     Solve(SolveArgs),
+    /// Check that OUTPUT is a correct answer for INPUT (exit 0 correct, 1 wrong, 2 unreadable).
+    Check(CheckArgs),
+}
+
+/// Arguments of `boardsolve check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The puzzle.
+    #[arg(value_parser = parse_puzzle)]
+    pub puzzle: &'static dyn Puzzle,
+    /// The instance, in the judge's input format.
+    pub input: PathBuf,
+    /// The answer to check.
+    pub output: PathBuf,
+    /// Tromino: also require the numbering to be the placement order.
+    #[arg(long)]
+    pub order: bool,
 }
 
 const SOLVE_HELP: &str = "\
@@ -64,6 +81,10 @@ pub struct SolveArgs {
     /// Print the answer and the optimal play as one JSON object.
     #[arg(long)]
     pub json: bool,
+
+    /// Also draw the solution as an SVG picture into FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 fn parse_puzzle(name: &str) -> Result<&'static dyn Puzzle, String> {

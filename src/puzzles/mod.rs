@@ -26,6 +26,22 @@ pub struct SolveOptions {
     pub format: OutputFormat,
 }
 
+/// Options of `boardsolve check`.
+#[derive(Debug, Clone, Default)]
+pub struct CheckOptions {
+    /// Tromino: also require the numbering to be the placement order.
+    pub order: bool,
+}
+
+/// The outcome of checking an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The output is a correct answer for the input.
+    Correct,
+    /// The output is wrong; the reason names the first offending place.
+    Wrong(String),
+}
+
 /// Why a puzzle could not answer.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -55,6 +71,28 @@ pub trait Puzzle: Sync {
     /// [`Error::Input`] for bad input, [`Error::Usage`] for an unsupported
     /// option or a limit, [`Error::Io`] when writing fails.
     fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error>;
+
+    /// A picture (SVG document) of the instance and its optimal play.
+    ///
+    /// # Errors
+    /// As [`Puzzle::solve`]; [`Error::Usage`] if the puzzle has no picture.
+    fn svg(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error> {
+        let _ = (input, opts);
+        Err(Error::Usage(format!(
+            "{} has no picture (--svg)",
+            self.name()
+        )))
+    }
+
+    /// Whether `output` is a correct answer for `input`.
+    ///
+    /// # Errors
+    /// [`Error::Input`] if the input is not a valid instance or the output
+    /// cannot be read at all; [`Error::Usage`] if the puzzle has no checker.
+    fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {
+        let _ = (input, output, opts);
+        Err(Error::Usage(format!("{} has no checker yet", self.name())))
+    }
 }
 
 /// 2048 with K = 5 unless `--moves` says otherwise.
