@@ -136,64 +136,61 @@ impl Board {
         let n = src.n;
         if self.n != n {
             *self = src.clone();
-        } else {
-            self.cells.copy_from_slice(&src.cells);
         }
-        let cells = &mut self.cells[..];
-        let mut changed = false;
-        // (first cell of line i, step between lines, step along a line towards the wall)
-        for line in 0..n {
-            let (start, step): (isize, isize) = match dir {
-                Direction::Left => ((line * n) as isize, 1),
-                Direction::Right => ((line * n + n - 1) as isize, -1),
-                Direction::Up => (line as isize, n as isize),
-                Direction::Down => (((n - 1) * n + line) as isize, -(n as isize)),
-            };
-            changed |= slide_line(cells, start, step, n);
+        let (from, to) = (&src.cells[..], &mut self.cells[..]);
+        let across = n as isize;
+        // Each line is given by its cell at the wall and the step away from it.
+        match dir {
+            Direction::Left => (0..n).for_each(|i| merge_line(from, to, i * n, 1, n)),
+            Direction::Right => (0..n).for_each(|i| merge_line(from, to, i * n + n - 1, -1, n)),
+            Direction::Up => (0..n).for_each(|i| merge_line(from, to, i, across, n)),
+            Direction::Down => {
+                (0..n).for_each(|i| merge_line(from, to, (n - 1) * n + i, -across, n))
+            }
         }
-        changed
+        from != to
     }
 }
 
-/// Slides the line of `len` cells starting at `start` (the wall end), stepping
-/// `step`, towards the wall, in place. Returns whether any cell changed.
+/// Slides the line of `len` cells of `from` that starts at the wall cell
+/// `wall` and goes on in steps of `step`, writing the result to the same
+/// cells of `to`.
 ///
-/// Writing in place is safe: the write position never passes the read position.
-#[inline]
-fn slide_line(cells: &mut [u8], start: isize, step: isize, len: usize) -> bool {
-    let at = |k: usize| (start + step * k as isize) as usize;
-    let mut write = 0usize;
+/// Written without data-dependent branches: on random boards whether two
+/// neighbours merge is a coin toss, and mispredicted branches were the cost
+/// of a move. Each step stores a candidate at output slot `w` and advances
+/// `w` only when that candidate is final; slot `w` never passes the cell
+/// being read, and after the loop `w < len`, so every store stays in the line.
+#[inline(always)]
+fn merge_line(from: &[u8], to: &mut [u8], wall: usize, step: isize, len: usize) {
+    // Indices move by wrapping adds, so a negative step is an add too.
+    let step = step as usize;
+    let mut read = wall;
+    let mut write = wall;
+    let mut written = 0usize;
+    // The block waiting for a partner; 0 when none.
     let mut pending = 0u8;
-    let mut changed = false;
-    let mut put = |cells: &mut [u8], write: &mut usize, v: u8| {
-        let i = at(*write);
-        changed |= cells[i] != v;
-        cells[i] = v;
-        *write += 1;
-    };
-    for k in 0..len {
-        let v = cells[at(k)];
-        if v == 0 {
-            continue;
-        }
-        if pending == v {
-            // The pair nearest the wall merges first; the result is final.
-            put(cells, &mut write, v + 1);
-            pending = 0;
-        } else {
-            if pending != 0 {
-                put(cells, &mut write, pending);
-            }
-            pending = v;
-        }
+    for _ in 0..len {
+        let v = from[read];
+        read = read.wrapping_add(step);
+        let block = v != 0;
+        // The pair nearest the wall merges first, and the result is final.
+        let merge = block & (pending == v);
+        to[write] = if merge { pending + 1 } else { pending };
+        let advance = usize::from(block & (pending != 0));
+        written += advance;
+        write = write.wrapping_add(step & advance.wrapping_neg());
+        let next = if merge { 0 } else { v };
+        pending = if block { next } else { pending };
     }
-    if pending != 0 {
-        put(cells, &mut write, pending);
+    to[write] = pending;
+    let advance = usize::from(pending != 0);
+    written += advance;
+    write = write.wrapping_add(step & advance.wrapping_neg());
+    for _ in written..len {
+        to[write] = 0;
+        write = write.wrapping_add(step);
     }
-    while write < len {
-        put(cells, &mut write, 0);
-    }
-    changed
 }
 
 fn exponent_of(v: u64) -> Option<u8> {
@@ -283,16 +280,23 @@ impl fmt::Display for Instance {
 /// The search problem: boards, four moves, and the merge-tree bound.
 struct Game;
 
-/// Exponent histogram of a board: `counts[e]` blocks of `2^e`.
-fn histogram(cells: &[u8]) -> [u16; 128] {
-    let mut counts = [0u16; 128];
+/// Block counts by exponent: `counts[e]` blocks of `2^e` (`counts[0]` empty cells).
+///
+/// Input blocks are at most 2^63 on at most 4096 cells, and merging keeps
+/// the total, so no block ever exceeds 2^75: 80 slots are enough.
+type Counts = [u16; EXPONENT_SLOTS];
+const EXPONENT_SLOTS: usize = 80;
+
+/// The largest exponent reachable within `remaining` moves, by the merge-tree bound.
+fn merge_tree_bound(cells: &[u8], remaining: u32) -> u32 {
+    let mut counts: Counts = [0; EXPONENT_SLOTS];
     for &e in cells {
         counts[e as usize] += 1;
     }
-    counts
+    bound_from_counts(&counts, remaining)
 }
 
-/// The largest exponent reachable within `remaining` moves, by the merge-tree bound.
+/// The merge-tree bound from block counts.
 ///
 /// Proof. A block present after r more moves is either a block present now
 /// or the merge of two equal blocks present one move earlier. Unfolding r
@@ -303,27 +307,74 @@ fn histogram(cells: &[u8]) -> [u16; 128] {
 /// exponents in `[e-r, e]` sum to at least `2^e`. The largest block never
 /// shrinks, so the answer is at least the current maximum `m`, and at most
 /// `m + r` (a block at most doubles per move).
-fn merge_tree_bound(cells: &[u8], remaining: u32) -> u32 {
-    let counts = histogram(cells);
-    let m = counts.iter().rposition(|&c| c > 0).unwrap_or(0) as u32;
+fn bound_from_counts(counts: &Counts, remaining: u32) -> u32 {
+    let m = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
     if remaining == 0 || m == 0 {
-        return m;
+        return m as u32;
     }
-    // prefix[x] = total value of blocks with exponent below x. Exponents
-    // start at most 63 and the total value never changes, so no block ever
-    // passes 2^76 and the sums fit in a u128.
-    let mut prefix = [0u128; 129];
-    for x in 0..128 {
-        prefix[x + 1] = prefix[x] + (u128::from(counts[x]) << x);
-    }
-    let top = m.saturating_add(remaining).min(127);
+    let m = m as u32;
+    let top = m.saturating_add(remaining);
+    // For e > m the window [e-r, e] holds no block above m: its total is the
+    // value of blocks with exponents in [low, m], low = max(1, e - r) <= m
+    // because e <= m + r. Walking e downwards only widens the window at its
+    // low end. Totals fit in a u128: the board's total value never changes
+    // and is below 2^76.
+    let low_of = |e: u32| e.saturating_sub(remaining).max(1);
+    let mut low = low_of(top);
+    let mut window: u128 = (low..=m).map(|x| u128::from(counts[x as usize]) << x).sum();
     for e in (m + 1..=top).rev() {
-        let low = e.saturating_sub(remaining).max(1);
-        if prefix[e as usize + 1] - prefix[low as usize] >= 1u128 << e {
+        while low > low_of(e) {
+            low -= 1;
+            window += u128::from(counts[low as usize]) << low;
+        }
+        if e < 127 && window >= 1u128 << e {
             return e;
         }
     }
     m
+}
+
+/// Block counts after a horizontal move and after a vertical move, from one
+/// pass over the board and without building either board.
+///
+/// Merges happen only inside a maximal run of equal blocks in a line (empty
+/// cells between them ignored), and a run of length L gives floor(L/2)
+/// merges whichever end the wall is at. So left and right leave the same
+/// counts, and so do up and down; scanning runs from one end counts them.
+fn counts_after_moves(cells: &[u8], n: usize) -> (Counts, Counts) {
+    let mut now: Counts = [0; EXPONENT_SLOTS];
+    let mut merges_h: Counts = [0; EXPONENT_SLOTS];
+    let mut merges_v: Counts = [0; EXPONENT_SLOTS];
+    // The block waiting for a partner in each column (0 when none).
+    let mut pending_v = [0u8; MAX_N];
+    let mut top = 0u8;
+    for row in cells.chunks_exact(n) {
+        let mut pending_h = 0u8;
+        for (&v, pv) in row.iter().zip(pending_v.iter_mut()) {
+            now[v as usize] += 1;
+            top = top.max(v);
+            let block = v != 0;
+            let mh = block & (pending_h == v);
+            merges_h[v as usize] += u16::from(mh);
+            pending_h = if block {
+                if mh { 0 } else { v }
+            } else {
+                pending_h
+            };
+            let mv = block & (*pv == v);
+            merges_v[v as usize] += u16::from(mv);
+            *pv = if block { if mv { 0 } else { v } } else { *pv };
+        }
+    }
+    let after = |merges: &Counts| {
+        let mut counts = now;
+        for x in 1..=top as usize {
+            counts[x] -= 2 * merges[x];
+            counts[x + 1] += merges[x];
+        }
+        counts
+    };
+    (after(&merges_h), after(&merges_v))
 }
 
 /// The best exponent after at most one move, without building boards.
@@ -375,6 +426,15 @@ impl Climb for Game {
     fn best_after_one(&self, b: &Board) -> u32 {
         best_exponent_after_one(&b.cells, b.n)
     }
+    fn child_bounds(&self, b: &Board, remaining: u32, bounds: &mut [u32]) -> bool {
+        let (horizontal, vertical) = counts_after_moves(&b.cells, b.n);
+        let (h, v) = (
+            bound_from_counts(&horizontal, remaining),
+            bound_from_counts(&vertical, remaining),
+        );
+        bounds.copy_from_slice(&[v, v, h, h]);
+        true
+    }
     fn key(&self, b: &Board) -> Box<[u8]> {
         b.cells.clone().into_boxed_slice()
     }
@@ -403,11 +463,29 @@ pub fn max_tile_after(board: &Board, moves: u32) -> u128 {
     max_tile_with_stats(board, moves).0
 }
 
-/// [`max_tile_after`] with the search counters.
+/// [`max_tile_after`] with the search counters. Searches on all cores
+/// when the depth makes it worth the start-up cost.
 pub fn max_tile_with_stats(board: &Board, moves: u32) -> (u128, SearchStats) {
+    let (e, stats) = if moves >= PARALLEL_FROM_MOVES && board.n >= 4 {
+        maximize::maximize_parallel(&Game, board, moves, PARALLEL_SPLIT)
+    } else {
+        maximize::maximize(&Game, board, moves)
+    };
+    (value_of(e as u8), stats)
+}
+
+/// [`max_tile_after`] on one thread, for comparisons with the plain search.
+pub fn max_tile_sequential(board: &Board, moves: u32) -> (u128, SearchStats) {
     let (e, stats) = maximize::maximize(&Game, board, moves);
     (value_of(e as u8), stats)
 }
+
+/// Below this many moves a search takes about a millisecond or less, and
+/// threads would cost more than they save.
+const PARALLEL_FROM_MOVES: u32 = 7;
+/// Depth of the positions handed out as parallel tasks (up to 4^3 = 64
+/// tasks: enough to keep the cores busy when subtrees differ in size).
+const PARALLEL_SPLIT: u32 = 3;
 
 /// An optimal line of play: the largest block and the moves reaching it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -444,21 +522,13 @@ pub mod brute {
     /// Largest block value after at most `moves` moves from the `values`
     /// board (row after row, `0` empty).
     pub fn max_tile(n: usize, values: &[u64], moves: u32) -> u128 {
-        let board: Vec<Vec<u128>> = values
-            .chunks(n)
-            .map(|r| r.iter().map(|&v| u128::from(v)).collect())
-            .collect();
-        search(&board, moves)
+        search(n, &widen(values), moves)
     }
 
     /// The `values` board after one move in `dir` (0 up, 1 down, 2 left,
     /// 3 right), row after row; a move that changes nothing returns it as is.
     pub fn slide(n: usize, values: &[u64], dir: usize) -> Vec<u128> {
-        let board: Vec<Vec<u128>> = values
-            .chunks(n)
-            .map(|r| r.iter().map(|&v| u128::from(v)).collect())
-            .collect();
-        shift(&board, dir).concat()
+        shift(n, &widen(values), dir)
     }
 
     /// The first move sequence of exactly `length` moves, in Up < Down <
@@ -470,21 +540,21 @@ pub mod brute {
         length: u32,
         target: u128,
     ) -> Option<Vec<usize>> {
-        let board: Vec<Vec<u128>> = values
-            .chunks(n)
-            .map(|r| r.iter().map(|&v| u128::from(v)).collect())
-            .collect();
         let mut seq = Vec::new();
-        first(&board, length, target, &mut seq).then_some(seq)
+        first(n, &widen(values), length, target, &mut seq).then_some(seq)
     }
 
-    fn first(board: &[Vec<u128>], left: u32, target: u128, seq: &mut Vec<usize>) -> bool {
+    fn widen(values: &[u64]) -> Vec<u128> {
+        values.iter().map(|&v| u128::from(v)).collect()
+    }
+
+    fn first(n: usize, board: &[u128], left: u32, target: u128, seq: &mut Vec<usize>) -> bool {
         if left == 0 {
-            return board.iter().flatten().any(|&v| v >= target);
+            return board.iter().any(|&v| v >= target);
         }
         for dir in 0..4 {
             seq.push(dir);
-            if first(&shift(board, dir), left - 1, target, seq) {
+            if first(n, &shift(n, board, dir), left - 1, target, seq) {
                 return true;
             }
             seq.pop();
@@ -492,50 +562,43 @@ pub mod brute {
         false
     }
 
-    fn search(board: &[Vec<u128>], moves: u32) -> u128 {
-        let mut best = board.iter().flatten().copied().max().unwrap_or(0);
+    fn search(n: usize, board: &[u128], moves: u32) -> u128 {
+        let mut best = board.iter().copied().max().unwrap_or(0);
         if moves == 0 {
             return best;
         }
         for dir in 0..4 {
-            let next = shift(board, dir);
-            best = best.max(search(&next, moves - 1));
+            best = best.max(search(n, &shift(n, board, dir), moves - 1));
         }
         best
     }
 
-    /// dir: 0 up, 1 down, 2 left, 3 right.
-    fn shift(board: &[Vec<u128>], dir: usize) -> Vec<Vec<u128>> {
-        let n = board.len();
-        let mut out = vec![vec![0u128; n]; n];
+    /// A fresh board after one move in `dir`.
+    fn shift(n: usize, board: &[u128], dir: usize) -> Vec<u128> {
+        let mut out = vec![0u128; n * n];
         for i in 0..n {
-            // Read the line starting at the wall.
-            let line: Vec<u128> = (0..n)
-                .map(|k| match dir {
-                    0 => board[k][i],
-                    1 => board[n - 1 - k][i],
-                    2 => board[i][k],
-                    _ => board[i][n - 1 - k],
-                })
-                .filter(|&v| v != 0)
-                .collect();
-            let mut merged = Vec::new();
-            let mut j = 0;
-            while j < line.len() {
-                if j + 1 < line.len() && line[j] == line[j + 1] {
-                    merged.push(line[j] * 2);
-                    j += 2;
-                } else {
-                    merged.push(line[j]);
-                    j += 1;
+            // The k-th cell of line i, counted from the wall.
+            let cell = |k: usize| match dir {
+                0 => k * n + i,
+                1 => (n - 1 - k) * n + i,
+                2 => i * n + k,
+                _ => i * n + (n - 1 - k),
+            };
+            let mut placed = 0;
+            // The last block placed, if it may still take a partner.
+            let mut open = 0u128;
+            for k in 0..n {
+                let v = board[cell(k)];
+                if v == 0 {
+                    continue;
                 }
-            }
-            for (k, v) in merged.into_iter().enumerate() {
-                match dir {
-                    0 => out[k][i] = v,
-                    1 => out[n - 1 - k][i] = v,
-                    2 => out[i][k] = v,
-                    _ => out[i][n - 1 - k] = v,
+                if v == open {
+                    out[cell(placed - 1)] = 2 * v;
+                    open = 0;
+                } else {
+                    out[cell(placed)] = v;
+                    placed += 1;
+                    open = v;
                 }
             }
         }
@@ -748,6 +811,19 @@ mod tests {
     }
 
     proptest! {
+        // Deep enough that the parallel search runs; the brute force is
+        // slow at K = 7, so fewer cases.
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        #[test]
+        fn parallel_search_equals_brute_force((n, values) in small_board(), k in 7u32..=7) {
+            prop_assume!(n >= 4);
+            let b = board(n, &values);
+            prop_assert_eq!(max_tile_after(&b, k), brute::max_tile(n, &values, k));
+        }
+    }
+
+    proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
 
         #[test]
@@ -788,6 +864,17 @@ mod tests {
                 .expect("the line itself qualifies");
             let ours: Vec<usize> = line.moves.iter().map(|&d| d as usize).collect();
             prop_assert_eq!(ours, first);
+        }
+
+        #[test]
+        fn child_bounds_match_built_children((n, values) in small_board(), k in 0u32..=4) {
+            let b = board(n, &values);
+            let mut bounds = [0u32; 4];
+            prop_assert!(Game.child_bounds(&b, k, &mut bounds));
+            for (i, &d) in Direction::ALL.iter().enumerate() {
+                let child = b.slide(d).unwrap_or_else(|| b.clone());
+                prop_assert_eq!(bounds[i], merge_tree_bound(&child.cells, k), "{:?}", d);
+            }
         }
 
         #[test]

@@ -10,8 +10,10 @@
 //! the transposition table only skips positions already searched at least
 //! as deep.
 
-use rustc_hash::FxHashMap;
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::Hash;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A one-player game for [`maximize`]: positions, moves, scores and bounds.
 pub trait Climb {
@@ -48,8 +50,22 @@ pub trait Climb {
         best
     }
 
+    /// Upper bounds for every child, `upper_bound(child(mv), remaining)` or
+    /// larger, computed without building the children; `false` if not
+    /// available. When the bounds already rule children out, the search
+    /// never builds them.
+    fn child_bounds(&self, node: &Self::Node, remaining: u32, bounds: &mut [u32]) -> bool {
+        let _ = (node, remaining, bounds);
+        false
+    }
+
     /// The transposition-table key of a position.
     fn key(&self, node: &Self::Node) -> Self::Key;
+
+    /// Positions with fewer moves left than this are not remembered.
+    fn table_min_remaining(&self) -> u32 {
+        2
+    }
 
     /// How many positions the transposition table may hold; beyond that the
     /// search goes on without remembering more (still exact, only slower).
@@ -79,6 +95,8 @@ struct Searcher<'p, P: Climb> {
     /// Deepest remaining depth each position has been searched with.
     table: FxHashMap<P::Key, u32>,
     stats: SearchStats,
+    /// The best score of all threads of a parallel search.
+    shared: Option<&'p AtomicU32>,
 }
 
 impl<'p, P: Climb> Searcher<'p, P> {
@@ -91,6 +109,16 @@ impl<'p, P: Climb> Searcher<'p, P> {
             scratch: vec![Vec::new(); levels],
             table: FxHashMap::default(),
             stats: SearchStats::default(),
+            shared: None,
+        }
+    }
+
+    fn raise(&mut self, score: u32) {
+        if score > self.best {
+            self.best = score;
+            if let Some(shared) = self.shared {
+                shared.fetch_max(score, Ordering::Relaxed);
+            }
         }
     }
 
@@ -105,12 +133,17 @@ impl<'p, P: Climb> Searcher<'p, P> {
     /// `bound` is `upper_bound(node, remaining)`, already computed by the parent.
     fn climb(&mut self, node: &P::Node, remaining: u32, bound: u32, level: usize) {
         self.stats.nodes += 1;
-        self.best = self.best.max(self.problem.score(node));
+        if let Some(shared) = self.shared {
+            // Another thread's best prunes here too: every bound test below
+            // only needs `best` to be a score some line really reaches.
+            self.best = self.best.max(shared.load(Ordering::Relaxed));
+        }
+        self.raise(self.problem.score(node));
         if remaining == 0 || self.best >= self.ceiling {
             return;
         }
         if remaining == 1 {
-            self.best = self.best.max(self.problem.best_after_one(node));
+            self.raise(self.problem.best_after_one(node));
             return;
         }
         if bound <= self.best {
@@ -121,7 +154,9 @@ impl<'p, P: Climb> Searcher<'p, P> {
         // cannot improve `best`: that search either raised `best` to its
         // value or was cut by a bound no larger than `best` at the time,
         // and `best` never decreases.
-        if self.table.len() < self.problem.table_limit() {
+        if remaining < self.problem.table_min_remaining() {
+            // Too close to the leaves: looking up costs more than searching.
+        } else if self.table.len() < self.problem.table_limit() {
             let seen = self.table.entry(self.problem.key(node)).or_insert(0);
             if *seen >= remaining {
                 self.stats.table_hits += 1;
@@ -139,12 +174,23 @@ impl<'p, P: Climb> Searcher<'p, P> {
 
         let mut children = self.children_buffer(level, node);
         let mut order: [(u32, usize); 8] = [(0, 0); 8];
+        let mut bounds = [0u32; 8];
+        let lazy = self
+            .problem
+            .child_bounds(node, remaining - 1, &mut bounds[..P::MOVES]);
         let mut count = 0;
-        for (mv, child) in children.iter_mut().enumerate().take(P::MOVES) {
-            if self.problem.apply(node, mv, child) {
-                let b = self.problem.upper_bound(child, remaining - 1);
+        if lazy {
+            for (mv, &b) in bounds.iter().enumerate().take(P::MOVES) {
                 order[count] = (b, mv);
                 count += 1;
+            }
+        } else {
+            for (mv, child) in children.iter_mut().enumerate().take(P::MOVES) {
+                if self.problem.apply(node, mv, child) {
+                    let b = self.problem.upper_bound(child, remaining - 1);
+                    order[count] = (b, mv);
+                    count += 1;
+                }
             }
         }
         // Most promising first, so `best` rises early and the bound cuts more.
@@ -152,6 +198,9 @@ impl<'p, P: Climb> Searcher<'p, P> {
         for &(b, mv) in &order[..count] {
             if b <= self.best {
                 self.stats.bound_cuts += 1;
+                continue;
+            }
+            if lazy && !self.problem.apply(node, mv, &mut children[mv]) {
                 continue;
             }
             self.climb(&children[mv], remaining - 1, b, level + 1);
@@ -174,6 +223,75 @@ pub fn maximize<P: Climb>(problem: &P, root: &P::Node, depth: u32) -> (u32, Sear
     let bound = s.ceiling;
     s.climb(root, depth, bound, 0);
     (s.best, s.stats)
+}
+
+/// [`maximize`] on all cores: the positions `split` moves deep are searched
+/// as parallel tasks that share the best score found so far, so each prunes
+/// with what the others found. The result is the same as [`maximize`]'s;
+/// the counters are the sum over tasks and vary from run to run.
+///
+/// # Panics
+/// If `P::MOVES` exceeds 8.
+pub fn maximize_parallel<P>(
+    problem: &P,
+    root: &P::Node,
+    depth: u32,
+    split: u32,
+) -> (u32, SearchStats)
+where
+    P: Climb + Sync,
+    P::Node: Send + Sync,
+{
+    assert!(P::MOVES <= 8, "at most 8 moves per position");
+    // Leave the tasks at least two moves, where the search has real work.
+    let levels = split.min(depth.saturating_sub(2));
+    let mut best = problem.score(root);
+    let mut frontier = vec![root.clone()];
+    for _ in 0..levels {
+        let mut next = Vec::with_capacity(frontier.len() * P::MOVES);
+        let mut seen: FxHashSet<P::Key> = FxHashSet::default();
+        for node in &frontier {
+            let mut child = node.clone();
+            for mv in 0..P::MOVES {
+                if problem.apply(node, mv, &mut child) && seen.insert(problem.key(&child)) {
+                    best = best.max(problem.score(&child));
+                    next.push(child.clone());
+                }
+            }
+        }
+        // A position where no move changes anything ends every line through
+        // it; its score is already in `best`, and no line is lost: any line
+        // of at most `depth` moves, its do-nothing moves dropped, either
+        // ends at such a position or passes a frontier position with at most
+        // `depth - levels` moves left.
+        frontier = next;
+    }
+    let remaining = depth - levels;
+    let ceiling = problem.upper_bound(root, depth);
+    let mut tasks: Vec<(u32, &P::Node)> = frontier
+        .iter()
+        .map(|node| (problem.upper_bound(node, remaining), node))
+        .collect();
+    tasks.sort_by_key(|t| std::cmp::Reverse(t.0));
+    let shared = AtomicU32::new(best);
+    let stats = tasks
+        .par_iter()
+        .map(|&(bound, node)| {
+            let mut s = Searcher::new(problem, node, remaining);
+            s.ceiling = ceiling;
+            s.shared = Some(&shared);
+            s.best = shared.load(Ordering::Relaxed);
+            if s.best < s.ceiling {
+                s.climb(node, remaining, bound, 0);
+            }
+            s.stats
+        })
+        .reduce(SearchStats::default, |a, b| SearchStats {
+            nodes: a.nodes + b.nodes,
+            table_hits: a.table_hits + b.table_hits,
+            bound_cuts: a.bound_cuts + b.bound_cuts,
+        });
+    (shared.load(Ordering::Relaxed), stats)
 }
 
 /// The shortest line of moves from `root` whose final score is at least

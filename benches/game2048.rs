@@ -1,0 +1,68 @@
+//! 2048: the fast solver against the plain 4^K search on the same seeded boards.
+//!
+//! Every benchmark first asserts that both give the same answer, so a fast
+//! wrong answer cannot pass for a speed-up.
+
+use boardsolve::puzzles::game2048::{Board, brute, max_tile_after, max_tile_sequential};
+use criterion::{Criterion, criterion_group, criterion_main};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+use std::time::Duration;
+
+/// A full 20×20 board of random blocks 2..=1024, from `seed`.
+fn dense(seed: u64) -> Vec<u64> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..400).map(|_| 1u64 << rng.random_range(1..=10)).collect()
+}
+
+fn case(name: &str, values: Vec<u64>) -> (String, Board, Vec<u64>) {
+    let board = Board::from_values(20, &values).unwrap();
+    (name.to_string(), board, values)
+}
+
+fn boards() -> Vec<(String, Board, Vec<u64>)> {
+    vec![
+        case("dense-seed1", dense(1)),
+        case("dense-seed2", dense(2)),
+        case("all-2", vec![2; 400]),
+        case("all-4", vec![4; 400]),
+    ]
+}
+
+fn bench_k(c: &mut Criterion, k: u32, plain_boards: usize) {
+    let mut group = c.benchmark_group(format!("2048-k{k}"));
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(3));
+    for (i, (name, board, values)) in boards().into_iter().enumerate() {
+        let fast = max_tile_after(&board, k);
+        assert_eq!(max_tile_sequential(&board, k).0, fast, "{name}");
+        group.bench_function(format!("fast/{name}"), |b| {
+            b.iter(|| max_tile_after(black_box(&board), k))
+        });
+        group.bench_function(format!("fast-1-thread/{name}"), |b| {
+            b.iter(|| max_tile_sequential(black_box(&board), k))
+        });
+        if i < plain_boards {
+            assert_eq!(brute::max_tile(20, &values, k), fast, "{name}");
+            group.bench_function(format!("plain/{name}"), |b| {
+                b.iter(|| brute::max_tile(20, black_box(&values), k))
+            });
+        }
+    }
+    group.finish();
+}
+
+fn k5(c: &mut Criterion) {
+    bench_k(c, 5, 4);
+}
+
+fn k10(c: &mut Criterion) {
+    // The plain search takes seconds per K = 10 board: time it on one dense
+    // board and one equal-tile board.
+    bench_k(c, 10, 1);
+}
+
+criterion_group!(benches, k5, k10);
+criterion_main!(benches);
