@@ -9,7 +9,11 @@ Examples:
   boardsolve solve 2048 examples/2048/sample.in          largest block in 5 moves
   boardsolve solve 12094 board.in                         BOJ 12094: K = 10
   boardsolve solve 2048 --moves 20 --explain board.in     the shortest optimal line
-  echo '1 2 2 2 2 2 2 2 2 2 2' | boardsolve solve 2048 --json
+  echo '2 2 2 2 2' | boardsolve solve 2048 --json             a 2×2 board of 2s
+  boardsolve gen 2048 --seed 7 --count 50 --out-dir tests/   50 reproducible cases
+  boardsolve solve 2048 tests/*.in                            writes tests/NN.out
+  boardsolve stress 2048 --cases 500 -- ./my_solution         find, shrink a failing case
+  boardsolve check 2048 case.in my.out                        is my.out right?
 
 Exit status: 0 success, 1 a check found a wrong answer, 2 bad input or usage.";
 
@@ -30,6 +34,135 @@ pub enum Command {
     Solve(SolveArgs),
     /// Check that OUTPUT is a correct answer for INPUT (exit 0 correct, 1 wrong, 2 unreadable).
     Check(CheckArgs),
+    /// Generate random valid instances in the judge's format, reproducible from the seed.
+    #[command(after_help = GEN_HELP)]
+    Gen(GenArgs),
+    /// Run your program on generated cases against the reference; shrink the first failure.
+    #[command(after_help = STRESS_HELP)]
+    Stress(StressArgs),
+}
+
+const GEN_HELP: &str = "\
+Size options by puzzle:
+  2048       --n (board side, default 1..=8 at random), --max-tile (default 1024),
+             --density (share of cells with a block, default random)
+  --hard     shapes that break solutions: equal runs (2 2 2, 2 2 2 2, 4 2 2),
+             full boards, a single block
+
+Examples:
+  boardsolve gen 2048 --seed 1
+  boardsolve gen 2048 --seed 1 --n 20 --density 1 --count 100 --out-dir cases/
+  boardsolve gen 2048 --seed 5 --hard --count 20 --out-dir hard/";
+
+const STRESS_HELP: &str = "\
+The program reads one case on standard input and prints its answer. The
+first failing case (wrong answer, non-zero exit, signal, time-out or
+unreadable output) is shrunk to a smallest case that still fails the same
+way and printed with the expected and the received output. Exit status 1
+when a failure is found, 0 when every case passes.
+
+Examples:
+  boardsolve stress 2048 --cases 1000 -- ./a.out
+  boardsolve stress 12094 --seed 42 --timeout 1s --jobs 2 -- python3 sol.py
+  boardsolve stress 2048 --hard --diagnose -- ./a.out";
+
+/// Size options shared by `gen` and `stress`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct SizeArgs {
+    /// 2048: board side N.
+    #[arg(long, value_name = "N")]
+    pub n: Option<u64>,
+    /// 2048: largest block value (a power of two).
+    #[arg(long, value_name = "V")]
+    pub max_tile: Option<u64>,
+    /// Share of cells that are filled, from 0 to 1.
+    #[arg(long, value_name = "D")]
+    pub density: Option<f64>,
+    /// Yut: number of dice.
+    #[arg(long, value_name = "COUNT")]
+    pub dice: Option<u64>,
+    /// Footholds: board rows.
+    #[arg(long, value_name = "R")]
+    pub rows: Option<u64>,
+    /// Footholds: board columns.
+    #[arg(long, value_name = "C")]
+    pub cols: Option<u64>,
+    /// Prefer the shapes that break solutions (see the list below).
+    #[arg(long)]
+    pub hard: bool,
+}
+
+/// Arguments of `boardsolve gen`.
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    /// The puzzle.
+    #[arg(value_parser = parse_puzzle)]
+    pub puzzle: &'static dyn Puzzle,
+    /// The seed: the same seed gives the same instances on every machine.
+    #[arg(long)]
+    pub seed: u64,
+    /// How many instances; more than one needs --out-dir.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub count: u64,
+    /// Write NNN.in files into this directory instead of printing.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// Instance sizes.
+    #[command(flatten)]
+    pub sizes: SizeArgs,
+}
+
+/// Arguments of `boardsolve stress`.
+#[derive(Debug, Args)]
+pub struct StressArgs {
+    /// The puzzle.
+    #[arg(value_parser = parse_puzzle)]
+    pub puzzle: &'static dyn Puzzle,
+    /// How many cases to try.
+    #[arg(long, default_value_t = 1000)]
+    pub cases: u64,
+    /// The seed of the cases (printed when chosen at random).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Time limit per run, such as 2s, 500ms or 1.5s.
+    #[arg(long, default_value = "2s", value_parser = parse_duration)]
+    pub timeout: std::time::Duration,
+    /// Runs at the same time (default: the number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+    /// 2048: the number of moves K.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES)))]
+    pub moves: Option<u32>,
+    /// Accept any correct answer, judged by the checker (tromino: any valid tiling).
+    #[arg(long)]
+    pub any_tiling: bool,
+    /// After a wrong answer, name the classic mistake your program makes.
+    #[arg(long)]
+    pub diagnose: bool,
+    /// Instance sizes.
+    #[command(flatten)]
+    pub sizes: SizeArgs,
+    /// Your program and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<String>,
+}
+
+/// Parses `2s`, `500ms`, `1.5s` or a plain number of seconds.
+fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let (number, scale) = if let Some(ms) = text.strip_suffix("ms") {
+        (ms, 1e-3)
+    } else if let Some(s) = text.strip_suffix('s') {
+        (s, 1.0)
+    } else {
+        (text, 1.0)
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a duration such as 2s or 500ms"))?;
+    if !(value.is_finite() && value > 0.0 && value * scale <= 3600.0) {
+        return Err(format!("'{text}' must be more than 0 and at most one hour"));
+    }
+    Ok(std::time::Duration::from_secs_f64(value * scale))
 }
 
 /// Arguments of `boardsolve check`.
@@ -45,6 +178,9 @@ pub struct CheckArgs {
     /// Tromino: also require the numbering to be the placement order.
     #[arg(long)]
     pub order: bool,
+    /// 2048: the number of moves K.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES)))]
+    pub moves: Option<u32>,
 }
 
 const SOLVE_HELP: &str = "\
@@ -58,7 +194,8 @@ Examples:
   boardsolve solve 2048 examples/2048/sample.in
   boardsolve solve 12094 < board.in
   boardsolve solve 2048 --moves 12 --explain examples/2048/sample.in
-  boardsolve solve 2048 --json examples/2048/sample.in";
+  boardsolve solve 2048 --json examples/2048/sample.in
+  boardsolve solve 2048 --out-dir answers/ cases/*.in     expected outputs, in parallel";
 
 /// Arguments of `boardsolve solve`.
 #[derive(Debug, Args)]
@@ -67,8 +204,13 @@ pub struct SolveArgs {
     #[arg(value_parser = parse_puzzle)]
     pub puzzle: &'static dyn Puzzle,
 
-    /// Input file in the judge's format; standard input when absent.
-    pub input: Option<PathBuf>,
+    /// Input files in the judge's format; standard input when absent. With
+    /// several files (or --out-dir) each answer goes to NAME.out.
+    pub inputs: Vec<PathBuf>,
+
+    /// Write NAME.out for each NAME.in into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
 
     /// 2048: the number of moves K (default 5; 10 for 12094).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES)))]
@@ -105,5 +247,15 @@ mod tests {
     #[test]
     fn verify_cli() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn durations() {
+        use std::time::Duration;
+        assert_eq!(parse_duration("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_duration("0s").is_err());
+        assert!(parse_duration("soon").is_err());
     }
 }

@@ -15,3 +15,4 @@
 pub mod input;
 pub mod puzzles;
 pub mod search;
+pub mod tools;

@@ -3,19 +3,23 @@
 
 mod cli;
 
-use boardsolve::puzzles::{CheckOptions, Error, OutputFormat, SolveOptions, Verdict};
+use boardsolve::puzzles::{CheckOptions, Error, GenOptions, OutputFormat, SolveOptions, Verdict};
+use boardsolve::tools::{batch, generate, stress};
 use clap::Parser;
-use cli::{CheckArgs, Cli, Command, SolveArgs};
-use std::io::{self, BufWriter, Read, Write};
+use cli::{CheckArgs, Cli, Command, GenArgs, SizeArgs, SolveArgs, StressArgs};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a run failed, already worded for the user.
 enum Failure {
     /// Bad input or usage: exit status 2.
     Usage(String),
-    /// A check found a wrong answer: exit status 1.
-    Wrong(String),
+    /// A check or stress run found a wrong answer: exit status 1. The
+    /// report is already printed.
+    Found,
     /// The output went away (a closed pipe): stop quietly, status 0.
     Quiet,
 }
@@ -25,18 +29,16 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(&args),
+        Command::Gen(args) => generate_command(&args),
+        Command::Stress(args) => stress_command(&args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Quiet) => ExitCode::SUCCESS,
+        Ok(()) | Err(Failure::Quiet) => ExitCode::SUCCESS,
+        Err(Failure::Found) => ExitCode::from(1),
         Err(Failure::Usage(message)) => {
             // Ignore a failure to report: there is nowhere left to report it.
             let _ = writeln!(io::stderr(), "{message}");
             ExitCode::from(2)
-        }
-        Err(Failure::Wrong(message)) => {
-            let _ = writeln!(io::stdout(), "{message}");
-            ExitCode::from(1)
         }
     }
 }
@@ -70,8 +72,30 @@ fn read_input(path: Option<&Path>) -> Result<(String, Vec<u8>), Failure> {
     }
 }
 
+/// Words a library error for the user; `source` names the input.
+fn failure(e: Error, source: &str) -> Failure {
+    match e {
+        Error::Input(e) => Failure::Usage(format!("{source}:{e}")),
+        Error::Usage(message) => Failure::Usage(format!("boardsolve: {message}")),
+        Error::Io(e) => io_failure(&e, "cannot write the answer"),
+    }
+}
+
+/// A progress bar on a terminal, nothing otherwise.
+fn progress_bar(total: u64, what: &str) -> Option<ProgressBar> {
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(total);
+    let style = ProgressStyle::with_template(&format!(
+        "{{bar:40}} {{pos}}/{{len}} {what} ({{elapsed}}, eta {{eta}})"
+    ))
+    .expect("a valid template");
+    bar.set_style(style);
+    Some(bar)
+}
+
 fn solve(args: &SolveArgs) -> Result<(), Failure> {
-    let (source, input) = read_input(args.input.as_deref())?;
     let options = SolveOptions {
         moves: args.moves,
         format: if args.json {
@@ -82,13 +106,16 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
             OutputFormat::Judge
         },
     };
+    if args.inputs.len() > 1 || args.out_dir.is_some() {
+        return solve_many(args, &options);
+    }
+    let (source, input) = read_input(args.inputs.first().map(|p| p.as_path()))?;
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
-    let result = args
-        .puzzle
+    args.puzzle
         .solve(&input, &options, &mut out)
-        .and_then(|()| out.flush().map_err(Error::from));
-    result.map_err(|e| failure(e, &source))?;
+        .and_then(|()| out.flush().map_err(Error::from))
+        .map_err(|e| failure(e, &source))?;
     if let Some(path) = &args.svg {
         let picture = args
             .puzzle
@@ -101,25 +128,258 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Words a library error for the user; `source` names the input.
-fn failure(e: Error, source: &str) -> Failure {
-    match e {
-        Error::Input(e) => Failure::Usage(format!("{source}:{e}")),
-        Error::Usage(message) => Failure::Usage(format!("boardsolve: {message}")),
-        Error::Io(e) => io_failure(&e, "cannot write the answer"),
+/// Several files: NAME.out for each, in parallel; every bad file reported.
+fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Failure> {
+    if args.svg.is_some() {
+        return Err(Failure::Usage(
+            "boardsolve: --svg draws one instance; give a single input".into(),
+        ));
+    }
+    if args.inputs.is_empty() {
+        return Err(Failure::Usage(
+            "boardsolve: --out-dir needs input files to solve".into(),
+        ));
+    }
+    if let Some(dir) = &args.out_dir {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Failure::Usage(format!("boardsolve: cannot create {}: {e}", dir.display()))
+        })?;
+    }
+    let bar = progress_bar(args.inputs.len() as u64, "files");
+    let tick = || {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    };
+    let results = batch::solve_files(
+        args.puzzle,
+        &args.inputs,
+        args.out_dir.as_deref(),
+        options,
+        &tick,
+    );
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let failed: Vec<String> = results.into_iter().filter_map(|r| r.result.err()).collect();
+    let mut err = io::stderr().lock();
+    for message in &failed {
+        let _ = writeln!(err, "{message}");
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Usage(format!(
+            "boardsolve: {} of {} files failed",
+            failed.len(),
+            args.inputs.len()
+        )))
     }
 }
 
 fn check(args: &CheckArgs) -> Result<(), Failure> {
     let (source, input) = read_input(Some(&args.input))?;
     let (_, output) = read_input(Some(&args.output))?;
-    let options = CheckOptions { order: args.order };
-    match args.puzzle.check(&input, &output, &options) {
-        Ok(Verdict::Correct) => {
-            let _ = writeln!(io::stdout(), "correct");
+    let options = CheckOptions {
+        order: args.order,
+        moves: args.moves,
+    };
+    let verdict = args
+        .puzzle
+        .check(&input, &output, &options)
+        .map_err(|e| failure(e, &source))?;
+    let mut stdout = io::stdout().lock();
+    let printed = match &verdict {
+        Verdict::Correct => writeln!(stdout, "correct"),
+        Verdict::Wrong(reason) => writeln!(stdout, "wrong: {}: {reason}", args.output.display()),
+    };
+    printed.map_err(|e| io_failure(&e, "cannot write"))?;
+    match verdict {
+        Verdict::Correct => Ok(()),
+        Verdict::Wrong(_) => Err(Failure::Found),
+    }
+}
+
+fn sizes(args: &SizeArgs) -> Result<GenOptions, Failure> {
+    if let Some(d) = args.density.filter(|d| !(0.0..=1.0).contains(d)) {
+        return Err(Failure::Usage(format!(
+            "boardsolve: --density must be from 0 to 1, found {d}"
+        )));
+    }
+    Ok(GenOptions {
+        n: args.n,
+        max_tile: args.max_tile,
+        density: args.density,
+        dice: args.dice,
+        rows: args.rows,
+        cols: args.cols,
+        hard: args.hard,
+    })
+}
+
+fn generate_command(args: &GenArgs) -> Result<(), Failure> {
+    let opts = sizes(&args.sizes)?;
+    let usage = |e| failure(e, "gen");
+    match &args.out_dir {
+        None if args.count > 1 => Err(Failure::Usage(
+            "boardsolve: --count above 1 needs --out-dir (one file per instance)".into(),
+        )),
+        None => {
+            let text = generate::instance(args.puzzle, args.seed, 0, &opts).map_err(usage)?;
+            io::stdout()
+                .lock()
+                .write_all(text.as_bytes())
+                .map_err(|e| io_failure(&e, "cannot write"))
+        }
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                Failure::Usage(format!("boardsolve: cannot create {}: {e}", dir.display()))
+            })?;
+            let width = args.count.to_string().len().max(3);
+            for case in 0..args.count {
+                let text =
+                    generate::instance(args.puzzle, args.seed, case, &opts).map_err(usage)?;
+                let path = dir.join(format!("{:0width$}.in", case + 1));
+                std::fs::write(&path, text).map_err(|e| {
+                    Failure::Usage(format!("boardsolve: cannot write {}: {e}", path.display()))
+                })?;
+            }
             Ok(())
         }
-        Ok(Verdict::Wrong(reason)) => Err(Failure::Wrong(format!("wrong: {reason}"))),
-        Err(e) => Err(failure(e, &source)),
     }
+}
+
+fn stress_command(args: &StressArgs) -> Result<(), Failure> {
+    let seed = args.seed.unwrap_or_else(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0);
+        nanos % 1_000_000_000
+    });
+    let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let config = stress::StressConfig {
+        puzzle: args.puzzle,
+        command: args.command.clone(),
+        cases: args.cases,
+        seed,
+        timeout: args.timeout,
+        jobs,
+        any_answer: args.any_tiling,
+        sizes: sizes(&args.sizes)?,
+        solve: SolveOptions {
+            moves: args.moves,
+            format: OutputFormat::Judge,
+        },
+        diagnose: args.diagnose,
+        shrink_time: std::time::Duration::from_secs(60),
+        diagnose_cases: 200,
+    };
+    let mut err = io::stderr();
+    let _ = writeln!(
+        err,
+        "stress {}: {} cases, seed {seed}, timeout {:?}, {jobs} jobs",
+        args.puzzle.name(),
+        args.cases,
+        args.timeout
+    );
+    let bar = progress_bar(args.cases, "cases");
+    let done = AtomicU64::new(0);
+    let step = (args.cases / 10).max(1);
+    let tick = || {
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        match &bar {
+            Some(bar) => bar.inc(1),
+            None if n.is_multiple_of(step) => {
+                let _ = writeln!(io::stderr(), "{n}/{} cases passed or running", args.cases);
+            }
+            None => {}
+        }
+    };
+    let summary = stress::stress(&config, &tick).map_err(|e| failure(e, "stress"))?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    let written = match &summary.failure {
+        None => writeln!(out, "all {} cases passed (seed {seed})", summary.passed),
+        Some(f) => write_failure(&mut out, f, seed, args),
+    };
+    written
+        .and_then(|()| out.flush())
+        .map_err(|e| io_failure(&e, "cannot write"))?;
+    match summary.failure {
+        None => Ok(()),
+        Some(_) => Err(Failure::Found),
+    }
+}
+
+fn write_failure(
+    out: &mut impl Write,
+    f: &stress::Failure,
+    seed: u64,
+    args: &StressArgs,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "FAILED on case {} of seed {seed}: {}",
+        f.case + 1,
+        f.fault.describe()
+    )?;
+    if f.shrink_steps > 0 {
+        writeln!(
+            out,
+            "shrunk in {} steps from {} to {} bytes of input",
+            f.shrink_steps,
+            f.original.len(),
+            f.input.len()
+        )?;
+    }
+    writeln!(out, "\n--- input ---")?;
+    out.write_all(&f.input)?;
+    if !f.input.ends_with(b"\n") {
+        writeln!(out)?;
+    }
+    writeln!(out, "--- expected ---")?;
+    write!(out, "{}", f.expected)?;
+    writeln!(out, "--- received ---")?;
+    out.write_all(&f.received)?;
+    if !f.received.is_empty() && !f.received.ends_with(b"\n") {
+        writeln!(out)?;
+    }
+    if !f.stderr.is_empty() {
+        writeln!(out, "--- stderr ---")?;
+        out.write_all(&f.stderr[..f.stderr.len().min(4000)])?;
+        if !f.stderr.ends_with(b"\n") {
+            writeln!(out)?;
+        }
+    }
+    match &f.diagnosis {
+        Some(stress::Diagnosis::Matches { mistake, cases }) => writeln!(
+            out,
+            "--- diagnosis ---\nyour program behaves as if {mistake} (its answers match that on all {cases} cases compared)"
+        )?,
+        Some(stress::Diagnosis::NoMatch { cases }) => writeln!(
+            out,
+            "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared"
+        )?,
+        Some(stress::Diagnosis::NoCatalogue) => writeln!(
+            out,
+            "--- diagnosis ---\nno catalogue of mistakes for {}",
+            args.puzzle.name()
+        )?,
+        None => {}
+    }
+    writeln!(
+        out,
+        "\nthe same cases again: add --seed {seed}; `boardsolve gen {} --seed {seed} --count {} --out-dir DIR` with the same size options writes this case (before shrinking) as {:03}.in",
+        args.puzzle.name(),
+        f.case + 1,
+        f.case + 1
+    )?;
+    Ok(())
 }

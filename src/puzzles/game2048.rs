@@ -6,7 +6,9 @@
 //! [`crate::search::maximize`]; this module supplies the moves and the bound.
 
 use crate::input::{InputError, Position, Tokens};
-use crate::puzzles::{Error, OutputFormat, Puzzle, SolveOptions};
+use crate::puzzles::{
+    Error, GenOptions, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, Variant,
+};
 use crate::search::maximize::{self, Climb, SearchStats};
 use serde::Serialize;
 use std::fmt;
@@ -606,6 +608,303 @@ pub mod brute {
     }
 }
 
+/// Reference solvers that each make one classic mistake, for `stress
+/// --diagnose`. Plain memoized searches over value boards, small boards only.
+pub mod mistakes {
+    use rustc_hash::FxHashMap;
+
+    /// One classic mistake.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Mistake {
+        /// A block made by a merge merges again in the same move (2 2 4 → 8).
+        MergeAgain,
+        /// Three equal blocks merge on the side away from the wall (2 2 2 ← gives 2 4).
+        FarSideFirst,
+        /// Blocks with an empty cell between them never merge (2 0 2 ← gives 2 2).
+        NoMergeAcrossGap,
+        /// At most one merge per line in a move (2 2 2 2 ← gives 4 2 2).
+        OneMergePerLine,
+        /// The search abandons a board as soon as one move changes nothing.
+        StopAtNoOpMove,
+    }
+
+    impl Mistake {
+        /// All of them, in the order a diagnosis tries them.
+        pub const ALL: [Mistake; 5] = [
+            Mistake::MergeAgain,
+            Mistake::FarSideFirst,
+            Mistake::NoMergeAcrossGap,
+            Mistake::OneMergePerLine,
+            Mistake::StopAtNoOpMove,
+        ];
+
+        /// Completes "your program behaves as if ...".
+        pub fn description(self) -> &'static str {
+            match self {
+                Mistake::MergeAgain => {
+                    "a merged block can merge again in the same move (2 2 4 left gives 8)"
+                }
+                Mistake::FarSideFirst => {
+                    "three equal blocks merge on the side away from the wall (2 2 2 left gives 2 4)"
+                }
+                Mistake::NoMergeAcrossGap => {
+                    "blocks with empty cells between them do not merge (2 0 2 left gives 2 2)"
+                }
+                Mistake::OneMergePerLine => {
+                    "a line merges at most once per move (2 2 2 2 left gives 4 2 2)"
+                }
+                Mistake::StopAtNoOpMove => {
+                    "the search gives up on a board as soon as one of its moves changes nothing"
+                }
+            }
+        }
+    }
+
+    /// One line after a move, `line[0]` at the wall, made with `mistake`.
+    pub fn merge_line(line: &[u128], mistake: Mistake) -> Vec<u128> {
+        let blocks: Vec<u128> = line.iter().copied().filter(|&v| v != 0).collect();
+        let mut out: Vec<u128> = Vec::with_capacity(line.len());
+        match mistake {
+            Mistake::MergeAgain => {
+                for v in blocks {
+                    out.push(v);
+                    while out.len() >= 2 && out[out.len() - 1] == out[out.len() - 2] {
+                        let top = out.pop().unwrap_or(0);
+                        *out.last_mut().expect("two blocks") += top;
+                    }
+                }
+            }
+            Mistake::FarSideFirst => {
+                let mut rev: Vec<u128> = Vec::new();
+                let mut i = blocks.len();
+                while i > 0 {
+                    if i >= 2 && blocks[i - 1] == blocks[i - 2] {
+                        rev.push(2 * blocks[i - 1]);
+                        i -= 2;
+                    } else {
+                        rev.push(blocks[i - 1]);
+                        i -= 1;
+                    }
+                }
+                out.extend(rev.into_iter().rev());
+            }
+            Mistake::NoMergeAcrossGap => {
+                let mut i = 0;
+                while i < line.len() {
+                    if line[i] != 0 && i + 1 < line.len() && line[i] == line[i + 1] {
+                        out.push(2 * line[i]);
+                        i += 2;
+                    } else {
+                        if line[i] != 0 {
+                            out.push(line[i]);
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            Mistake::OneMergePerLine | Mistake::StopAtNoOpMove => {
+                let once = mistake == Mistake::OneMergePerLine;
+                let mut merged_once = false;
+                let mut i = 0;
+                while i < blocks.len() {
+                    let may = !(once && merged_once);
+                    if may && i + 1 < blocks.len() && blocks[i] == blocks[i + 1] {
+                        out.push(2 * blocks[i]);
+                        merged_once = true;
+                        i += 2;
+                    } else {
+                        out.push(blocks[i]);
+                        i += 1;
+                    }
+                }
+            }
+        }
+        out.resize(line.len(), 0);
+        out
+    }
+
+    fn shift(n: usize, board: &[u128], dir: usize, mistake: Mistake) -> Vec<u128> {
+        let mut out = vec![0u128; n * n];
+        for i in 0..n {
+            let cell = |k: usize| match dir {
+                0 => k * n + i,
+                1 => (n - 1 - k) * n + i,
+                2 => i * n + k,
+                _ => i * n + (n - 1 - k),
+            };
+            let line: Vec<u128> = (0..n).map(|k| board[cell(k)]).collect();
+            for (k, v) in merge_line(&line, mistake).into_iter().enumerate() {
+                out[cell(k)] = v;
+            }
+        }
+        out
+    }
+
+    /// The largest block after at most `moves` moves, played with `mistake`.
+    pub fn max_tile(n: usize, values: &[u64], moves: u32, mistake: Mistake) -> u128 {
+        let board: Vec<u128> = values.iter().map(|&v| u128::from(v)).collect();
+        let mut memo = FxHashMap::default();
+        search(n, &board, moves, mistake, &mut memo)
+    }
+
+    fn search(
+        n: usize,
+        board: &[u128],
+        moves: u32,
+        mistake: Mistake,
+        memo: &mut FxHashMap<(Vec<u128>, u32), u128>,
+    ) -> u128 {
+        let mut best = board.iter().copied().max().unwrap_or(0);
+        if moves == 0 {
+            return best;
+        }
+        if let Some(&v) = memo.get(&(board.to_vec(), moves)) {
+            return v;
+        }
+        for dir in 0..4 {
+            let next = shift(n, board, dir, mistake);
+            if mistake == Mistake::StopAtNoOpMove && next == board {
+                break;
+            }
+            best = best.max(search(n, &next, moves - 1, mistake, memo));
+        }
+        memo.insert((board.to_vec(), moves), best);
+        best
+    }
+}
+
+/// A random instance: side `n`, blocks up to `2^max_exponent`, each cell
+/// filled with probability `density`, at least one block. Half the time the
+/// blocks are kept small (2..8) so that merges are frequent.
+///
+/// ```
+/// use boardsolve::puzzles::game2048::random_instance;
+/// use rand::SeedableRng;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let inst = random_instance(&mut rng, 4, 10, 0.7, false);
+/// assert_eq!(inst.board.size(), 4);
+/// ```
+pub fn random_instance<R: rand::Rng + ?Sized>(
+    rng: &mut R,
+    n: usize,
+    max_exponent: u8,
+    density: f64,
+    hard: bool,
+) -> Instance {
+    use rand::RngExt;
+    let n = n.clamp(1, MAX_N);
+    let max_exponent = max_exponent.clamp(1, MAX_INPUT_EXPONENT);
+    let small = max_exponent.min(3);
+    let mut cells = vec![0u8; n * n];
+    let shape = if hard { rng.random_range(0..4u8) } else { 4 };
+    match shape {
+        // Rows of equal runs: 2 2 2, 2 2 2 2, 4 2 2, separated by gaps.
+        0 => {
+            for row in cells.chunks_mut(n) {
+                let mut k = 0;
+                while k < n {
+                    let e = rng.random_range(1..=small);
+                    let run = rng.random_range(1..=4usize);
+                    for _ in 0..run.min(n - k) {
+                        row[k] = e;
+                        k += 1;
+                    }
+                    if rng.random_bool(0.3) && k < n {
+                        k += 1;
+                    }
+                    if rng.random_bool(0.3) {
+                        row[k.saturating_sub(1)] = (e + 1).min(max_exponent);
+                    }
+                }
+            }
+        }
+        // A full board of small blocks.
+        1 => cells
+            .iter_mut()
+            .for_each(|c| *c = rng.random_range(1..=small)),
+        // A single block.
+        2 => {
+            let at = rng.random_range(0..n * n);
+            cells[at] = rng.random_range(1..=max_exponent);
+        }
+        // Every cell the same block.
+        3 => {
+            let e = rng.random_range(1..=small);
+            cells.iter_mut().for_each(|c| *c = e);
+        }
+        _ => {
+            let top = if rng.random_bool(0.5) {
+                small
+            } else {
+                max_exponent
+            };
+            for c in cells.iter_mut() {
+                if rng.random_bool(density.clamp(0.0, 1.0)) {
+                    *c = rng.random_range(1..=top);
+                }
+            }
+        }
+    }
+    if cells.iter().all(|&e| e == 0) {
+        let at = rng.random_range(0..n * n);
+        cells[at] = rng.random_range(1..=small);
+    }
+    Instance {
+        board: Board { n, cells },
+    }
+}
+
+/// Smaller boards than `board` for shrinking, the boldest first: the
+/// top-left corners, then one row and one column fewer, then one block
+/// fewer, then one block halved. Every candidate keeps at least one block.
+pub fn shrink_candidates(board: &Board) -> Vec<Board> {
+    let n = board.n;
+    let at = |r: usize, c: usize| board.cells[r * n + c];
+    let mut out = Vec::new();
+    let mut push = |m: usize, cells: Vec<u8>| {
+        if cells.iter().any(|&e| e != 0) {
+            out.push(Board { n: m, cells });
+        }
+    };
+    for m in 1..n {
+        push(m, (0..m * m).map(|k| at(k / m, k % m)).collect());
+    }
+    if n > 1 {
+        for skip_r in 0..n {
+            for skip_c in 0..n {
+                let cells = (0..n)
+                    .filter(|&r| r != skip_r)
+                    .flat_map(|r| (0..n).filter(move |&c| c != skip_c).map(move |c| (r, c)))
+                    .map(|(r, c)| at(r, c))
+                    .collect();
+                push(n - 1, cells);
+            }
+        }
+    }
+    for k in 0..n * n {
+        if board.cells[k] != 0 {
+            let mut cells = board.cells.clone();
+            cells[k] = 0;
+            push(n, cells);
+        }
+    }
+    // Every block halved keeps the pattern of equal neighbours.
+    if board.cells.iter().all(|&e| e != 1) {
+        push(
+            n,
+            board.cells.iter().map(|&e| e.saturating_sub(1)).collect(),
+        );
+    }
+    for k in 0..n * n {
+        if board.cells[k] > 1 {
+            let mut cells = board.cells.clone();
+            cells[k] -= 1;
+            push(n, cells);
+        }
+    }
+    out
+}
+
 /// The 2048 puzzle for the CLI; `default_moves` is K when `--moves` is absent.
 pub struct Game2048 {
     /// The command name this entry answers to.
@@ -620,7 +919,76 @@ struct JsonAnswer<'a> {
     moves: &'a [Direction],
 }
 
+impl Game2048 {
+    fn moves(&self, opts: &SolveOptions) -> Result<u32, Error> {
+        let moves = opts.moves.unwrap_or(self.default_moves);
+        if moves > MAX_MOVES {
+            return Err(Error::Usage(format!(
+                "--moves {moves} is above the limit of {MAX_MOVES}"
+            )));
+        }
+        Ok(moves)
+    }
+}
+
 impl Puzzle for Game2048 {
+    fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {
+        use rand::RngExt;
+        opts.only(self.name, &["--n", "--max-tile", "--density"])?;
+        let n = match opts.n {
+            Some(n) if (1..=MAX_N as u64).contains(&n) => n as usize,
+            Some(n) => {
+                return Err(Error::Usage(format!(
+                    "--n must be from 1 to {MAX_N}, found {n}"
+                )));
+            }
+            None => rng.random_range(1..=8),
+        };
+        let max_exponent = match opts.max_tile {
+            None => 10,
+            Some(v) => match exponent_of(v) {
+                Some(e) if e >= 1 => e,
+                _ => {
+                    return Err(Error::Usage(format!(
+                        "--max-tile must be a power of two from 2 to 2^63, found {v}"
+                    )));
+                }
+            },
+        };
+        let density = opts.density.unwrap_or_else(|| rng.random_range(0.2..=1.0));
+        Ok(random_instance(rng, n, max_exponent, density, opts.hard).to_string())
+    }
+
+    fn shrink(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        let Ok(instance) = Instance::parse(input) else {
+            return Vec::new();
+        };
+        shrink_candidates(&instance.board)
+            .into_iter()
+            .map(|board| Instance { board }.to_string().into_bytes())
+            .collect()
+    }
+
+    fn variants(&self) -> Vec<Variant> {
+        let default_moves = self.default_moves;
+        mistakes::Mistake::ALL
+            .iter()
+            .map(|&mistake| Variant {
+                mistake: mistake.description(),
+                solve: Box::new(move |input: &[u8], opts: &SolveOptions| {
+                    let instance = Instance::parse(input)?;
+                    let moves = opts.moves.unwrap_or(default_moves);
+                    let b = &instance.board;
+                    let values: Vec<u64> = b.cells.iter().map(|&e| value_of(e) as u64).collect();
+                    Ok(format!(
+                        "{}\n",
+                        mistakes::max_tile(b.n, &values, moves, mistake)
+                    ))
+                }) as SolveFn,
+            })
+            .collect()
+    }
+
     fn name(&self) -> &'static str {
         self.name
     }
@@ -631,12 +999,7 @@ impl Puzzle for Game2048 {
 
     fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error> {
         let instance = Instance::parse(input)?;
-        let moves = opts.moves.unwrap_or(self.default_moves);
-        if moves > MAX_MOVES {
-            return Err(Error::Usage(format!(
-                "--moves {moves} is above the limit of {MAX_MOVES}"
-            )));
-        }
+        let moves = self.moves(opts)?;
         let board = &instance.board;
         match opts.format {
             OutputFormat::Judge => writeln!(out, "{}", max_tile_after(board, moves))?,

@@ -31,6 +31,78 @@ pub struct SolveOptions {
 pub struct CheckOptions {
     /// Tromino: also require the numbering to be the placement order.
     pub order: bool,
+    /// 2048's K, as for `solve`.
+    pub moves: Option<u32>,
+}
+
+/// The seeded generator behind `gen` and `stress`: ChaCha8 gives the same
+/// stream for the same seed on every machine and every version of `rand`.
+pub type GenRng = rand_chacha::ChaCha8Rng;
+
+/// Size options of `gen` and `stress`; each puzzle reads the ones it has
+/// and refuses the others.
+#[derive(Debug, Clone, Default)]
+pub struct GenOptions {
+    /// Board side (2048, tromino).
+    pub n: Option<u64>,
+    /// Largest block value (2048).
+    pub max_tile: Option<u64>,
+    /// Share of cells that are filled, 0..=1 (2048 blocks, footholds).
+    pub density: Option<f64>,
+    /// Number of dice (yut).
+    pub dice: Option<u64>,
+    /// Board rows (footholds).
+    pub rows: Option<u64>,
+    /// Board columns (footholds).
+    pub cols: Option<u64>,
+    /// Prefer the shapes that break solutions.
+    pub hard: bool,
+}
+
+impl GenOptions {
+    /// Refuses the size options a puzzle does not read, naming them.
+    ///
+    /// # Errors
+    /// [`Error::Usage`] listing the options `puzzle` ignores.
+    pub fn only(&self, puzzle: &str, allowed: &[&str]) -> Result<(), Error> {
+        let given = [
+            ("--n", self.n.is_some()),
+            ("--max-tile", self.max_tile.is_some()),
+            ("--density", self.density.is_some()),
+            ("--dice", self.dice.is_some()),
+            ("--rows", self.rows.is_some()),
+            ("--cols", self.cols.is_some()),
+        ];
+        let extra: Vec<&str> = given
+            .iter()
+            .filter(|(name, on)| *on && !allowed.contains(name))
+            .map(|(name, _)| *name)
+            .collect();
+        if extra.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::Usage(format!(
+                "{puzzle} does not take {}; it takes {}",
+                extra.join(", "),
+                if allowed.is_empty() {
+                    "no size option".to_string()
+                } else {
+                    allowed.join(", ")
+                }
+            )))
+        }
+    }
+}
+
+/// Solves judge input, returning the judge output; see [`Variant`].
+pub type SolveFn = Box<dyn Fn(&[u8], &SolveOptions) -> Result<String, Error> + Send + Sync>;
+
+/// A reference solver with one classic mistake, for `stress --diagnose`.
+pub struct Variant {
+    /// Completes "your program behaves as if ...".
+    pub mistake: &'static str,
+    /// Solves judge input the mistaken way.
+    pub solve: SolveFn,
 }
 
 /// The outcome of checking an answer.
@@ -84,14 +156,42 @@ pub trait Puzzle: Sync {
         )))
     }
 
-    /// Whether `output` is a correct answer for `input`.
+    /// Whether `output` is a correct answer for `input`. By default the
+    /// answer is unique: the output must equal the reference, token by token.
     ///
     /// # Errors
-    /// [`Error::Input`] if the input is not a valid instance or the output
-    /// cannot be read at all; [`Error::Usage`] if the puzzle has no checker.
+    /// [`Error::Input`] if the input is not a valid instance.
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {
-        let _ = (input, output, opts);
-        Err(Error::Usage(format!("{} has no checker yet", self.name())))
+        let solve = SolveOptions {
+            moves: opts.moves,
+            format: OutputFormat::Judge,
+        };
+        let mut expected = Vec::new();
+        self.solve(input, &solve, &mut expected)?;
+        Ok(crate::tools::compare::tokens(&expected, output))
+    }
+
+    /// One random valid instance in judge format.
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for a size option the puzzle does not take or a
+    /// size out of range.
+    fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {
+        let _ = (rng, opts);
+        Err(Error::Usage(format!("{} has no generator", self.name())))
+    }
+
+    /// Valid instances a little smaller than `input`, the boldest cuts
+    /// first; `stress` keeps the first that still fails. Empty when `input`
+    /// cannot shrink (or is not valid).
+    fn shrink(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        let _ = input;
+        Vec::new()
+    }
+
+    /// Reference solvers that each make one classic mistake.
+    fn variants(&self) -> Vec<Variant> {
+        Vec::new()
     }
 }
 

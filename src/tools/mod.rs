@@ -1,0 +1,8 @@
+//! Tools for people testing their own solutions: generation, running
+//! programs, comparing, stress testing with shrinking, bulk expected outputs.
+
+pub mod batch;
+pub mod compare;
+pub mod generate;
+pub mod run;
+pub mod stress;

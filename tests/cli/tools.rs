@@ -1,0 +1,311 @@
+//! gen, stress, check and bulk solving through the binary.
+
+use crate::common::{boardsolve, run};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Compiles `tests/programs/NAME.rs` once per test run and returns the binary.
+fn program(name: &str) -> PathBuf {
+    static BUILT: OnceLock<std::sync::Mutex<Vec<String>>> = OnceLock::new();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("programs");
+    let exe = dir.join(name);
+    let lock = BUILT.get_or_init(Default::default);
+    let mut built = lock.lock().unwrap_or_else(|e| e.into_inner());
+    if !built.iter().any(|b| b == name) {
+        std::fs::create_dir_all(&dir).unwrap();
+        let source =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/programs/{name}.rs"));
+        let status =
+            std::process::Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+                .args(["--edition", "2021", "-O", "-o"])
+                .arg(&exe)
+                .arg(&source)
+                .status()
+                .expect("rustc runs");
+        assert!(status.success(), "compiling {name}");
+        built.push(name.to_string());
+    }
+    exe
+}
+
+fn stress(args: &[&str], command: &[&str]) -> (i32, String, String) {
+    let mut all: Vec<&str> = vec!["stress"];
+    all.extend_from_slice(args);
+    all.push("--");
+    all.extend_from_slice(command);
+    run(&all, b"")
+}
+
+fn section<'a>(report: &'a str, name: &str) -> &'a str {
+    let start = report.find(&format!("--- {name} ---\n")).expect(name) + name.len() + 9;
+    let rest = &report[start..];
+    &rest[..rest.find("---").unwrap_or(rest.len())]
+}
+
+#[test]
+fn gen_is_reproducible_and_valid() {
+    let (code, a, _) = run(&["gen", "2048", "--seed", "5"], b"");
+    assert_eq!(code, 0);
+    let (_, b, _) = run(&["gen", "2048", "--seed", "5"], b"");
+    let (_, c, _) = run(
+        &["gen", "2048", "--seed", "6", "--n", "20", "--density", "1"],
+        b"",
+    );
+    assert_eq!(a, b);
+    assert!(c.starts_with("20\n"));
+    for text in [&a, &c] {
+        let (code, _, err) = run(&["solve", "2048"], text.as_bytes());
+        assert_eq!(code, 0, "{err}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    for sub in ["x", "y"] {
+        let out = format!("{d}/{sub}");
+        let (code, _, err) = run(
+            &[
+                "gen",
+                "2048",
+                "--seed",
+                "9",
+                "--hard",
+                "--count",
+                "12",
+                "--out-dir",
+                &out,
+            ],
+            b"",
+        );
+        assert_eq!(code, 0, "{err}");
+    }
+    for k in 1..=12 {
+        let x = std::fs::read(format!("{d}/x/{k:03}.in")).unwrap();
+        let y = std::fs::read(format!("{d}/y/{k:03}.in")).unwrap();
+        assert_eq!(x, y);
+    }
+}
+
+#[test]
+fn gen_refuses_options_the_puzzle_has_no_use_for() {
+    let (code, _, err) = run(&["gen", "2048", "--seed", "1", "--dice", "3"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("2048 does not take --dice"), "{err}");
+    let (code, _, err) = run(&["gen", "2048", "--seed", "1", "--n", "65"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("--n must be from 1 to 64"), "{err}");
+    let (code, _, err) = run(&["gen", "2048", "--seed", "1", "--count", "3"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("needs --out-dir"), "{err}");
+}
+
+#[test]
+fn stress_passes_a_correct_solution() {
+    let exe = program("wrong2048");
+    let exe = exe.to_str().unwrap();
+    let (code, out, err) = stress(
+        &["2048", "--cases", "150", "--seed", "3"],
+        &[exe, "correct"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("all 150 cases passed (seed 3)"), "{out}");
+}
+
+#[test]
+fn stress_finds_and_shrinks_merge_again_to_one_line() {
+    let exe = program("wrong2048");
+    let exe = exe.to_str().unwrap();
+    let (code, out, _) = stress(
+        &["2048", "--moves", "1", "--cases", "500", "--seed", "11"],
+        &[exe, "merge-again", "1"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("wrong answer"), "{out}");
+    let input = section(&out, "input");
+    let numbers: Vec<u64> = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let n = numbers[0] as usize;
+    let cells = &numbers[1..];
+    let filled: Vec<usize> = (0..n * n).filter(|&k| cells[k] != 0).collect();
+    assert!((3..=4).contains(&filled.len()), "shrunk input:\n{input}");
+    let one_row = filled.iter().all(|&k| k / n == filled[0] / n);
+    let one_col = filled.iter().all(|&k| k % n == filled[0] % n);
+    assert!(one_row || one_col, "a single line of blocks:\n{input}");
+}
+
+#[test]
+fn stress_finds_far_side_merges_and_diagnoses_them() {
+    let exe = program("wrong2048");
+    let exe = exe.to_str().unwrap();
+    let (code, out, _) = stress(
+        &[
+            "2048",
+            "--cases",
+            "500",
+            "--seed",
+            "2",
+            "--hard",
+            "--diagnose",
+        ],
+        &[exe, "far-side"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("wrong answer"), "{out}");
+    assert!(
+        out.contains(
+            "your program behaves as if three equal blocks merge on the side away from the wall"
+        ),
+        "{out}"
+    );
+    // Shrunk from boards up to 8×8 to a small board with a handful of blocks
+    // (the smallest boards that tell this mistake apart at K = 5 are 3×3
+    // with five blocks; greedy shrinking may stop a little above that).
+    let input = section(&out, "input");
+    let numbers: Vec<u64> = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert!(numbers[0] <= 4, "{input}");
+    assert!(
+        numbers[1..].iter().filter(|&&v| v != 0).count() <= 8,
+        "{input}"
+    );
+}
+
+#[test]
+fn stress_finds_a_line_that_never_merges_twice() {
+    let exe = program("wrong2048");
+    let exe = exe.to_str().unwrap();
+    let (code, out, _) = stress(
+        &["2048", "--cases", "1000", "--seed", "4", "--hard"],
+        &[exe, "one-merge"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("wrong answer"), "{out}");
+}
+
+#[test]
+fn same_seed_same_first_failure_whatever_the_jobs() {
+    let exe = program("wrong2048");
+    let exe = exe.to_str().unwrap();
+    let first = |jobs: &str| {
+        let (_, out, _) = stress(
+            &["2048", "--cases", "300", "--seed", "21", "--jobs", jobs],
+            &[exe, "no-gap"],
+        );
+        out.lines().next().unwrap_or("").to_string()
+    };
+    let one = first("1");
+    assert!(one.starts_with("FAILED on case"), "{one}");
+    assert_eq!(one, first("2"));
+}
+
+#[test]
+fn stress_reports_time_outs_and_kills_the_children() {
+    let started = std::time::Instant::now();
+    let (code, out, _) = stress(
+        &["2048", "--cases", "4", "--seed", "1", "--timeout", "300ms"],
+        &["sh", "-c", "sleep 987 & sleep 987"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("time limit exceeded"), "{out}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+    // No `sleep 987` may be left running.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            let zombie = stat.split(' ').nth(2) == Some("Z");
+            assert!(cmdline != b"sleep\0987\0" || zombie, "a sleep survived");
+        }
+    }
+}
+
+#[test]
+fn stress_reports_crashes_and_signals() {
+    let (code, out, _) = stress(
+        &["2048", "--cases", "3", "--seed", "1"],
+        &["sh", "-c", "echo bad >&2; exit 3"],
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("exited with status 3"), "{out}");
+    assert!(out.contains("--- stderr ---\nbad"), "{out}");
+    let (code, out, _) = stress(
+        &["2048", "--cases", "3", "--seed", "1"],
+        &["sh", "-c", "kill -SEGV $$"],
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("killed by signal 11"), "{out}");
+    let (code, out, _) = stress(
+        &["2048", "--cases", "3", "--seed", "1"],
+        &["printf", "\\377\\n"],
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("unreadable output"), "{out}");
+}
+
+#[test]
+fn check_compares_with_the_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("a.in");
+    std::fs::write(&input, "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
+    let good = dir.path().join("good.out");
+    let bad = dir.path().join("bad.out");
+    std::fs::write(&good, "16\n").unwrap();
+    std::fs::write(&bad, "8\n").unwrap();
+    let (i, g, b) = (
+        input.to_str().unwrap(),
+        good.to_str().unwrap(),
+        bad.to_str().unwrap(),
+    );
+    let (code, out, _) = run(&["check", "2048", i, g], b"");
+    assert_eq!((code, out.as_str()), (0, "correct\n"));
+    let (code, out, _) = run(&["check", "2048", i, b], b"");
+    assert_eq!(code, 1);
+    assert!(out.contains("1:1: expected \"16\", found \"8\""), "{out}");
+    let (code, _, err) = run(&["check", "2048", "/no/such.in", g], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read /no/such.in"), "{err}");
+}
+
+#[test]
+fn bulk_solving_writes_every_answer_and_names_bad_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    std::fs::write(p("01.in"), "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
+    std::fs::write(p("02.in"), "1\n1024\n").unwrap();
+    std::fs::write(p("03.in"), "2\n2 3\n0 0\n").unwrap();
+    let files: Vec<String> = ["01.in", "02.in", "03.in"]
+        .iter()
+        .map(|f| p(f).display().to_string())
+        .collect();
+    let out = boardsolve()
+        .arg("solve")
+        .arg("2048")
+        .args(&files)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("03.in:2:3: expected a block value"), "{err}");
+    assert!(err.contains("1 of 3 files failed"), "{err}");
+    assert_eq!(std::fs::read_to_string(p("01.out")).unwrap(), "16\n");
+    assert_eq!(std::fs::read_to_string(p("02.out")).unwrap(), "1024\n");
+    assert!(!p("03.out").exists());
+    let answers = p("answers");
+    let out = boardsolve()
+        .args([
+            "solve",
+            "2048",
+            "--out-dir",
+            answers.to_str().unwrap(),
+            &files[0],
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(answers.join("01.out")).unwrap(),
+        "16\n"
+    );
+}
