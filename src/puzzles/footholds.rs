@@ -801,6 +801,15 @@ impl TwoPlayer for Footholds {
             });
         }
     }
+
+    fn order(&self, children: &mut [State]) {
+        // Leave the opponent as few ways on as possible, then keep the most for us.
+        children.sort_by_key(|c| {
+            let theirs = (self.neighbors[usize::from(c.mover)] & c.feet).count_ones();
+            let ours = (self.neighbors[usize::from(c.other)] & c.feet).count_ones();
+            (theirs, 4 - ours)
+        });
+    }
 }
 
 fn root_state(instance: &Instance) -> State {

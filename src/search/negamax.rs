@@ -121,6 +121,13 @@ pub trait TwoPlayer {
     /// in a fixed order; the principal variation takes the first best move.
     /// No move at all means the player to move has lost.
     fn children(&self, pos: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Reorders `children` (as given by [`TwoPlayer::children`]) so the
+    /// moves most likely best come first; alpha-beta cuts more that way.
+    /// Only the search uses it: the principal variation keeps the fixed order.
+    fn order(&self, children: &mut [Self::Position]) {
+        let _ = children;
+    }
 }
 
 /// Counters of one engine's searches.
@@ -250,6 +257,7 @@ impl<G: TwoPlayer> Negamax<G> {
         let mut children = std::mem::take(&mut self.buffers[ply]);
         children.clear();
         self.game.children(pos, &mut children);
+        self.game.order(&mut children);
         let mut best = Score::loss(0);
         for child in &children {
             let s = Score::from_child(self.search(
