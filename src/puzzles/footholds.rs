@@ -738,7 +738,10 @@ impl Footholds {
                 break;
             }
         }
-        self.paths.insert((region, at), best as u8);
+        // Bounded like the engine's table: beyond it, recompute instead.
+        if self.paths.len() < 1 << 22 {
+            self.paths.insert((region, at), best as u8);
+        }
         best
     }
 }

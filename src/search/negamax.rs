@@ -159,6 +159,7 @@ pub struct Negamax<G: TwoPlayer> {
     /// while it first grows.
     buffers: Vec<Vec<G::Position>>,
     stats: NegamaxStats,
+    table_limit: usize,
 }
 
 impl<G: TwoPlayer> Negamax<G> {
@@ -169,7 +170,18 @@ impl<G: TwoPlayer> Negamax<G> {
             table: FxHashMap::default(),
             buffers: Vec::new(),
             stats: NegamaxStats::default(),
+            table_limit: Self::DEFAULT_TABLE_LIMIT,
         }
+    }
+
+    /// Positions the table holds at most by default (about 600 MB with
+    /// 16-byte keys); beyond it the search goes on exactly, only slower.
+    pub const DEFAULT_TABLE_LIMIT: usize = 1 << 24;
+
+    /// Sets how many positions the table may hold.
+    pub fn with_table_limit(mut self, limit: usize) -> Self {
+        self.table_limit = limit;
+        self
     }
 
     /// The counters so far.
@@ -277,6 +289,9 @@ impl<G: TwoPlayer> Negamax<G> {
             }
         }
         self.buffers[ply] = children;
+        if self.table.len() >= self.table_limit && !self.table.contains_key(&key) {
+            return best;
+        }
         let entry = self.table.entry(key).or_insert(Entry {
             lower: Score::MIN,
             upper: Score::MAX,
@@ -333,6 +348,10 @@ mod tests {
             let (root, line) = engine.principal_variation(&p);
             assert_eq!(root, s);
             assert_eq!(line.len() as u32, s.distance());
+            // A table too small to remember anything changes speed, not answers.
+            let mut forgetful = Negamax::new(Take(3)).with_table_limit(0);
+            assert_eq!(forgetful.score(&p), s);
+            assert_eq!(forgetful.table_len(), 0);
         }
     }
 
