@@ -2,9 +2,13 @@
 //! (up to symmetry the hardest inputs of a size) and reports the slowest,
 //! each the best of three runs.
 //!
-//! `cargo run --release --example footholds -- ROWS COLS [--no-split]`
+//! `cargo run --release --example footholds -- ROWS COLS [--no-split]`;
+//! with `--random N`, N seeded random boards (60–100% footholds, random
+//! starts) instead of the full board.
 
-use boardsolve::puzzles::footholds::{Instance, score_with_stats, score_without_split};
+use boardsolve::puzzles::footholds::{
+    Instance, random_instance, score_with_stats, score_without_split,
+};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -20,41 +24,69 @@ fn main() {
     };
     let (rows, cols) = (side(0), side(1));
     let split = !args.iter().any(|a| a == "--no-split");
+    let random: Option<u64> = args
+        .iter()
+        .position(|a| a == "--random")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok());
     let grid = vec![vec![true; cols]; rows];
-    let mut total = Duration::ZERO;
-    let mut worst = (Duration::ZERO, (0, 0), (0, 0), 0u32, Default::default());
-    let mut count = 0;
-    // A's cell up to the board's mirror symmetries: the top-left quarter.
-    for ar in 0..rows.div_ceil(2) {
-        for ac in 0..cols.div_ceil(2) {
-            for br in 0..rows {
-                for bc in 0..cols {
-                    let g = Instance::new(&grid, (ar, ac), (br, bc)).expect("valid");
-                    // The best of three runs: the machine is shared, and a
-                    // time slice lost to another process is not the solver's.
-                    let mut took = Duration::MAX;
-                    let mut result = None;
-                    for _ in 0..3 {
-                        let start = Instant::now();
-                        result = Some(if split {
-                            score_with_stats(&g)
-                        } else {
-                            score_without_split(&g)
-                        });
-                        took = took.min(start.elapsed());
-                    }
-                    let (score, stats) = result.expect("ran");
-                    total += took;
-                    count += 1;
-                    if took > worst.0 {
-                        worst = (took, g.a, g.b, score.distance(), stats);
+    let instances: Vec<Instance> = match random {
+        Some(n) => {
+            use rand::{RngExt, SeedableRng};
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(rows as u64 * 8 + cols as u64);
+            (0..n)
+                .map(|_| {
+                    let percent = rng.random_range(60..=100);
+                    random_instance(&mut rng, rows, cols, percent)
+                })
+                .collect()
+        }
+        None => {
+            let mut all = Vec::new();
+            // A's cell up to the board's mirror symmetries: the top-left quarter.
+            for ar in 0..rows.div_ceil(2) {
+                for ac in 0..cols.div_ceil(2) {
+                    for br in 0..rows {
+                        for bc in 0..cols {
+                            all.push(Instance::new(&grid, (ar, ac), (br, bc)).expect("valid"));
+                        }
                     }
                 }
             }
+            all
+        }
+    };
+    let mut total = Duration::ZERO;
+    let mut worst = (Duration::ZERO, (0, 0), (0, 0), 0u32, Default::default());
+    let mut count = 0;
+    for g in &instances {
+        // The best of three runs: the machine is shared, and a
+        // time slice lost to another process is not the solver's.
+        let mut took = Duration::MAX;
+        let mut result = None;
+        for _ in 0..3 {
+            let start = Instant::now();
+            result = Some(if split {
+                score_with_stats(g)
+            } else {
+                score_without_split(g)
+            });
+            took = took.min(start.elapsed());
+        }
+        let (score, stats) = result.expect("ran");
+        total += took;
+        count += 1;
+        if took > worst.0 {
+            worst = (took, g.a, g.b, score.distance(), stats);
         }
     }
     println!(
-        "{rows}×{cols} full board, {count} start pairs: total {:.3?}, mean {:.3?}; slowest {:.3?} for A {:?} B {:?} ({} moves, {:?})",
+        "{rows}×{cols} {}, {count} instances: total {:.3?}, mean {:.3?}; slowest {:.3?} for A {:?} B {:?} ({} moves, {:?})",
+        if random.is_some() {
+            "random boards"
+        } else {
+            "full board, every start pair"
+        },
         total,
         total / count,
         worst.0,
