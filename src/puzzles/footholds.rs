@@ -1307,6 +1307,23 @@ mod tests {
             prop_assert_eq!(score_without_split(&g).0.distance(), want);
             let e = explain(&g);
             prop_assert_eq!(e.line.len() as u32, want);
+            // The line is legal, alternates from A, and ends as it says.
+            let mut grid = g.grid();
+            let (mut a, mut b) = (g.a, g.b);
+            for (i, step) in e.line.iter().enumerate() {
+                prop_assert_eq!(step.player, if i % 2 == 0 { Player::A } else { Player::B });
+                let me = if step.player == Player::A { &mut a } else { &mut b };
+                prop_assert_eq!(*me, step.from);
+                prop_assert!(grid[step.from.0][step.from.1], "moved off a vanished cell");
+                prop_assert_eq!(step.from.0.abs_diff(step.to.0) + step.from.1.abs_diff(step.to.1), 1);
+                prop_assert!(grid[step.to.0][step.to.1]);
+                grid[step.from.0][step.from.1] = false;
+                *me = step.to;
+                prop_assert_eq!((step.aloc, step.bloc), (a, b));
+            }
+            let loser = if e.line.len() % 2 == 0 { a } else { b };
+            prop_assert_eq!(e.winner, if e.line.len() % 2 == 0 { Player::B } else { Player::A });
+            prop_assert_eq!(e.ending == Ending::FootholdGone, !grid[loser.0][loser.1]);
         }
 
         #[test]
