@@ -1311,7 +1311,7 @@ mod tests {
             let mut grid = g.grid();
             let (mut a, mut b) = (g.a, g.b);
             for (i, step) in e.line.iter().enumerate() {
-                prop_assert_eq!(step.player, if i % 2 == 0 { Player::A } else { Player::B });
+                prop_assert_eq!(step.player, if i.is_multiple_of(2) { Player::A } else { Player::B });
                 let me = if step.player == Player::A { &mut a } else { &mut b };
                 prop_assert_eq!(*me, step.from);
                 prop_assert!(grid[step.from.0][step.from.1], "moved off a vanished cell");
@@ -1321,8 +1321,8 @@ mod tests {
                 *me = step.to;
                 prop_assert_eq!((step.aloc, step.bloc), (a, b));
             }
-            let loser = if e.line.len() % 2 == 0 { a } else { b };
-            prop_assert_eq!(e.winner, if e.line.len() % 2 == 0 { Player::B } else { Player::A });
+            let loser = if e.line.len().is_multiple_of(2) { a } else { b };
+            prop_assert_eq!(e.winner, if e.line.len().is_multiple_of(2) { Player::B } else { Player::A });
             prop_assert_eq!(e.ending == Ending::FootholdGone, !grid[loser.0][loser.1]);
         }
 
