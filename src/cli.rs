@@ -187,20 +187,25 @@ const SOLVE_HELP: &str = "\
 Puzzles:
   2048    largest block in at most K moves (K = 5 unless --moves);
           aliases 12100 (BOJ 12100, K = 5) and 12094 (BOJ 12094, K = 10)
+  footholds  disappearing footholds: total moves under optimal play;
+          alias 92345 (Programmers 92345); input as the problem page's
+          arguments, a JSON object, or plain text (R C, rows, ar ac br bc)
 
 Limits: 2048 boards up to 64×64, blocks up to 2^63, --moves up to 100.
+        footholds boards up to 8×8 (6×6 in well under a second).
 
 Examples:
   boardsolve solve 2048 examples/2048/sample.in
   boardsolve solve 12094 < board.in
   boardsolve solve 2048 --moves 12 --explain examples/2048/sample.in
   boardsolve solve 2048 --json examples/2048/sample.in
+  boardsolve solve footholds --explain examples/footholds/sample.in
   boardsolve solve 2048 --out-dir answers/ cases/*.in     expected outputs, in parallel";
 
 /// Arguments of `boardsolve solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle: 2048, 12100 or 12094.
+    /// The puzzle: 2048, 12100, 12094, footholds or 92345.
     #[arg(value_parser = parse_puzzle)]
     pub puzzle: &'static dyn Puzzle,
 

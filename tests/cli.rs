@@ -53,6 +53,8 @@ mod common {
     }
 }
 
+#[path = "cli/footholds.rs"]
+mod footholds;
 #[path = "cli/game2048.rs"]
 mod game2048;
 #[path = "cli/general.rs"]

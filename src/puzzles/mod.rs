@@ -1,5 +1,6 @@
 //! The puzzles, each behind the same [`Puzzle`] trait that the CLI and the tools use.
 
+pub mod footholds;
 pub mod game2048;
 
 use crate::input::InputError;
@@ -211,9 +212,21 @@ pub static BOJ_12094: game2048::Game2048 = game2048::Game2048 {
     default_moves: 10,
 };
 
+/// Disappearing footholds.
+pub static FOOTHOLDS: footholds::FootholdsPuzzle = footholds::FootholdsPuzzle { name: "footholds" };
+/// Programmers 92345: disappearing footholds.
+pub static PROGRAMMERS_92345: footholds::FootholdsPuzzle =
+    footholds::FootholdsPuzzle { name: "92345" };
+
 /// Every puzzle entry, canonical names first, then the judge-number aliases.
 pub fn all() -> &'static [&'static dyn Puzzle] {
-    static ALL: [&dyn Puzzle; 3] = [&GAME_2048, &BOJ_12100, &BOJ_12094];
+    static ALL: [&dyn Puzzle; 5] = [
+        &GAME_2048,
+        &FOOTHOLDS,
+        &BOJ_12100,
+        &BOJ_12094,
+        &PROGRAMMERS_92345,
+    ];
     &ALL
 }
 

@@ -1,3 +1,4 @@
 //! Generic search engines, one file per algorithm, free of any puzzle's rules.
 
 pub mod maximize;
+pub mod negamax;

@@ -309,3 +309,35 @@ fn bulk_solving_writes_every_answer_and_names_bad_files() {
         "16\n"
     );
 }
+
+#[test]
+fn stress_footholds_finds_the_ignored_shared_cell() {
+    let exe = program("wrong_footholds");
+    let exe = exe.to_str().unwrap();
+    let (code, out, err) = stress(
+        &["footholds", "--cases", "200", "--seed", "5"],
+        &[exe, "correct"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, _) = stress(
+        &[
+            "footholds",
+            "--cases",
+            "500",
+            "--seed",
+            "5",
+            "--hard",
+            "--diagnose",
+        ],
+        &[exe, "shared"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("wrong answer"), "{out}");
+    assert!(out.contains("can still move"), "{out}");
+    let (code, out, _) = stress(
+        &["footholds", "--cases", "500", "--seed", "5", "--diagnose"],
+        &[exe, "maximize"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("also tries to make the game last"), "{out}");
+}

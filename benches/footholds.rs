@@ -1,0 +1,75 @@
+//! The memoized negamax engine against the plain recursive search, on seeded
+//! boards; every answer is asserted equal before timing.
+//!
+//! `cargo bench --bench footholds`
+
+use boardsolve::puzzles::footholds::{Instance, brute, random_instance, total_moves};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+use std::time::Duration;
+
+/// `count` boards of `side`×`side`, each cell a foothold with probability
+/// `percent`/100, from a fixed seed.
+fn boards(side: usize, percent: u32, count: usize, seed: u64) -> Vec<Instance> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..count)
+        .map(|_| random_instance(&mut rng, side, side, percent))
+        .collect()
+}
+
+fn plain(g: &Instance) -> u32 {
+    brute::total_moves(&g.grid(), g.a, g.b)
+}
+
+fn full(side: usize, a: (usize, usize), b: (usize, usize)) -> Instance {
+    Instance::new(&vec![vec![true; side]; side], a, b).expect("valid")
+}
+
+fn engine_against_plain(c: &mut Criterion) {
+    let sets = [
+        ("4x4 80% x20", boards(4, 80, 20, 4)),
+        ("5x5 80% x10", boards(5, 80, 10, 5)),
+        (
+            "5x5 full x4",
+            vec![
+                full(5, (0, 0), (0, 2)),
+                full(5, (2, 2), (1, 1)),
+                full(5, (1, 0), (0, 2)),
+                full(5, (0, 0), (4, 4)),
+            ],
+        ),
+    ];
+    let mut group = c.benchmark_group("footholds");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_millis(500));
+    for (name, set) in &sets {
+        let want: Vec<u32> = set.iter().map(plain).collect();
+        let got: Vec<u32> = set.iter().map(total_moves).collect();
+        assert_eq!(got, want, "{name}: engine and plain search disagree");
+        group.bench_function(format!("memoized {name}"), |bch| {
+            bch.iter(|| set.iter().map(|g| total_moves(black_box(g))).sum::<u32>())
+        });
+        group.bench_function(format!("plain {name}"), |bch| {
+            bch.iter(|| set.iter().map(|g| plain(black_box(g))).sum::<u32>())
+        });
+    }
+    // 6×6 and up are out of the plain search's reach; the slowest full 6×6
+    // start pair of `cargo run --release --example footholds -- 6 6`.
+    let hardest = full(6, (2, 1), (2, 3));
+    assert_eq!(total_moves(&hardest), 30);
+    group.bench_function("memoized 6x6 full A(2,1) B(2,3)", |bch| {
+        bch.iter_batched(
+            || hardest.clone(),
+            |g| total_moves(&g),
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engine_against_plain);
+criterion_main!(benches);

@@ -1,0 +1,377 @@
+//! Two-player search scored by win or loss and distance, memoized, with alpha-beta.
+//!
+//! A [`TwoPlayer`] game is seen from the side to move: a position, its
+//! children, and optionally a shortcut ([`TwoPlayer::resolve`]) that gives a
+//! position's exact value without searching it. Every game ends: there are no
+//! draws, and a player who has no move has lost.
+//!
+//! Values are [`Score`]s from the side to move's point of view. A player who
+//! can win wins as fast as possible; a player who must lose lasts as long as
+//! possible. Both wishes are one order on scores (a quicker win is better, a
+//! later loss is better), so the search is plain negamax: a position's score
+//! is the best of [`Score::from_child`] over its children.
+//!
+//! The transposition table stores scores relative to the position (distances
+//! to the end of the game, not to the root), so an entry is valid wherever
+//! the position occurs; alpha-beta leaves bounds, stored as such.
+
+use rustc_hash::FxHashMap;
+use std::hash::Hash;
+use std::ops::Neg;
+
+/// The value of a position for the player to move: who wins, and in how many moves.
+///
+/// The sign says who wins (positive: the player to move), the size says how
+/// soon: `Score::win(d)` is `BASE - d` and `Score::loss(d)` is `-(BASE - d)`,
+/// so the integer order is the players' preference. `Neg` swaps the point of
+/// view without changing the distance.
+///
+/// ```
+/// use boardsolve::search::negamax::Score;
+/// assert!(Score::win(1) > Score::win(3));
+/// assert!(Score::win(99) > Score::loss(99));
+/// assert!(Score::loss(4) > Score::loss(2));
+/// assert_eq!(-Score::win(3), Score::loss(3));
+/// // The opponent to move loses in 2: we win in 3 by moving there.
+/// assert_eq!(Score::from_child(Score::loss(2)), Score::win(3));
+/// assert_eq!((Score::win(3).distance(), Score::win(3).wins()), (3, true));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Score(i32);
+
+impl Score {
+    /// Distances must stay below this; 2^20 moves is far beyond any board here.
+    pub const BASE: i32 = 1 << 20;
+    /// Below every score (an alpha-beta window bound, not a value).
+    pub const MIN: Score = Score(-Self::BASE - 1);
+    /// Above every score (an alpha-beta window bound, not a value).
+    pub const MAX: Score = Score(Self::BASE + 1);
+
+    /// The player to move wins, the game lasting `moves` more moves.
+    pub fn win(moves: u32) -> Score {
+        debug_assert!((moves as i32) < Self::BASE);
+        Score(Self::BASE - moves as i32)
+    }
+
+    /// The player to move loses, the game lasting `moves` more moves.
+    pub fn loss(moves: u32) -> Score {
+        -Score::win(moves)
+    }
+
+    /// Whether the player to move wins.
+    pub fn wins(self) -> bool {
+        self.0 > 0
+    }
+
+    /// How many more moves the game lasts.
+    pub fn distance(self) -> u32 {
+        (Self::BASE - self.0.abs()) as u32
+    }
+
+    /// The score of a position whose move leads to a position scored `child`
+    /// (for the opponent): the point of view flips and the game is one move longer.
+    pub fn from_child(child: Score) -> Score {
+        match child.0 {
+            c if c > 0 => Score(-c + 1),
+            c if c < 0 => Score(-c - 1),
+            _ => Score(0),
+        }
+    }
+
+    /// The inverse of [`Score::from_child`], extended to window bounds: the
+    /// child bound `x` such that `from_child(y) > bound` exactly when `y < x`.
+    fn to_child(bound: Score) -> Score {
+        match bound.0 {
+            b if b >= Self::MAX.0 => Self::MIN,
+            b if b <= Self::MIN.0 => Self::MAX,
+            b if b > 0 => Score(-b - 1),
+            b if b < 0 => Score(1 - b),
+            _ => Score(0),
+        }
+    }
+}
+
+impl Neg for Score {
+    type Output = Score;
+    fn neg(self) -> Score {
+        Score(-self.0)
+    }
+}
+
+/// A finite two-player game without draws, seen from the side to move.
+pub trait TwoPlayer {
+    /// A position, including whatever the rules need (the side to move may be
+    /// left out when the rules are the same for both players).
+    type Position: Copy;
+    /// What identifies a position in the transposition table.
+    type Key: Hash + Eq + Copy;
+
+    /// The transposition-table key of `pos`.
+    fn key(&self, pos: &Self::Position) -> Self::Key;
+
+    /// The exact score of `pos` if it is known without searching (the game
+    /// is over, or splits into parts that no longer interact). Positions
+    /// resolved here are not stored in the table.
+    fn resolve(&mut self, pos: &Self::Position) -> Option<Score> {
+        let _ = pos;
+        None
+    }
+
+    /// Appends the positions after each legal move to `out` (which is empty),
+    /// in a fixed order; the principal variation takes the first best move.
+    /// No move at all means the player to move has lost.
+    fn children(&self, pos: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Reorders `children` (as given by [`TwoPlayer::children`]) so the
+    /// moves most likely best come first; alpha-beta cuts more that way.
+    /// Only the search uses it: the principal variation keeps the fixed order.
+    fn order(&self, children: &mut [Self::Position]) {
+        let _ = children;
+    }
+}
+
+/// Counters of one engine's searches.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NegamaxStats {
+    /// Positions searched (not resolved, not answered by the table).
+    pub nodes: u64,
+    /// Positions answered by [`TwoPlayer::resolve`].
+    pub resolved: u64,
+    /// Positions answered or cut by the table.
+    pub table_hits: u64,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    /// The true score is at least this.
+    lower: Score,
+    /// The true score is at most this.
+    upper: Score,
+}
+
+/// A memoized alpha-beta negamax over one game; keep it to reuse its table
+/// across calls (the principal variation asks about every position on the line).
+pub struct Negamax<G: TwoPlayer> {
+    /// The game (public so callers can reach caches the game keeps).
+    pub game: G,
+    table: FxHashMap<G::Key, Entry>,
+    /// One reusable child buffer per depth, so the search allocates only
+    /// while it first grows.
+    buffers: Vec<Vec<G::Position>>,
+    stats: NegamaxStats,
+    table_limit: usize,
+}
+
+impl<G: TwoPlayer> Negamax<G> {
+    /// An engine with an empty table.
+    pub fn new(game: G) -> Self {
+        Negamax {
+            game,
+            table: FxHashMap::default(),
+            buffers: Vec::new(),
+            stats: NegamaxStats::default(),
+            table_limit: Self::DEFAULT_TABLE_LIMIT,
+        }
+    }
+
+    /// Positions the table holds at most by default (about 600 MB with
+    /// 16-byte keys); beyond it the search goes on exactly, only slower.
+    pub const DEFAULT_TABLE_LIMIT: usize = 1 << 24;
+
+    /// Sets how many positions the table may hold.
+    pub fn with_table_limit(mut self, limit: usize) -> Self {
+        self.table_limit = limit;
+        self
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> NegamaxStats {
+        self.stats
+    }
+
+    /// Number of positions in the table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The exact score of `pos` for the player to move.
+    pub fn score(&mut self, pos: &G::Position) -> Score {
+        self.search(pos, Score::MIN, Score::MAX, 0)
+    }
+
+    /// Whether the player to move at `pos` wins (cheaper than [`Negamax::score`]:
+    /// the search only needs to tell wins from losses).
+    pub fn wins(&mut self, pos: &G::Position) -> bool {
+        self.search(pos, Score(-1), Score(1), 0).wins()
+    }
+
+    /// The exact score and the principal variation: the positions after each
+    /// move of one optimal line, the first best move in
+    /// [`TwoPlayer::children`] order at every step.
+    pub fn principal_variation(&mut self, pos: &G::Position) -> (Score, Vec<G::Position>) {
+        let root = self.score(pos);
+        let mut line = Vec::new();
+        let mut current = *pos;
+        let mut want = root;
+        while want.distance() > 0 {
+            let mut children = Vec::new();
+            self.game.children(&current, &mut children);
+            let next = children
+                .into_iter()
+                .map(|c| (c, self.score(&c)))
+                .find(|&(_, s)| Score::from_child(s) == want)
+                .expect("an exact score is reached by one of the moves");
+            line.push(next.0);
+            current = next.0;
+            want = next.1;
+        }
+        (root, line)
+    }
+
+    /// Fail-soft alpha-beta: the result is exact inside `(alpha, beta)`, an
+    /// upper bound when at most `alpha`, a lower bound when at least `beta`.
+    fn search(
+        &mut self,
+        pos: &G::Position,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+    ) -> Score {
+        if let Some(s) = self.game.resolve(pos) {
+            self.stats.resolved += 1;
+            return s;
+        }
+        let key = self.game.key(pos);
+        let beta_asked = beta;
+        if let Some(e) = self.table.get(&key) {
+            if e.lower == e.upper {
+                self.stats.table_hits += 1;
+                return e.lower;
+            }
+            alpha = alpha.max(e.lower);
+            beta = beta.min(e.upper);
+            if alpha >= beta {
+                self.stats.table_hits += 1;
+                return if e.lower >= beta_asked {
+                    e.lower
+                } else {
+                    e.upper
+                };
+            }
+        }
+        // Classify the result against the narrowed window: a bound the table
+        // already gave makes the result exact whenever it falls outside.
+        let (alpha0, beta0) = (alpha, beta);
+        self.stats.nodes += 1;
+        if self.buffers.len() <= ply {
+            self.buffers.push(Vec::with_capacity(8));
+        }
+        let mut children = std::mem::take(&mut self.buffers[ply]);
+        children.clear();
+        self.game.children(pos, &mut children);
+        self.game.order(&mut children);
+        let mut best = Score::loss(0);
+        for child in &children {
+            let s = Score::from_child(self.search(
+                child,
+                Score::to_child(beta),
+                Score::to_child(alpha),
+                ply + 1,
+            ));
+            if s > best {
+                best = s;
+                if best > alpha {
+                    alpha = best;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = children;
+        if self.table.len() >= self.table_limit && !self.table.contains_key(&key) {
+            return best;
+        }
+        let entry = self.table.entry(key).or_insert(Entry {
+            lower: Score::MIN,
+            upper: Score::MAX,
+        });
+        if best <= alpha0 {
+            entry.upper = entry.upper.min(best);
+        } else if best >= beta0 {
+            entry.lower = entry.lower.max(best);
+        } else {
+            entry.lower = best;
+            entry.upper = best;
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Subtraction game: take 1..=3 from a pile, whoever cannot move loses.
+    struct Take(u32);
+    impl TwoPlayer for Take {
+        type Position = u32;
+        type Key = u32;
+        fn key(&self, p: &u32) -> u32 {
+            *p
+        }
+        fn children(&self, p: &u32, out: &mut Vec<u32>) {
+            for k in 1..=self.0 {
+                if k <= *p {
+                    out.push(p - k);
+                }
+            }
+        }
+    }
+
+    fn plain(p: u32, max_take: u32) -> Score {
+        let mut best = Score::loss(0);
+        for k in 1..=max_take.min(p) {
+            best = best.max(Score::from_child(plain(p - k, max_take)));
+        }
+        best
+    }
+
+    #[test]
+    fn subtraction_game_matches_plain_negamax() {
+        for p in 0..20 {
+            let mut engine = Negamax::new(Take(3));
+            let s = engine.score(&p);
+            assert_eq!(s, plain(p, 3), "pile {p}");
+            assert_eq!(s.wins(), p % 4 != 0);
+            assert_eq!(engine.wins(&p), p % 4 != 0);
+            let (root, line) = engine.principal_variation(&p);
+            assert_eq!(root, s);
+            assert_eq!(line.len() as u32, s.distance());
+            // A table too small to remember anything changes speed, not answers.
+            let mut forgetful = Negamax::new(Take(3)).with_table_limit(0);
+            assert_eq!(forgetful.score(&p), s);
+            assert_eq!(forgetful.table_len(), 0);
+        }
+    }
+
+    #[test]
+    fn windows_map_exactly() {
+        let scores: Vec<Score> = (0..8)
+            .flat_map(|d| [Score::win(d), Score::loss(d)])
+            .collect();
+        let mut bounds = scores.clone();
+        bounds.extend([Score(0), Score::MIN, Score::MAX]);
+        for &a in &bounds {
+            for &y in &scores {
+                if y.distance() > 0 || !y.wins() {
+                    assert_eq!(
+                        Score::from_child(y) > a,
+                        y < Score::to_child(a),
+                        "{a:?} {y:?}"
+                    );
+                }
+            }
+        }
+    }
+}

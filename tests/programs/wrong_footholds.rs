@@ -1,0 +1,49 @@
+// A disappearing-footholds solution for the stress tests, reading the
+// plain text form (R C, the rows, ar ac br bc), right or with one mistake
+// chosen by the first argument: correct | shared | maximize.
+use std::io::Read;
+
+fn play(g: &mut Vec<Vec<u8>>, me: (i32, i32), you: (i32, i32), mode: &str) -> (bool, u32) {
+    if mode != "shared" && g[me.0 as usize][me.1 as usize] == 0 {
+        return (false, 0);
+    }
+    let mut best: Option<(bool, u32)> = None;
+    for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+        let to = (me.0 + dr, me.1 + dc);
+        if to.0 < 0 || to.1 < 0 || to.0 as usize >= g.len() || to.1 as usize >= g[0].len() {
+            continue;
+        }
+        if g[to.0 as usize][to.1 as usize] == 0 {
+            continue;
+        }
+        let had = g[me.0 as usize][me.1 as usize];
+        g[me.0 as usize][me.1 as usize] = 0;
+        let (they, rest) = play(g, you, to, mode);
+        g[me.0 as usize][me.1 as usize] = had;
+        let mine = (!they, rest + 1);
+        best = Some(match best {
+            None => mine,
+            Some(o) => {
+                if o.0 != mine.0 {
+                    if o.0 { o } else { mine }
+                } else if o.0 && mode != "maximize" {
+                    (true, o.1.min(mine.1))
+                } else {
+                    (o.0, o.1.max(mine.1))
+                }
+            }
+        });
+    }
+    best.unwrap_or((false, 0))
+}
+
+fn main() {
+    let mode = std::env::args().nth(1).unwrap_or_else(|| "correct".into());
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).unwrap();
+    let v: Vec<i32> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let (r, c) = (v[0] as usize, v[1] as usize);
+    let mut g: Vec<Vec<u8>> = (0..r).map(|i| v[2 + i * c..2 + (i + 1) * c].iter().map(|&x| x as u8).collect()).collect();
+    let k = 2 + r * c;
+    println!("{}", play(&mut g, (v[k], v[k + 1]), (v[k + 2], v[k + 3]), &mode).1);
+}
