@@ -51,19 +51,23 @@ const SOLVE_HELP: &str = "\
 Puzzles:
   2048    largest block in at most K moves (K = 5 unless --moves);
           aliases 12100 (BOJ 12100, K = 5) and 12094 (BOJ 12094, K = 10)
+  yut     dice yut: best total score for the dice; alias 17825 (BOJ 17825)
 
 Limits: 2048 boards up to 64×64, blocks up to 2^63, --moves up to 100.
+        yut: any number of dice (at least one), each 1..5; at most 84 are
+        ever used, since all four pieces have finished by then.
 
 Examples:
   boardsolve solve 2048 examples/2048/sample.in
   boardsolve solve 12094 < board.in
   boardsolve solve 2048 --moves 12 --explain examples/2048/sample.in
-  boardsolve solve 2048 --json examples/2048/sample.in";
+  boardsolve solve 2048 --json examples/2048/sample.in
+  boardsolve solve yut --explain --svg yut.svg examples/yut/sample.in";
 
 /// Arguments of `boardsolve solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle: 2048, 12100 or 12094.
+    /// The puzzle: 2048, 12100, 12094, yut or 17825.
     #[arg(value_parser = parse_puzzle)]
     pub puzzle: &'static dyn Puzzle,
 

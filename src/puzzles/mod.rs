@@ -1,6 +1,7 @@
 //! The puzzles, each behind the same [`Puzzle`] trait that the CLI and the tools use.
 
 pub mod game2048;
+pub mod yut;
 
 use crate::input::InputError;
 use std::io::{self, Write};
@@ -111,9 +112,14 @@ pub static BOJ_12094: game2048::Game2048 = game2048::Game2048 {
     default_moves: 10,
 };
 
+/// Dice yut.
+pub static YUT: yut::Yut = yut::Yut { name: "yut" };
+/// BOJ 17825: dice yut.
+pub static BOJ_17825: yut::Yut = yut::Yut { name: "17825" };
+
 /// Every puzzle entry, canonical names first, then the judge-number aliases.
 pub fn all() -> &'static [&'static dyn Puzzle] {
-    static ALL: [&dyn Puzzle; 3] = [&GAME_2048, &BOJ_12100, &BOJ_12094];
+    static ALL: [&dyn Puzzle; 5] = [&GAME_2048, &YUT, &BOJ_12100, &BOJ_12094, &BOJ_17825];
     &ALL
 }
 
