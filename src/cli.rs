@@ -191,21 +191,26 @@ Puzzles:
           alias 92345 (Programmers 92345); input as the problem page's
           arguments, a JSON object, or plain text (R C, rows, ar ac br bc)
 
+  yut        dice yut: best total score for the dice; alias 17825 (BOJ 17825)
+
 Limits: 2048 boards up to 64×64, blocks up to 2^63, --moves up to 100.
         footholds boards up to 8×8 (6×6 in well under a second).
+        yut: any number of dice (at least one), each 1..5; at most 84 are
+        ever used, since all four pieces have finished by then.
 
 Examples:
   boardsolve solve 2048 examples/2048/sample.in
   boardsolve solve 12094 < board.in
   boardsolve solve 2048 --moves 12 --explain examples/2048/sample.in
   boardsolve solve 2048 --json examples/2048/sample.in
+  boardsolve solve yut --explain --svg yut.svg examples/yut/sample.in
   boardsolve solve footholds --explain examples/footholds/sample.in
   boardsolve solve 2048 --out-dir answers/ cases/*.in     expected outputs, in parallel";
 
 /// Arguments of `boardsolve solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle: 2048, 12100, 12094, footholds or 92345.
+    /// The puzzle: 2048, 12100, 12094, yut, 17825, footholds or 92345.
     #[arg(value_parser = parse_puzzle)]
     pub puzzle: &'static dyn Puzzle,
 

@@ -61,3 +61,5 @@ mod game2048;
 mod general;
 #[path = "cli/tools.rs"]
 mod tools;
+#[path = "cli/yut.rs"]
+mod yut;

@@ -2,6 +2,7 @@
 
 pub mod footholds;
 pub mod game2048;
+pub mod yut;
 
 use crate::input::InputError;
 use std::io::{self, Write};
@@ -212,6 +213,10 @@ pub static BOJ_12094: game2048::Game2048 = game2048::Game2048 {
     default_moves: 10,
 };
 
+/// Dice yut.
+pub static YUT: yut::Yut = yut::Yut { name: "yut" };
+/// BOJ 17825: dice yut.
+pub static BOJ_17825: yut::Yut = yut::Yut { name: "17825" };
 /// Disappearing footholds.
 pub static FOOTHOLDS: footholds::FootholdsPuzzle = footholds::FootholdsPuzzle { name: "footholds" };
 /// Programmers 92345: disappearing footholds.
@@ -220,11 +225,13 @@ pub static PROGRAMMERS_92345: footholds::FootholdsPuzzle =
 
 /// Every puzzle entry, canonical names first, then the judge-number aliases.
 pub fn all() -> &'static [&'static dyn Puzzle] {
-    static ALL: [&dyn Puzzle; 5] = [
+    static ALL: [&dyn Puzzle; 7] = [
         &GAME_2048,
+        &YUT,
         &FOOTHOLDS,
         &BOJ_12100,
         &BOJ_12094,
+        &BOJ_17825,
         &PROGRAMMERS_92345,
     ];
     &ALL

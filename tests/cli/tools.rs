@@ -341,3 +341,17 @@ fn stress_footholds_finds_the_ignored_shared_cell() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("also tries to make the game last"), "{out}");
 }
+
+#[test]
+fn stress_yut_finds_forgotten_blue_routes() {
+    let exe = program("wrong_yut");
+    let exe = exe.to_str().unwrap();
+    let (code, out, err) = stress(&["yut", "--cases", "200", "--seed", "8"], &[exe, "correct"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, _) = stress(&["yut", "--cases", "300", "--seed", "8"], &[exe, "no-blue"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("wrong answer"), "{out}");
+    // Shrunk from ten dice to the few that reach a blue corner.
+    let input = section(&out, "input");
+    assert!(input.split_whitespace().count() <= 4, "{input}");
+}

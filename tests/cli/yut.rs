@@ -1,0 +1,127 @@
+//! Dice yut through the binary: judge samples, alias, explanation, JSON,
+//! picture, long inputs, bad input.
+
+use crate::common::{assert_refused, boardsolve, golden, run};
+
+#[test]
+fn golden_cases() {
+    for (name, input, expected) in golden("yut") {
+        for puzzle in ["yut", "17825"] {
+            let (code, out, err) = run(&["solve", puzzle], &input);
+            assert_eq!((code, out.as_str()), (0, expected.as_str()), "{name} {err}");
+        }
+    }
+}
+
+#[test]
+fn sample_from_a_file() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/yut/sample.in");
+    boardsolve()
+        .args(["solve", "yut", sample])
+        .assert()
+        .success()
+        .stdout("214\n");
+}
+
+#[test]
+fn hand_cases() {
+    for (input, expected) in [
+        // One die: the best first cell.
+        ("5\n", "10\n"),
+        ("1", "2\n"),
+        // 10, then from the blue corner along the blue route to 25.
+        ("5 4\n", "35\n"),
+        // Fives: each piece 10, 30 (centre), end; 12 dice finish all four.
+        ("5 5 5 5 5 5 5 5 5 5 5 5\n", "160\n"),
+        // CRLF, tabs, several lines, no final newline.
+        ("\r\n5\t4\r\n", "35\n"),
+    ] {
+        let (code, out, err) = run(&["solve", "yut"], input.as_bytes());
+        assert_eq!((code, out.as_str()), (0, expected), "{input:?} {err}");
+    }
+}
+
+#[test]
+fn a_million_dice_are_accepted_and_the_rest_unused() {
+    let input = "5 ".repeat(1_000_000) + "\n";
+    let (code, out, err) = run(&["solve", "yut"], input.as_bytes());
+    assert_eq!((code, out.as_str()), (0, "160\n"), "{err}");
+    let (code, out, _) = run(&["solve", "yut", "--explain"], input.as_bytes());
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("all pieces finished after turn 12: dice 13..1000000 unused (999988)\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn explain_json_and_svg() {
+    let (code, out, _) = run(&["solve", "yut", "--explain"], b"5 4 1\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "maximum score: 65\n\
+         turn 1 (die 5): piece 1 start -> 10, +10, total 10\n\
+         turn 2 (die 4): piece 1 10 -> 25c, +25, total 35\n\
+         turn 3 (die 1): piece 1 25c -> 30c, +30, total 65\n"
+    );
+    let (code, out, _) = run(&["solve", "17825", "--json"], b"5 4\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "{\"max\":35,\"moves\":[\
+         {\"turn\":1,\"die\":5,\"piece\":1,\"from\":\"start\",\"to\":\"10\",\"score\":10,\"total\":10},\
+         {\"turn\":2,\"die\":4,\"piece\":1,\"from\":\"10\",\"to\":\"25c\",\"score\":25,\"total\":35}\
+         ],\"unused\":0}\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("yut.svg");
+    let (code, out, err) = run(
+        &["solve", "yut", "--svg", svg.to_str().unwrap()],
+        b"1 2 3 4 1 2 3 4 1 2\n",
+    );
+    assert_eq!((code, out.as_str()), (0, "190\n"), "{err}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
+    assert!(picture.contains("maximum score 190"));
+    assert_eq!(picture.matches("<polyline").count(), 2, "two pieces move");
+}
+
+#[test]
+fn bad_input_is_refused_with_the_place() {
+    let args = ["solve", "yut"];
+    assert_refused(
+        &args,
+        b"1 2 3 4 6 2 3 4 1 2\n",
+        "input:1:9: expected a die from 1 to 5, found 6",
+    );
+    assert_refused(
+        &args,
+        b"1 2\n0\n",
+        "input:2:1: expected a die from 1 to 5, found 0",
+    );
+    assert_refused(
+        &args,
+        b"",
+        "input:1:1: expected at least one die (1 to 5), found end of input",
+    );
+    assert_refused(&args, b"  \n \n", "expected at least one die");
+    assert_refused(
+        &args,
+        b"1 two 3",
+        "input:1:3: expected a die, found \"two\" (not a whole number)",
+    );
+    assert_refused(&args, b"1 2.5", "input:1:3: expected a die, found \"2.5\"");
+    assert_refused(&args, b"-1", "signs are not allowed");
+    assert_refused(
+        &args,
+        b"3 99999999999999999999",
+        "input:1:3: expected a die, found \"99999999999999999999\" (too large)",
+    );
+    assert_refused(&args, b"1 \xff", "\\xff");
+    assert_refused(
+        &["solve", "yut", "--moves", "3"],
+        b"1\n",
+        "--moves is for 2048",
+    );
+}
