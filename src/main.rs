@@ -110,12 +110,8 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
         return solve_many(args, &options);
     }
     let (source, input) = read_input(args.inputs.first().map(|p| p.as_path()))?;
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
-    args.puzzle
-        .solve(&input, &options, &mut out)
-        .and_then(|()| out.flush().map_err(Error::from))
-        .map_err(|e| failure(e, &source))?;
+    // The picture first: if its file cannot be written, the run fails with
+    // nothing on standard output, as every failed run does.
     if let Some(path) = &args.svg {
         let picture = args
             .puzzle
@@ -125,6 +121,12 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
             Failure::Usage(format!("boardsolve: cannot write {}: {e}", path.display()))
         })?;
     }
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
+    args.puzzle
+        .solve(&input, &options, &mut out)
+        .and_then(|()| out.flush().map_err(Error::from))
+        .map_err(|e| failure(e, &source))?;
     Ok(())
 }
 

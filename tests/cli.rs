@@ -59,6 +59,8 @@ mod footholds;
 mod game2048;
 #[path = "cli/general.rs"]
 mod general;
+#[path = "cli/robustness.rs"]
+mod robustness;
 #[path = "cli/tools.rs"]
 mod tools;
 #[path = "cli/yut.rs"]
