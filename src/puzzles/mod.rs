@@ -1,6 +1,7 @@
 //! The puzzles, each behind the same [`Puzzle`] trait that the CLI and the tools use.
 
 pub mod game2048;
+pub mod tromino;
 
 use crate::input::InputError;
 use std::io::{self, Write};
@@ -111,9 +112,32 @@ pub static BOJ_12094: game2048::Game2048 = game2048::Game2048 {
     default_moves: 10,
 };
 
+/// L-tromino tiling, SPEC.md format.
+pub static TROMINO: tromino::Tromino = tromino::Tromino {
+    name: "tromino",
+    format: tromino::Format::Spec,
+};
+/// BOJ 14600: L-tromino tiling in the BOJ format.
+pub static BOJ_14600: tromino::Tromino = tromino::Tromino {
+    name: "14600",
+    format: tromino::Format::Boj,
+};
+/// BOJ 14601: L-tromino tiling in the BOJ format.
+pub static BOJ_14601: tromino::Tromino = tromino::Tromino {
+    name: "14601",
+    format: tromino::Format::Boj,
+};
+
 /// Every puzzle entry, canonical names first, then the judge-number aliases.
 pub fn all() -> &'static [&'static dyn Puzzle] {
-    static ALL: [&dyn Puzzle; 3] = [&GAME_2048, &BOJ_12100, &BOJ_12094];
+    static ALL: [&dyn Puzzle; 6] = [
+        &GAME_2048,
+        &TROMINO,
+        &BOJ_12100,
+        &BOJ_12094,
+        &BOJ_14600,
+        &BOJ_14601,
+    ];
     &ALL
 }
 

@@ -1,0 +1,331 @@
+//! The placement order of SPEC.md §3 on power-of-two boards: an in-memory
+//! reference, a label computed from a cell's quadrant path, and a streaming
+//! writer that never holds more than two rows of labels.
+//!
+//! Numbering. A board of side `m > 2` whose next free number is `b` places
+//! its centre tromino as `b`; its quadrant `q` (0 top-left, 1 top-right,
+//! 2 bottom-left, 3 bottom-right) then starts at `b + 1 + q·T(m/2)`, where
+//! `T(s) = (s² − 1) / 3` is the number of trominoes of a side-`s` board. So
+//! every label follows from the path of quadrants leading to its cell, with
+//! no counter shared between quadrants.
+
+use std::io::{self, Write};
+
+/// Number of trominoes tiling a deficient board of side `side`: `(side² − 1) / 3`.
+///
+/// ```
+/// assert_eq!(boardsolve::puzzles::tromino::order::tile_count(8), 21);
+/// ```
+pub fn tile_count(side: u64) -> u64 {
+    (side * side - 1) / 3
+}
+
+/// The board of side `n` (a power of two) with its hole at `row`, `col`,
+/// labelled in placement order, row after row; the hole is 0.
+///
+/// This is the straightforward recursion with a running counter, kept as the
+/// in-memory reference for the streamed writer.
+///
+/// ```
+/// use boardsolve::puzzles::tromino::order::placement_order;
+/// assert_eq!(placement_order(2, 0, 0), vec![0, 1, 1, 1]);
+/// ```
+///
+/// # Panics
+/// If `n` is not a power of two or the hole is off the board.
+pub fn placement_order(n: usize, row: usize, col: usize) -> Vec<u32> {
+    assert!(n.is_power_of_two() && row < n && col < n);
+    let mut board = vec![0u32; n * n];
+    let mut next = 1u32;
+    fill(&mut board, n, 0, 0, n, (row, col), &mut next);
+    board
+}
+
+fn fill(
+    board: &mut [u32],
+    n: usize,
+    r0: usize,
+    c0: usize,
+    m: usize,
+    hole: (usize, usize),
+    next: &mut u32,
+) {
+    if m == 1 {
+        return;
+    }
+    let label = *next;
+    *next += 1;
+    if m == 2 {
+        for r in r0..r0 + 2 {
+            for c in c0..c0 + 2 {
+                if (r, c) != hole {
+                    board[r * n + c] = label;
+                }
+            }
+        }
+        return;
+    }
+    let h = m / 2;
+    let hole_q = usize::from(hole.0 >= r0 + h) * 2 + usize::from(hole.1 >= c0 + h);
+    let mut holes = [hole; 4];
+    for (q, quadrant_hole) in holes.iter_mut().enumerate() {
+        if q != hole_q {
+            let cell = (r0 + h - 1 + q / 2, c0 + h - 1 + q % 2);
+            board[cell.0 * n + cell.1] = label;
+            *quadrant_hole = cell;
+        }
+    }
+    for (q, &quadrant_hole) in holes.iter().enumerate() {
+        fill(
+            board,
+            n,
+            r0 + h * (q / 2),
+            c0 + h * (q % 2),
+            h,
+            quadrant_hole,
+            next,
+        );
+    }
+}
+
+/// The label of cell (`r`, `c`) in the placement order, from its quadrant
+/// path alone: O(log n), no board.
+///
+/// ```
+/// use boardsolve::puzzles::tromino::order::label_at;
+/// // SPEC.md sample 3: 8 1 2; row 3 is "5 5 6 6 1 10 11 11".
+/// assert_eq!(label_at(8, 1, 2, 3, 5), 10);
+/// assert_eq!(label_at(8, 1, 2, 1, 2), 0);
+/// ```
+pub fn label_at(n: usize, row: usize, col: usize, r: usize, c: usize) -> u32 {
+    let (mut r0, mut c0, mut m) = (0usize, 0usize, n);
+    let mut hole = (row, col);
+    let mut hole_label = 0u64;
+    let mut base = 1u64;
+    while m > 2 {
+        let h = m / 2;
+        let hole_q = usize::from(hole.0 >= r0 + h) * 2 + usize::from(hole.1 >= c0 + h);
+        let q = usize::from(r >= r0 + h) * 2 + usize::from(c >= c0 + h);
+        if q != hole_q {
+            let corner = (r0 + h - 1 + q / 2, c0 + h - 1 + q % 2);
+            if (r, c) == corner {
+                return base as u32;
+            }
+            hole = corner;
+            hole_label = base;
+        }
+        base += 1 + q as u64 * tile_count(h as u64);
+        r0 += h * (q / 2);
+        c0 += h * (q % 2);
+        m = h;
+    }
+    if m == 1 || (r, c) == hole {
+        hole_label as u32
+    } else {
+        base as u32
+    }
+}
+
+/// Decimal text of one label followed by a separator, padded to 16 bytes so
+/// that copying it is one fixed-size store whatever its length.
+#[derive(Clone, Copy)]
+struct Cell {
+    text: [u8; 16],
+    len: usize,
+}
+
+impl Cell {
+    fn of(value: u32) -> Cell {
+        Cell::text(itoa::Buffer::new().format(value).as_bytes())
+    }
+
+    fn text(s: &[u8]) -> Cell {
+        let mut text = [b' '; 16];
+        text[..s.len()].copy_from_slice(s);
+        Cell {
+            text,
+            len: s.len() + 1,
+        }
+    }
+}
+
+/// Formats rows of labels into one large byte buffer, remembering the last
+/// label so runs of equal labels (two cells of one tromino side by side are
+/// the common case) are formatted once.
+struct RowText {
+    bytes: Vec<u8>,
+    len: usize,
+    last: u32,
+    cell: Cell,
+    hole: Cell,
+}
+
+impl RowText {
+    fn with_capacity(capacity: usize, hole: &[u8]) -> RowText {
+        let hole = Cell::text(hole);
+        RowText {
+            bytes: vec![0; capacity + 16],
+            len: 0,
+            last: 0,
+            cell: hole,
+            hole,
+        }
+    }
+
+    /// Room left before the buffer must be drained.
+    fn room(&self) -> usize {
+        self.bytes.len() - 16 - self.len
+    }
+
+    fn push_row(&mut self, labels: &[u32]) {
+        for &v in labels {
+            if v != self.last {
+                self.last = v;
+                self.cell = if v == 0 { self.hole } else { Cell::of(v) };
+            }
+            self.bytes[self.len..self.len + 16].copy_from_slice(&self.cell.text);
+            self.len += self.cell.len;
+        }
+        // The separator after the last number ends the line.
+        self.bytes[self.len - 1] = b'\n';
+    }
+
+    fn drain(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(&self.bytes[..self.len])?;
+        self.len = 0;
+        Ok(())
+    }
+}
+
+/// Bytes of text collected before one `write_all`: large enough that the
+/// caller's 1 MiB `BufWriter` passes them straight through.
+const CHUNK: usize = 4 << 20;
+
+/// Widest formatted row of side `n` (labels below 2^32: ten digits and a separator).
+fn row_bytes(n: usize) -> usize {
+    n * 11
+}
+
+/// Writes `labels` (`n` per row) as judge text: one row a line, single
+/// spaces, the hole (label 0) written as `hole` (`b"0"`, or `b"-1"` for BOJ).
+///
+/// # Errors
+/// Whatever `out` returns.
+///
+/// # Panics
+/// If `hole` is longer than 15 bytes.
+pub fn write_labels(labels: &[u32], n: usize, hole: &[u8], out: &mut dyn Write) -> io::Result<()> {
+    let mut text = RowText::with_capacity(CHUNK.max(row_bytes(n)), hole);
+    for row in labels.chunks(n) {
+        if text.room() < row_bytes(n) {
+            text.drain(out)?;
+        }
+        text.push_row(row);
+    }
+    text.drain(out)
+}
+
+/// Writes the placement-order board of side `n` (a power of two, up to
+/// 2^16) with its hole at `row`, `col`, the hole written as `hole`,
+/// streaming: memory is two rows of labels plus a few MiB of text, whatever `n`.
+///
+/// Rows are produced in pairs (`2p`, `2p + 1`): the smallest squares of the
+/// recursion are 2×2 and never straddle a pair, so one descent over the
+/// squares meeting the pair (about `n` of them) labels both rows.
+///
+/// ```
+/// use boardsolve::puzzles::tromino::order::write_placement_order;
+/// let mut out = Vec::new();
+/// write_placement_order(4, 0, 0, b"0", &mut out).unwrap();
+/// assert_eq!(out, b"0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n");
+/// ```
+///
+/// # Errors
+/// Whatever `out` returns.
+///
+/// # Panics
+/// If `n` is not a power of two up to 2^16, the hole is off the board, or
+/// `hole` is longer than 15 bytes.
+pub fn write_placement_order(
+    n: usize,
+    row: usize,
+    col: usize,
+    hole: &[u8],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    assert!(n.is_power_of_two() && n <= 1 << 16 && row < n && col < n);
+    if n == 1 {
+        out.write_all(hole)?;
+        return out.write_all(b"\n");
+    }
+    let mut top = vec![0u32; n];
+    let mut bottom = vec![0u32; n];
+    let mut text = RowText::with_capacity(CHUNK.max(2 * row_bytes(n)), hole);
+    let root = Square {
+        r0: 0,
+        c0: 0,
+        m: n,
+        hole: (row, col),
+        hole_label: 0,
+        base: 1,
+    };
+    for pair in (0..n).step_by(2) {
+        root.label_pair(pair, &mut top, &mut bottom);
+        if text.room() < 2 * row_bytes(n) {
+            text.drain(out)?;
+        }
+        text.push_row(&top);
+        text.push_row(&bottom);
+    }
+    text.drain(out)
+}
+
+/// A square of the recursion: its corner, side, hole (the real hole or a
+/// cell an ancestor's centre tromino covers), that cell's label, and the
+/// first number the square's own trominoes use.
+#[derive(Clone, Copy)]
+struct Square {
+    r0: usize,
+    c0: usize,
+    m: usize,
+    hole: (usize, usize),
+    hole_label: u32,
+    base: u32,
+}
+
+impl Square {
+    /// Labels rows `pair` and `pair + 1` of this square's columns.
+    fn label_pair(&self, pair: usize, top: &mut [u32], bottom: &mut [u32]) {
+        let Square { r0, c0, m, .. } = *self;
+        if m == 2 {
+            // Every square's hole lies inside it, by construction.
+            let mut cells = [self.base; 4];
+            cells[(self.hole.0 - r0) * 2 + (self.hole.1 - c0)] = self.hole_label;
+            top[c0] = cells[0];
+            top[c0 + 1] = cells[1];
+            bottom[c0] = cells[2];
+            bottom[c0 + 1] = cells[3];
+            return;
+        }
+        let h = m / 2;
+        let hole_q = usize::from(self.hole.0 >= r0 + h) * 2 + usize::from(self.hole.1 >= c0 + h);
+        let half = usize::from(pair >= r0 + h);
+        let count = tile_count(h as u64) as u32;
+        for q in [half * 2, half * 2 + 1] {
+            let (hole, hole_label) = if q == hole_q {
+                (self.hole, self.hole_label)
+            } else {
+                ((r0 + h - 1 + q / 2, c0 + h - 1 + q % 2), self.base)
+            };
+            Square {
+                r0: r0 + h * (q / 2),
+                c0: c0 + h * (q % 2),
+                m: h,
+                hole,
+                hole_label,
+                base: self.base + 1 + q as u32 * count,
+            }
+            .label_pair(pair, top, bottom);
+        }
+    }
+}

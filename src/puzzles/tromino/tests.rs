@@ -1,0 +1,3 @@
+//! Unit and property tests of the tromino module.
+
+use super::*;
