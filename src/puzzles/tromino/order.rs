@@ -126,37 +126,59 @@ pub fn label_at(n: usize, row: usize, col: usize, r: usize, c: usize) -> u32 {
     }
 }
 
-/// Decimal text of one label followed by a separator, padded to 16 bytes so
-/// that copying it is one fixed-size store whatever its length.
+/// The eight decimal digits of `v < 10^8` as byte values (not ASCII), the
+/// most significant in the lowest byte: SWAR division by 10^4, 10^2, 10 in
+/// all lanes at once, no table and no loop.
+#[inline]
+fn digits8(v: u32) -> u64 {
+    let v = u64::from(v);
+    let halves = v / 10_000 | (v % 10_000) << 32;
+    // x / 100 = (x · 10486) >> 20 for x < 10^4; the mask drops the fractions.
+    let hundreds = ((halves * 10_486) >> 20) & 0x0000_007F_0000_007F;
+    let quarters = hundreds | (halves - hundreds * 100) << 16;
+    // x / 10 = (x · 103) >> 10 for x < 100.
+    let tens = ((quarters * 103) >> 10) & 0x000F_000F_000F_000F;
+    tens | (quarters - tens * 10) << 8
+}
+
+/// Decimal text of one label followed by a space, in the low bytes of a
+/// `u128` so that storing it is one fixed 16-byte write whatever its length.
 #[derive(Clone, Copy)]
 struct Cell {
-    text: [u8; 16],
+    text: u128,
     len: usize,
 }
 
 impl Cell {
+    #[inline]
     fn of(value: u32) -> Cell {
-        Cell::text(itoa::Buffer::new().format(value).as_bytes())
+        if value == 0 || value >= 100_000_000 {
+            return Cell::text(itoa::Buffer::new().format(value).as_bytes());
+        }
+        let digits = digits8(value);
+        let zeros = (digits.trailing_zeros() / 8) as usize;
+        let ascii = (digits + 0x3030_3030_3030_3030) >> (8 * zeros);
+        let len = 8 - zeros;
+        Cell {
+            text: u128::from(ascii) | 0x20u128 << (8 * len),
+            len: len + 1,
+        }
     }
 
     fn text(s: &[u8]) -> Cell {
         let mut text = [b' '; 16];
         text[..s.len()].copy_from_slice(s);
         Cell {
-            text,
+            text: u128::from_le_bytes(text),
             len: s.len() + 1,
         }
     }
 }
 
-/// Formats rows of labels into one large byte buffer, remembering the last
-/// label so runs of equal labels (two cells of one tromino side by side are
-/// the common case) are formatted once.
+/// Formats rows of labels into one large byte buffer.
 struct RowText {
     bytes: Vec<u8>,
     len: usize,
-    last: u32,
-    cell: Cell,
     hole: Cell,
 }
 
@@ -166,8 +188,6 @@ impl RowText {
         RowText {
             bytes: vec![0; capacity + 16],
             len: 0,
-            last: 0,
-            cell: hole,
             hole,
         }
     }
@@ -179,12 +199,11 @@ impl RowText {
 
     fn push_row(&mut self, labels: &[u32]) {
         for &v in labels {
-            if v != self.last {
-                self.last = v;
-                self.cell = if v == 0 { self.hole } else { Cell::of(v) };
-            }
-            self.bytes[self.len..self.len + 16].copy_from_slice(&self.cell.text);
-            self.len += self.cell.len;
+            // Formatting every cell afresh is cheaper than a branch on
+            // "same label as before", which the row's pattern makes unpredictable.
+            let cell = if v == 0 { self.hole } else { Cell::of(v) };
+            self.bytes[self.len..self.len + 16].copy_from_slice(&cell.text.to_le_bytes());
+            self.len += cell.len;
         }
         // The separator after the last number ends the line.
         self.bytes[self.len - 1] = b'\n';
@@ -201,7 +220,8 @@ impl RowText {
 /// caller's 1 MiB `BufWriter` passes them straight through.
 const CHUNK: usize = 4 << 20;
 
-/// Widest formatted row of side `n` (labels below 2^32: ten digits and a separator).
+/// Widest formatted row of side `n` (labels below 2^32: ten digits and a
+/// separator; a hole text of up to 15 bytes fits the 16-byte slack).
 fn row_bytes(n: usize) -> usize {
     n * 11
 }
@@ -298,18 +318,26 @@ impl Square {
     fn label_pair(&self, pair: usize, top: &mut [u32], bottom: &mut [u32]) {
         let Square { r0, c0, m, .. } = *self;
         if m == 2 {
-            // Every square's hole lies inside it, by construction.
-            let mut cells = [self.base; 4];
-            cells[(self.hole.0 - r0) * 2 + (self.hole.1 - c0)] = self.hole_label;
-            top[c0] = cells[0];
-            top[c0 + 1] = cells[1];
-            bottom[c0] = cells[2];
-            bottom[c0 + 1] = cells[3];
+            leaf(c0, self.hole.0 - r0, self.hole.1 - c0, self.hole_label, self.base, top, bottom);
             return;
         }
         let h = m / 2;
         let hole_q = usize::from(self.hole.0 >= r0 + h) * 2 + usize::from(self.hole.1 >= c0 + h);
         let half = usize::from(pair >= r0 + h);
+        if m == 4 {
+            // The two 2×2 leaves meeting the pair, without a call each.
+            for q in [half * 2, half * 2 + 1] {
+                let (lr, lc) = (r0 + 2 * (q / 2), c0 + 2 * (q % 2));
+                let (hole, hole_label) = if q == hole_q {
+                    (self.hole, self.hole_label)
+                } else {
+                    ((r0 + 1 + q / 2, c0 + 1 + q % 2), self.base)
+                };
+                let base = self.base + 1 + q as u32;
+                leaf(lc, hole.0 - lr, hole.1 - lc, hole_label, base, top, bottom);
+            }
+            return;
+        }
         let count = tile_count(h as u64) as u32;
         for q in [half * 2, half * 2 + 1] {
             let (hole, hole_label) = if q == hole_q {
@@ -328,4 +356,22 @@ impl Square {
             .label_pair(pair, top, bottom);
         }
     }
+}
+
+/// Labels a 2×2 leaf at column `c0`: its tromino `base` on three cells, the
+/// fourth (row `hr`, column `hc` within the leaf) `hole_label`.
+#[inline]
+fn leaf(
+    c0: usize,
+    hr: usize,
+    hc: usize,
+    hole_label: u32,
+    base: u32,
+    top: &mut [u32],
+    bottom: &mut [u32],
+) {
+    let mut cells = [base; 4];
+    cells[hr * 2 + hc] = hole_label;
+    top[c0..c0 + 2].copy_from_slice(&cells[..2]);
+    bottom[c0..c0 + 2].copy_from_slice(&cells[2..]);
 }
