@@ -51,8 +51,14 @@ const SOLVE_HELP: &str = "\
 Puzzles:
   2048    largest block in at most K moves (K = 5 unless --moves);
           aliases 12100 (BOJ 12100, K = 5) and 12094 (BOJ 12094, K = 10)
+  tromino L-tromino tiling of an n×n board with one hole, input `n row col`,
+          numbered in placement order (n a power of two) or by the
+          documented construction (any n not divisible by 3);
+          aliases 14600 / 14601 (BOJ: `K`, then `x y` from the bottom left)
 
 Limits: 2048 boards up to 64×64, blocks up to 2^63, --moves up to 100.
+        tromino n up to 65536 when a power of two (streamed), else up to
+        4096; K up to 16; check up to 4096; --svg up to 256.
 
 Examples:
   boardsolve solve 2048 examples/2048/sample.in
@@ -63,7 +69,7 @@ Examples:
 /// Arguments of `boardsolve solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle: 2048, 12100 or 12094.
+    /// The puzzle: 2048, 12100, 12094, tromino, 14600 or 14601.
     #[arg(value_parser = parse_puzzle)]
     pub puzzle: &'static dyn Puzzle,
 

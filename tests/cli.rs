@@ -57,3 +57,5 @@ mod common {
 mod game2048;
 #[path = "cli/general.rs"]
 mod general;
+#[path = "cli/tromino.rs"]
+mod tromino;

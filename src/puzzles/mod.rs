@@ -131,12 +131,7 @@ pub static BOJ_14601: tromino::Tromino = tromino::Tromino {
 /// Every puzzle entry, canonical names first, then the judge-number aliases.
 pub fn all() -> &'static [&'static dyn Puzzle] {
     static ALL: [&dyn Puzzle; 6] = [
-        &GAME_2048,
-        &TROMINO,
-        &BOJ_12100,
-        &BOJ_12094,
-        &BOJ_14600,
-        &BOJ_14601,
+        &GAME_2048, &TROMINO, &BOJ_12100, &BOJ_12094, &BOJ_14600, &BOJ_14601,
     ];
     &ALL
 }

@@ -11,7 +11,11 @@ pub fn placement_order(n: usize, row: usize, col: usize) -> Vec<Vec<u64>> {
     let mut counter = 0u64;
     solve(&mut grid, 0, 0, n, &mut counter);
     grid.into_iter()
-        .map(|r| r.into_iter().map(|v| v.expect("every cell covered")).collect())
+        .map(|r| {
+            r.into_iter()
+                .map(|v| v.expect("every cell covered"))
+                .collect()
+        })
         .collect()
 }
 
@@ -22,10 +26,10 @@ fn solve(grid: &mut [Vec<Option<u64>>], top: usize, left: usize, size: usize, co
     *counter += 1;
     let label = *counter;
     if size == 2 {
-        for r in top..top + 2 {
-            for c in left..left + 2 {
-                if grid[r][c].is_none() {
-                    grid[r][c] = Some(label);
+        for line in &mut grid[top..top + 2] {
+            for cell in &mut line[left..left + 2] {
+                if cell.is_none() {
+                    *cell = Some(label);
                 }
             }
         }
@@ -44,7 +48,11 @@ fn solve(grid: &mut [Vec<Option<u64>>], top: usize, left: usize, size: usize, co
         let occupied = (qt..qt + half).any(|r| (ql..ql + half).any(|c| grid[r][c].is_some()));
         if !occupied {
             let r = if i < 2 { top + half - 1 } else { top + half };
-            let c = if i % 2 == 0 { left + half - 1 } else { left + half };
+            let c = if i % 2 == 0 {
+                left + half - 1
+            } else {
+                left + half
+            };
             grid[r][c] = Some(label);
         }
     }
@@ -59,7 +67,7 @@ fn solve(grid: &mut [Vec<Option<u64>>], top: usize, left: usize, size: usize, co
 pub fn tileable(n: usize, row: usize, col: usize) -> bool {
     let mut free = vec![vec![true; n]; n];
     free[row][col] = false;
-    if (n * n - 1) % 3 != 0 {
+    if !(n * n - 1).is_multiple_of(3) {
         return false;
     }
     cover(&mut free, n)

@@ -100,6 +100,17 @@ fn read_and_check(
         ));
     }
 
+    // A misplaced hole mark explains everything after it: report it first.
+    if let Some(k) = (0..n * n).find(|&k| labels[k] == HOLE && k != hole.0 * n + hole.1) {
+        return Err(format!(
+            "{} holds the hole mark {}, but the hole is at row {}, column {}",
+            place(k / n, k % n, positions[k]),
+            mark.text(),
+            hole.0,
+            hole.1
+        ));
+    }
+
     // Counting in a flat array when labels are small, as in every sensible answer.
     let small = labels.iter().all(|&v| v == HOLE || v < (n * n) as u64);
     let mut flat = if small { vec![0u8; n * n] } else { Vec::new() };
@@ -149,9 +160,7 @@ fn read_and_check(
                 } else {
                     cells.to_string()
                 };
-                return Err(format!(
-                    "tile {v} at {here} covers {many} cells, not 3"
-                ));
+                return Err(format!("tile {v} at {here} covers {many} cells, not 3"));
             }
             if !in_an_l(&labels, n, r, c) {
                 return Err(format!(

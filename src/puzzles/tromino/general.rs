@@ -47,7 +47,7 @@ pub enum Untileable {
 /// # Errors
 /// The reason it cannot.
 pub fn tileability(n: usize, row: usize, col: usize) -> Result<(), Untileable> {
-    if n % 3 == 0 {
+    if n.is_multiple_of(3) {
         Err(Untileable::DivisibleByThree)
     } else if n == 5 && (row % 2 == 1 || col % 2 == 1) {
         Err(Untileable::FiveByFiveHole)

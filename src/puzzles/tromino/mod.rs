@@ -172,12 +172,7 @@ impl Instance {
 }
 
 /// Reads a number in `lo..=hi`, returning it with its position.
-fn number(
-    t: &mut Tokens<'_>,
-    what: &str,
-    lo: u64,
-    hi: u64,
-) -> Result<(u64, Position), InputError> {
+fn number(t: &mut Tokens<'_>, what: &str, lo: u64, hi: u64) -> Result<(u64, Position), InputError> {
     let (v, token) = t.expect_u64_token(what)?;
     if v < lo || v > hi {
         return Err(InputError::new(

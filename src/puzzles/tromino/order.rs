@@ -132,13 +132,13 @@ pub fn label_at(n: usize, row: usize, col: usize, r: usize, c: usize) -> u32 {
 #[inline]
 fn digits8(v: u32) -> u64 {
     let v = u64::from(v);
-    let halves = v / 10_000 | (v % 10_000) << 32;
+    let halves = (v / 10_000) | ((v % 10_000) << 32);
     // x / 100 = (x · 10486) >> 20 for x < 10^4; the mask drops the fractions.
     let hundreds = ((halves * 10_486) >> 20) & 0x0000_007F_0000_007F;
-    let quarters = hundreds | (halves - hundreds * 100) << 16;
+    let quarters = hundreds | ((halves - hundreds * 100) << 16);
     // x / 10 = (x · 103) >> 10 for x < 100.
     let tens = ((quarters * 103) >> 10) & 0x000F_000F_000F_000F;
-    tens | (quarters - tens * 10) << 8
+    tens | ((quarters - tens * 10) << 8)
 }
 
 /// Decimal text of one label followed by a space, in the low bytes of a
@@ -160,7 +160,7 @@ impl Cell {
         let ascii = (digits + 0x3030_3030_3030_3030) >> (8 * zeros);
         let len = 8 - zeros;
         Cell {
-            text: u128::from(ascii) | 0x20u128 << (8 * len),
+            text: u128::from(ascii) | (0x20u128 << (8 * len)),
             len: len + 1,
         }
     }
@@ -318,7 +318,15 @@ impl Square {
     fn label_pair(&self, pair: usize, top: &mut [u32], bottom: &mut [u32]) {
         let Square { r0, c0, m, .. } = *self;
         if m == 2 {
-            leaf(c0, self.hole.0 - r0, self.hole.1 - c0, self.hole_label, self.base, top, bottom);
+            leaf(
+                c0,
+                self.hole.0 - r0,
+                self.hole.1 - c0,
+                self.hole_label,
+                self.base,
+                top,
+                bottom,
+            );
             return;
         }
         let h = m / 2;

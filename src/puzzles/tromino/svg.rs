@@ -44,9 +44,9 @@ pub fn render(n: usize, labels: &[u32]) -> String {
     let cell = (768 / n).clamp(3, 40);
     let size = cell * n;
     let mut svg = String::with_capacity(n * n * 64 + 1024);
-    let _ = write!(
+    let _ = writeln!(
         svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{w}\" viewBox=\"-2 -2 {w} {w}\">\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{w}\" viewBox=\"-2 -2 {w} {w}\">",
         w = size + 4
     );
     for (k, &v) in labels.iter().enumerate() {
