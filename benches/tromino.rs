@@ -44,7 +44,10 @@ fn placement_order(c: &mut Criterion) {
     // The answers first: streamed = plain simulation on seeded holes.
     for n in [64usize, 256] {
         let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
-        assert!(streamed(n, row, col) == brute_text(n, row, col), "{n} {row} {col}");
+        assert!(
+            streamed(n, row, col) == brute_text(n, row, col),
+            "{n} {row} {col}"
+        );
     }
     let n = 4096;
     let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
@@ -60,7 +63,9 @@ fn placement_order(c: &mut Criterion) {
     drop(memory);
 
     let mut group = c.benchmark_group("tromino 4096");
-    group.sample_size(10).measurement_time(Duration::from_secs(8));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.bench_function("stream placement order", |b| {
         b.iter(|| {
@@ -104,7 +109,9 @@ fn constructive(c: &mut Criterion) {
         boardsolve::puzzles::Verdict::Correct
     );
     let mut group = c.benchmark_group("tromino general");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
     group.bench_function("tile 4000x4000", |b| {
         b.iter(|| black_box(general::tile(n, row, col)))
     });

@@ -9,6 +9,7 @@
 //! every label follows from the path of quadrants leading to its cell, with
 //! no counter shared between quadrants.
 
+use rayon::prelude::*;
 use std::io::{self, Write};
 
 /// Number of trominoes tiling a deficient board of side `side`: `(side² − 1) / 3`.
@@ -209,6 +210,38 @@ impl RowText {
         self.bytes[self.len - 1] = b'\n';
     }
 
+    /// Appends rows `top` and `bottom` made of 2×2 leaves (three cells of a
+    /// leaf share its own label, the fourth is foreign): two conversions per
+    /// four cells instead of four. `spill` holds the bottom row's text.
+    fn push_pair(&mut self, top: &[u32], bottom: &[u32], spill: &mut [u8]) {
+        let mut spilled = 0;
+        for (t, b) in top.chunks_exact(2).zip(bottom.chunks_exact(2)) {
+            let (a, b2, c, d) = (t[0], t[1], b[0], b[1]);
+            let own = if a == b2 { a } else { c };
+            let foreign = a ^ b2 ^ c ^ d ^ own;
+            let own_cell = Cell::of(own);
+            let foreign_cell = if foreign == 0 {
+                self.hole
+            } else {
+                Cell::of(foreign)
+            };
+            for v in [a, b2] {
+                let cell = if v == own { own_cell } else { foreign_cell };
+                self.bytes[self.len..self.len + 16].copy_from_slice(&cell.text.to_le_bytes());
+                self.len += cell.len;
+            }
+            for v in [c, d] {
+                let cell = if v == own { own_cell } else { foreign_cell };
+                spill[spilled..spilled + 16].copy_from_slice(&cell.text.to_le_bytes());
+                spilled += cell.len;
+            }
+        }
+        self.bytes[self.len - 1] = b'\n';
+        spill[spilled - 1] = b'\n';
+        self.bytes[self.len..self.len + spilled].copy_from_slice(&spill[..spilled]);
+        self.len += spilled;
+    }
+
     fn drain(&mut self, out: &mut dyn Write) -> io::Result<()> {
         out.write_all(&self.bytes[..self.len])?;
         self.len = 0;
@@ -251,7 +284,8 @@ pub fn write_labels(labels: &[u32], n: usize, hole: &[u8], out: &mut dyn Write) 
 ///
 /// Rows are produced in pairs (`2p`, `2p + 1`): the smallest squares of the
 /// recursion are 2×2 and never straddle a pair, so one descent over the
-/// squares meeting the pair (about `n` of them) labels both rows.
+/// squares meeting the pair (about `n` of them) labels both rows. Bands of
+/// pairs are formatted in parallel (rayon) a few MiB each, and written in order.
 ///
 /// ```
 /// use boardsolve::puzzles::tromino::order::write_placement_order;
@@ -278,9 +312,6 @@ pub fn write_placement_order(
         out.write_all(hole)?;
         return out.write_all(b"\n");
     }
-    let mut top = vec![0u32; n];
-    let mut bottom = vec![0u32; n];
-    let mut text = RowText::with_capacity(CHUNK.max(2 * row_bytes(n)), hole);
     let root = Square {
         r0: 0,
         c0: 0,
@@ -289,15 +320,58 @@ pub fn write_placement_order(
         hole_label: 0,
         base: 1,
     };
-    for pair in (0..n).step_by(2) {
-        root.label_pair(pair, &mut top, &mut bottom);
-        if text.room() < 2 * row_bytes(n) {
-            text.drain(out)?;
+    // Bands of row pairs, each about one chunk of text, are formatted
+    // side by side on the available cores and written in order; every band
+    // is computed from the arithmetic alone, so they share nothing.
+    let pairs = n / 2;
+    let band = (CHUNK / (2 * row_bytes(n))).max(1);
+    let bands = pairs.div_ceil(band);
+    let workers = rayon::current_num_threads().clamp(1, bands);
+    let mut bands_text: Vec<Band> = (0..workers).map(|_| Band::new(n, band, hole)).collect();
+    for first in (0..bands).step_by(workers) {
+        let todo = (bands - first).min(workers);
+        let work = |(k, b): (usize, &mut Band)| {
+            let start = (first + k) * band;
+            b.format(&root, start..(start + band).min(pairs));
+        };
+        if todo == 1 {
+            work((0, &mut bands_text[0]));
+        } else {
+            bands_text[..todo].par_iter_mut().enumerate().for_each(work);
         }
-        text.push_row(&top);
-        text.push_row(&bottom);
+        for b in &mut bands_text[..todo] {
+            b.text.drain(out)?;
+        }
     }
-    text.drain(out)
+    Ok(())
+}
+
+/// One band's buffers: two rows of labels, the bottom row's text, and the band's text.
+struct Band {
+    top: Vec<u32>,
+    bottom: Vec<u32>,
+    spill: Vec<u8>,
+    text: RowText,
+}
+
+impl Band {
+    fn new(n: usize, pairs: usize, hole: &[u8]) -> Band {
+        Band {
+            top: vec![0; n],
+            bottom: vec![0; n],
+            spill: vec![0; row_bytes(n) + 16],
+            text: RowText::with_capacity(pairs * 2 * row_bytes(n), hole),
+        }
+    }
+
+    /// Formats the row pairs `pairs` (indices of pairs, not rows).
+    fn format(&mut self, root: &Square, pairs: std::ops::Range<usize>) {
+        for pair in pairs {
+            root.label_pair(2 * pair, &mut self.top, &mut self.bottom);
+            self.text
+                .push_pair(&self.top, &self.bottom, &mut self.spill);
+        }
+    }
 }
 
 /// A square of the recursion: its corner, side, hole (the real hole or a
