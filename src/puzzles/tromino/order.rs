@@ -210,30 +210,35 @@ impl RowText {
         self.bytes[self.len - 1] = b'\n';
     }
 
-    /// Appends rows `top` and `bottom` made of 2×2 leaves (three cells of a
-    /// leaf share its own label, the fourth is foreign): two conversions per
-    /// four cells instead of four. `spill` holds the bottom row's text.
-    fn push_pair(&mut self, top: &[u32], bottom: &[u32], spill: &mut [u8]) {
+    /// Appends the two rows of a row pair from its 2×2 leaves: leaf `k` has
+    /// its own label `row_base + col_base[k]` on three cells and
+    /// `hole_label[k]` on cell `hole_cell[k]` (0, 1 top; 2, 3 bottom). Two
+    /// conversions per four cells; `spill` holds the bottom row's text.
+    fn push_leaves(
+        &mut self,
+        row_base: u32,
+        col_base: &[u32],
+        hole_cell: &[u8],
+        hole_label: &[u32],
+        spill: &mut [u8],
+    ) {
         let mut spilled = 0;
-        for (t, b) in top.chunks_exact(2).zip(bottom.chunks_exact(2)) {
-            let (a, b2, c, d) = (t[0], t[1], b[0], b[1]);
-            let own = if a == b2 { a } else { c };
-            let foreign = a ^ b2 ^ c ^ d ^ own;
-            let own_cell = Cell::of(own);
-            let foreign_cell = if foreign == 0 {
+        for ((&col, &cell), &foreign) in col_base.iter().zip(hole_cell).zip(hole_label) {
+            let own = Cell::of(row_base + col);
+            let other = if foreign == 0 {
                 self.hole
             } else {
                 Cell::of(foreign)
             };
-            for v in [a, b2] {
-                let cell = if v == own { own_cell } else { foreign_cell };
-                self.bytes[self.len..self.len + 16].copy_from_slice(&cell.text.to_le_bytes());
-                self.len += cell.len;
+            for c in [0u8, 1] {
+                let chosen = if c == cell { other } else { own };
+                self.bytes[self.len..self.len + 16].copy_from_slice(&chosen.text.to_le_bytes());
+                self.len += chosen.len;
             }
-            for v in [c, d] {
-                let cell = if v == own { own_cell } else { foreign_cell };
-                spill[spilled..spilled + 16].copy_from_slice(&cell.text.to_le_bytes());
-                spilled += cell.len;
+            for c in [2u8, 3] {
+                let chosen = if c == cell { other } else { own };
+                spill[spilled..spilled + 16].copy_from_slice(&chosen.text.to_le_bytes());
+                spilled += chosen.len;
             }
         }
         self.bytes[self.len - 1] = b'\n';
@@ -251,7 +256,9 @@ impl RowText {
 
 /// Bytes of text collected before one `write_all`: large enough that the
 /// caller's 1 MiB `BufWriter` passes them straight through.
-const CHUNK: usize = 4 << 20;
+/// Unit tests use small chunks so that boards of a few hundred rows already
+/// take the many-band, many-worker path.
+const CHUNK: usize = if cfg!(test) { 64 << 10 } else { 4 << 20 };
 
 /// Widest formatted row of side `n` (labels below 2^32: ten digits and a
 /// separator; a hole text of up to 15 bytes fits the 16-byte slack).
@@ -312,14 +319,6 @@ pub fn write_placement_order(
         out.write_all(hole)?;
         return out.write_all(b"\n");
     }
-    let root = Square {
-        r0: 0,
-        c0: 0,
-        m: n,
-        hole: (row, col),
-        hole_label: 0,
-        base: 1,
-    };
     // Bands of row pairs, each about one chunk of text, are formatted
     // side by side on the available cores and written in order; every band
     // is computed from the arithmetic alone, so they share nothing.
@@ -327,12 +326,14 @@ pub fn write_placement_order(
     let band = (CHUNK / (2 * row_bytes(n))).max(1);
     let bands = pairs.div_ceil(band);
     let workers = rayon::current_num_threads().clamp(1, bands);
-    let mut bands_text: Vec<Band> = (0..workers).map(|_| Band::new(n, band, hole)).collect();
+    let mut bands_text: Vec<Band> = (0..workers)
+        .map(|_| Band::new(n, (row, col), band, hole))
+        .collect();
     for first in (0..bands).step_by(workers) {
         let todo = (bands - first).min(workers);
         let work = |(k, b): (usize, &mut Band)| {
             let start = (first + k) * band;
-            b.format(&root, start..(start + band).min(pairs));
+            b.format(start..(start + band).min(pairs));
         };
         if todo == 1 {
             work((0, &mut bands_text[0]));
@@ -346,114 +347,190 @@ pub fn write_placement_order(
     Ok(())
 }
 
-/// One band's buffers: two rows of labels, the bottom row's text, and the band's text.
+/// One band's buffers: the levels, the bottom row's text, and the band's text.
 struct Band {
-    top: Vec<u32>,
-    bottom: Vec<u32>,
+    levels: Levels,
     spill: Vec<u8>,
     text: RowText,
 }
 
 impl Band {
-    fn new(n: usize, pairs: usize, hole: &[u8]) -> Band {
+    fn new(n: usize, hole: (usize, usize), pairs: usize, hole_text: &[u8]) -> Band {
         Band {
-            top: vec![0; n],
-            bottom: vec![0; n],
+            levels: Levels::new(n, hole),
             spill: vec![0; row_bytes(n) + 16],
-            text: RowText::with_capacity(pairs * 2 * row_bytes(n), hole),
+            text: RowText::with_capacity(pairs * 2 * row_bytes(n), hole_text),
         }
     }
 
     /// Formats the row pairs `pairs` (indices of pairs, not rows).
-    fn format(&mut self, root: &Square, pairs: std::ops::Range<usize>) {
+    fn format(&mut self, pairs: std::ops::Range<usize>) {
+        let mut fresh = true;
         for pair in pairs {
-            root.label_pair(2 * pair, &mut self.top, &mut self.bottom);
-            self.text
-                .push_pair(&self.top, &self.bottom, &mut self.spill);
-        }
-    }
-}
-
-/// A square of the recursion: its corner, side, hole (the real hole or a
-/// cell an ancestor's centre tromino covers), that cell's label, and the
-/// first number the square's own trominoes use.
-#[derive(Clone, Copy)]
-struct Square {
-    r0: usize,
-    c0: usize,
-    m: usize,
-    hole: (usize, usize),
-    hole_label: u32,
-    base: u32,
-}
-
-impl Square {
-    /// Labels rows `pair` and `pair + 1` of this square's columns.
-    fn label_pair(&self, pair: usize, top: &mut [u32], bottom: &mut [u32]) {
-        let Square { r0, c0, m, .. } = *self;
-        if m == 2 {
-            leaf(
-                c0,
-                self.hole.0 - r0,
-                self.hole.1 - c0,
-                self.hole_label,
-                self.base,
-                top,
-                bottom,
-            );
-            return;
-        }
-        let h = m / 2;
-        let hole_q = usize::from(self.hole.0 >= r0 + h) * 2 + usize::from(self.hole.1 >= c0 + h);
-        let half = usize::from(pair >= r0 + h);
-        if m == 4 {
-            // The two 2×2 leaves meeting the pair, without a call each.
-            for q in [half * 2, half * 2 + 1] {
-                let (lr, lc) = (r0 + 2 * (q / 2), c0 + 2 * (q % 2));
-                let (hole, hole_label) = if q == hole_q {
-                    (self.hole, self.hole_label)
-                } else {
-                    ((r0 + 1 + q / 2, c0 + 1 + q % 2), self.base)
-                };
-                let base = self.base + 1 + q as u32;
-                leaf(lc, hole.0 - lr, hole.1 - lc, hole_label, base, top, bottom);
-            }
-            return;
-        }
-        let count = tile_count(h as u64) as u32;
-        for q in [half * 2, half * 2 + 1] {
-            let (hole, hole_label) = if q == hole_q {
-                (self.hole, self.hole_label)
+            let r = 2 * pair;
+            let from = if fresh {
+                0
             } else {
-                ((r0 + h - 1 + q / 2, c0 + h - 1 + q % 2), self.base)
+                self.levels.first_changed(r)
             };
-            Square {
-                r0: r0 + h * (q / 2),
-                c0: c0 + h * (q % 2),
-                m: h,
-                hole,
-                hole_label,
-                base: self.base + 1 + q as u32 * count,
-            }
-            .label_pair(pair, top, bottom);
+            fresh = false;
+            self.levels.enter(r, from);
+            let leaf = self.levels.sides.len() - 1;
+            self.text.push_leaves(
+                self.levels.row_base[leaf],
+                &self.levels.col_base[leaf],
+                &self.levels.hole_quadrant[leaf],
+                &self.levels.hole_label[leaf],
+                &mut self.spill,
+            );
         }
     }
 }
 
-/// Labels a 2×2 leaf at column `c0`: its tromino `base` on three cells, the
-/// fourth (row `hr`, column `hc` within the leaf) `hole_label`.
-#[inline]
-fn leaf(
-    c0: usize,
-    hr: usize,
-    hc: usize,
-    hole_label: u32,
-    base: u32,
-    top: &mut [u32],
-    bottom: &mut [u32],
-) {
-    let mut cells = [base; 4];
-    cells[hr * 2 + hc] = hole_label;
-    top[c0..c0 + 2].copy_from_slice(&cells[..2]);
-    bottom[c0..c0 + 2].copy_from_slice(&cells[2..]);
+/// The squares of every level of the recursion that meet one row pair,
+/// kept from pair to pair: a level of side `m` only changes when the pair
+/// enters a new row of its squares, every `m / 2` pairs.
+///
+/// Level `i` has squares of side `m = n >> i`, indexed by column `k`. For
+/// each: the first number its trominoes use (`row_base[i] + col_base[i][k]`:
+/// the quadrant offsets add up separately by row and by column), the quadrant
+/// of its hole, and that hole's label. A square's hole follows from its
+/// parent's: the child in the parent's hole quadrant inherits the hole (the
+/// real one, or a corner covered further up), the three others get their
+/// corner facing the parent's centre, covered by the parent's centre tromino.
+struct Levels {
+    hole: (usize, usize),
+    /// Side of the squares at each level, from `n` down to 2.
+    sides: Vec<usize>,
+    col_base: Vec<Vec<u32>>,
+    row_base: Vec<u32>,
+    /// Hole quadrant (0..4) of each square; at the leaf level, the cell.
+    hole_quadrant: Vec<Vec<u8>>,
+    hole_label: Vec<Vec<u32>>,
+}
+
+impl Levels {
+    fn new(n: usize, hole: (usize, usize)) -> Levels {
+        let sides: Vec<usize> = (0..).map(|i| n >> i).take_while(|&m| m >= 2).collect();
+        let mut col_base: Vec<Vec<u32>> = vec![vec![0]];
+        for i in 1..sides.len() {
+            let count = tile_count(sides[i] as u64) as u32;
+            let row: Vec<u32> = (0..1usize << i)
+                .map(|k| col_base[i - 1][k / 2] + (k as u32 & 1) * count)
+                .collect();
+            col_base.push(row);
+        }
+        Levels {
+            hole,
+            row_base: vec![0; sides.len()],
+            hole_quadrant: (0..sides.len()).map(|i| vec![0; 1 << i]).collect(),
+            hole_label: (0..sides.len()).map(|i| vec![0; 1 << i]).collect(),
+            sides,
+            col_base,
+        }
+    }
+
+    /// Moves to rows `r`, `r + 1` (`r` even), recomputing the levels from
+    /// `from` (0 on a fresh start) down to the leaves.
+    fn enter(&mut self, r: usize, from: usize) {
+        let (hr, hc) = self.hole;
+        for i in from..self.sides.len() {
+            let m = self.sides[i];
+            let h = m / 2;
+            let quadrant_of = |y: usize, x: usize| ((y % m >= h) as u8) * 2 + (x % m >= h) as u8;
+            if i == 0 {
+                self.row_base[0] = 1;
+                self.hole_quadrant[0][0] = quadrant_of(hr, hc);
+                self.hole_label[0][0] = 0;
+                continue;
+            }
+            let parent_side = self.sides[i - 1];
+            let row_bit = (r / m) & 1;
+            self.row_base[i] =
+                self.row_base[i - 1] + 1 + 2 * row_bit as u32 * tile_count(m as u64) as u32;
+            let parent_has_hole = hr / parent_side == r / parent_side;
+            let child_hole_row = hr / m == r / m;
+            let (parents, children) = self.hole_quadrant.split_at_mut(i);
+            let (parent_labels, child_labels) = self.hole_label.split_at_mut(i);
+            let (parent_quadrant, parent_label) = (&parents[i - 1], &parent_labels[i - 1]);
+            let parent_row_base = self.row_base[i - 1];
+            let parent_col_base = &self.col_base[i - 1];
+            for (k, (quadrant, label)) in children[0]
+                .iter_mut()
+                .zip(child_labels[0].iter_mut())
+                .enumerate()
+            {
+                let q = (row_bit * 2 + (k & 1)) as u8;
+                let pk = k / 2;
+                let inherits = if parent_has_hole && hc / parent_side == pk {
+                    child_hole_row && hc / m == k
+                } else {
+                    q == parent_quadrant[pk]
+                };
+                if inherits {
+                    if parent_has_hole && hc / parent_side == pk {
+                        *quadrant = quadrant_of(hr, hc);
+                        *label = 0;
+                    } else {
+                        *quadrant = q;
+                        *label = parent_label[pk];
+                    }
+                } else {
+                    *quadrant = 3 - q;
+                    *label = parent_row_base + parent_col_base[pk];
+                }
+            }
+        }
+    }
+
+    /// The first level whose squares change when moving to rows `r`, `r + 1`.
+    fn first_changed(&self, r: usize) -> usize {
+        if r == 0 {
+            return 0;
+        }
+        let step = 1usize << r.trailing_zeros();
+        self.sides.iter().position(|&m| m <= step).unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_format_like_to_string() {
+        let mut values: Vec<u32> = (1..2000).collect();
+        values.extend([
+            9_999,
+            10_000,
+            99_999_999,
+            100_000_000,
+            1_431_655_765,
+            u32::MAX,
+        ]);
+        values.extend((0..32).map(|k| 1u32 << k));
+        values.extend((1..10).map(|k| 10u32.pow(k) - 1));
+        for v in values {
+            let cell = Cell::of(v);
+            let bytes = cell.text.to_le_bytes();
+            assert_eq!(&bytes[..cell.len], format!("{v} ").as_bytes(), "{v}");
+        }
+    }
+
+    #[test]
+    fn levels_restart_anywhere() {
+        // A band may start at any pair: a fresh start equals the carried state.
+        let (n, hole) = (64, (37, 5));
+        let mut carried = Levels::new(n, hole);
+        for pair in 0..n / 2 {
+            let r = 2 * pair;
+            let from = carried.first_changed(r);
+            carried.enter(r, from);
+            let mut fresh = Levels::new(n, hole);
+            fresh.enter(r, 0);
+            assert_eq!(carried.hole_quadrant, fresh.hole_quadrant, "pair {pair}");
+            assert_eq!(carried.hole_label, fresh.hole_label, "pair {pair}");
+            assert_eq!(carried.row_base, fresh.row_base, "pair {pair}");
+        }
+    }
 }
