@@ -61,5 +61,7 @@ mod game2048;
 mod general;
 #[path = "cli/tools.rs"]
 mod tools;
+#[path = "cli/tromino.rs"]
+mod tromino;
 #[path = "cli/yut.rs"]
 mod yut;
