@@ -193,10 +193,17 @@ Puzzles:
 
   yut        dice yut: best total score for the dice; alias 17825 (BOJ 17825)
 
+  tromino    L-tromino tiling of an n×n board with one hole, input `n row col`,
+             numbered in placement order (n a power of two) or by the
+             documented construction (any n not divisible by 3);
+             aliases 14600 / 14601 (BOJ: `K`, then `x y` from the bottom left)
+
 Limits: 2048 boards up to 64×64, blocks up to 2^63, --moves up to 100.
         footholds boards up to 8×8 (6×6 in well under a second).
         yut: any number of dice (at least one), each 1..5; at most 84 are
         ever used, since all four pieces have finished by then.
+        tromino n up to 65536 when a power of two (streamed), else up to
+        4096; K up to 16; check up to 4096; --svg up to 256.
 
 Examples:
   boardsolve solve 2048 examples/2048/sample.in
@@ -210,7 +217,7 @@ Examples:
 /// Arguments of `boardsolve solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle: 2048, 12100, 12094, yut, 17825, footholds or 92345.
+    /// The puzzle: 2048, 12100, 12094, yut, 17825, tromino, 14600, 14601, footholds or 92345.
     #[arg(value_parser = parse_puzzle)]
     pub puzzle: &'static dyn Puzzle,
 

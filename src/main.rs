@@ -376,9 +376,26 @@ fn write_failure(
         )?,
         None => {}
     }
+    let z = &args.sizes;
+    let mut flags = String::new();
+    for (name, value) in [
+        ("--n", z.n.map(|v| v.to_string())),
+        ("--max-tile", z.max_tile.map(|v| v.to_string())),
+        ("--density", z.density.map(|v| v.to_string())),
+        ("--dice", z.dice.map(|v| v.to_string())),
+        ("--rows", z.rows.map(|v| v.to_string())),
+        ("--cols", z.cols.map(|v| v.to_string())),
+    ] {
+        if let Some(v) = value {
+            flags.push_str(&format!(" {name} {v}"));
+        }
+    }
+    if z.hard {
+        flags.push_str(" --hard");
+    }
     writeln!(
         out,
-        "\nthe same cases again: add --seed {seed}; `boardsolve gen {} --seed {seed} --count {} --out-dir DIR` with the same size options writes this case (before shrinking) as {:03}.in",
+        "\nthis case before shrinking: boardsolve gen {}{flags} --seed {seed} --count {} --out-dir DIR  (file {:03}.in)",
         args.puzzle.name(),
         f.case + 1,
         f.case + 1

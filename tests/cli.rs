@@ -63,5 +63,7 @@ mod general;
 mod robustness;
 #[path = "cli/tools.rs"]
 mod tools;
+#[path = "cli/tromino.rs"]
+mod tromino;
 #[path = "cli/yut.rs"]
 mod yut;

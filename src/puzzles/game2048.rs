@@ -437,6 +437,20 @@ impl Climb for Game {
         bounds.copy_from_slice(&[v, v, h, h]);
         true
     }
+    fn child_outlook(
+        &self,
+        b: &Board,
+        mv: usize,
+        child: &mut Board,
+        remaining: u32,
+        bounds: &mut [u32],
+    ) -> Option<(bool, u32)> {
+        if !child.slide_from(b, Direction::ALL[mv]) {
+            return Some((false, 0));
+        }
+        self.child_bounds(child, remaining, bounds);
+        Some((true, u32::from(child.max_exponent())))
+    }
     fn key(&self, b: &Board) -> Box<[u8]> {
         b.cells.clone().into_boxed_slice()
     }

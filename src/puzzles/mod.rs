@@ -2,6 +2,7 @@
 
 pub mod footholds;
 pub mod game2048;
+pub mod tromino;
 pub mod yut;
 
 use crate::input::InputError;
@@ -213,6 +214,22 @@ pub static BOJ_12094: game2048::Game2048 = game2048::Game2048 {
     default_moves: 10,
 };
 
+/// L-tromino tiling, SPEC.md format.
+pub static TROMINO: tromino::Tromino = tromino::Tromino {
+    name: "tromino",
+    format: tromino::Format::Spec,
+};
+/// BOJ 14600: L-tromino tiling in the BOJ format.
+pub static BOJ_14600: tromino::Tromino = tromino::Tromino {
+    name: "14600",
+    format: tromino::Format::Boj,
+};
+/// BOJ 14601: L-tromino tiling in the BOJ format.
+pub static BOJ_14601: tromino::Tromino = tromino::Tromino {
+    name: "14601",
+    format: tromino::Format::Boj,
+};
+
 /// Dice yut.
 pub static YUT: yut::Yut = yut::Yut { name: "yut" };
 /// BOJ 17825: dice yut.
@@ -225,13 +242,16 @@ pub static PROGRAMMERS_92345: footholds::FootholdsPuzzle =
 
 /// Every puzzle entry, canonical names first, then the judge-number aliases.
 pub fn all() -> &'static [&'static dyn Puzzle] {
-    static ALL: [&dyn Puzzle; 7] = [
+    static ALL: [&dyn Puzzle; 10] = [
         &GAME_2048,
         &YUT,
+        &TROMINO,
         &FOOTHOLDS,
         &BOJ_12100,
         &BOJ_12094,
         &BOJ_17825,
+        &BOJ_14600,
+        &BOJ_14601,
         &PROGRAMMERS_92345,
     ];
     &ALL

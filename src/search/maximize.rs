@@ -59,6 +59,25 @@ pub trait Climb {
         false
     }
 
+    /// Builds the child after `mv` into `child` and reports, without
+    /// entering it, its score and upper bounds for each of its children
+    /// (`child_bounds(child, remaining)`): `Some((changed, score))`, or
+    /// `None` when not available. When the bounds rule out every
+    /// grandchild, the search never enters the child: on wide boards most
+    /// positions two moves from the leaves end that way, and entering costs
+    /// more than looking.
+    fn child_outlook(
+        &self,
+        node: &Self::Node,
+        mv: usize,
+        child: &mut Self::Node,
+        remaining: u32,
+        bounds: &mut [u32],
+    ) -> Option<(bool, u32)> {
+        let _ = (node, mv, child, remaining, bounds);
+        None
+    }
+
     /// The transposition-table key of a position.
     fn key(&self, node: &Self::Node) -> Self::Key;
 
@@ -130,8 +149,16 @@ impl<'p, P: Climb> Searcher<'p, P> {
         buf
     }
 
-    /// `bound` is `upper_bound(node, remaining)`, already computed by the parent.
-    fn climb(&mut self, node: &P::Node, remaining: u32, bound: u32, level: usize) {
+    /// `bound` is `upper_bound(node, remaining)`, already computed by the
+    /// parent, and `known` the node's child bounds if the parent has them.
+    fn climb(
+        &mut self,
+        node: &P::Node,
+        remaining: u32,
+        bound: u32,
+        level: usize,
+        known: Option<[u32; 8]>,
+    ) {
         self.stats.nodes += 1;
         if let Some(shared) = self.shared {
             // Another thread's best prunes here too: every bound test below
@@ -175,9 +202,15 @@ impl<'p, P: Climb> Searcher<'p, P> {
         let mut children = self.children_buffer(level, node);
         let mut order: [(u32, usize); 8] = [(0, 0); 8];
         let mut bounds = [0u32; 8];
-        let lazy = self
-            .problem
-            .child_bounds(node, remaining - 1, &mut bounds[..P::MOVES]);
+        let lazy = match known {
+            Some(k) => {
+                bounds = k;
+                true
+            }
+            None => self
+                .problem
+                .child_bounds(node, remaining - 1, &mut bounds[..P::MOVES]),
+        };
         let mut count = 0;
         if lazy {
             for (mv, &b) in bounds.iter().enumerate().take(P::MOVES) {
@@ -200,10 +233,38 @@ impl<'p, P: Climb> Searcher<'p, P> {
                 self.stats.bound_cuts += 1;
                 continue;
             }
-            if lazy && !self.problem.apply(node, mv, &mut children[mv]) {
-                continue;
-            }
-            self.climb(&children[mv], remaining - 1, b, level + 1);
+            let mut grand = [0u32; 8];
+            let outlook = if remaining >= 3 {
+                self.problem.child_outlook(
+                    node,
+                    mv,
+                    &mut children[mv],
+                    remaining - 2,
+                    &mut grand[..P::MOVES],
+                )
+            } else {
+                None
+            };
+            let known = match outlook {
+                Some((false, _)) => continue,
+                Some((true, score)) => {
+                    // The child's value is its own score or a grandchild's,
+                    // and no grandchild can beat `best`.
+                    self.raise(score);
+                    if grand[..P::MOVES].iter().all(|&g| g <= self.best) {
+                        self.stats.bound_cuts += 1;
+                        continue;
+                    }
+                    Some(grand)
+                }
+                None => {
+                    if lazy && !self.problem.apply(node, mv, &mut children[mv]) {
+                        continue;
+                    }
+                    None
+                }
+            };
+            self.climb(&children[mv], remaining - 1, b, level + 1, known);
             if self.best >= self.ceiling {
                 break;
             }
@@ -221,7 +282,7 @@ pub fn maximize<P: Climb>(problem: &P, root: &P::Node, depth: u32) -> (u32, Sear
     assert!(P::MOVES <= 8, "at most 8 moves per position");
     let mut s = Searcher::new(problem, root, depth);
     let bound = s.ceiling;
-    s.climb(root, depth, bound, 0);
+    s.climb(root, depth, bound, 0, None);
     (s.best, s.stats)
 }
 
@@ -282,7 +343,7 @@ where
             s.shared = Some(&shared);
             s.best = shared.load(Ordering::Relaxed);
             if s.best < s.ceiling {
-                s.climb(node, remaining, bound, 0);
+                s.climb(node, remaining, bound, 0, None);
             }
             s.stats
         })

@@ -355,3 +355,27 @@ fn stress_yut_finds_forgotten_blue_routes() {
     let input = section(&out, "input");
     assert!(input.split_whitespace().count() <= 4, "{input}");
 }
+
+#[test]
+fn stress_tromino_finds_clockwise_quadrants_unless_any_tiling_is_allowed() {
+    let exe = program("wrong_tromino");
+    let exe = exe.to_str().unwrap();
+    let (code, out, err) = stress(
+        &["tromino", "--cases", "200", "--seed", "1"],
+        &[exe, "correct"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, _) = stress(
+        &["tromino", "--cases", "200", "--seed", "1", "--diagnose"],
+        &[exe, "clockwise"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("the quadrants are solved clockwise"), "{out}");
+    // Shrunk to the smallest board where the order shows: 4×4.
+    assert!(section(&out, "input").starts_with("4 "), "{out}");
+    let (code, out, err) = stress(
+        &["tromino", "--cases", "200", "--seed", "1", "--any-tiling"],
+        &[exe, "clockwise"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -1,0 +1,129 @@
+//! Tromino benchmarks on seeded holes: the streamed placement order against
+//! copying a file of the same bytes from the page cache (what `cat` does),
+//! and the constructive tiler. Every answer is compared with the plain
+//! reference before timing.
+
+use boardsolve::puzzles::tromino::{Instance, brute, general, order};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::{RngExt, SeedableRng};
+use std::hint::black_box;
+use std::io::{self, Read, Write};
+use std::time::Duration;
+
+/// A writer that counts bytes and drops them, like /dev/null.
+struct Null(u64);
+
+impl Write for Null {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0 += buf.len() as u64;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn brute_text(n: usize, row: usize, col: usize) -> Vec<u8> {
+    let mut s = String::new();
+    for r in brute::placement_order(n, row, col) {
+        let line: Vec<String> = r.iter().map(u64::to_string).collect();
+        s.push_str(&line.join(" "));
+        s.push('\n');
+    }
+    s.into_bytes()
+}
+
+fn streamed(n: usize, row: usize, col: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    order::write_placement_order(n, row, col, b"0", &mut out).unwrap();
+    out
+}
+
+fn placement_order(c: &mut Criterion) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14601);
+    // The answers first: streamed = plain simulation on seeded holes.
+    for n in [64usize, 256] {
+        let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
+        assert!(
+            streamed(n, row, col) == brute_text(n, row, col),
+            "{n} {row} {col}"
+        );
+    }
+    let n = 4096;
+    let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
+    let mut memory = Vec::new();
+    order::write_labels(&order::placement_order(n, row, col), n, b"0", &mut memory).unwrap();
+    let text = streamed(n, row, col);
+    assert!(text == memory, "streamed and in-memory differ at n = {n}");
+
+    // The baseline: the same bytes read back from a file in the page cache.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.out");
+    std::fs::write(&path, &text).unwrap();
+    drop(memory);
+
+    let mut group = c.benchmark_group("tromino 4096");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.bench_function("stream placement order", |b| {
+        b.iter(|| {
+            let mut null = Null(0);
+            order::write_placement_order(n, row, col, b"0", &mut null).unwrap();
+            assert_eq!(null.0, text.len() as u64);
+        })
+    });
+    group.bench_function("copy the same file (cat)", |b| {
+        let mut buffer = vec![0u8; 128 << 10];
+        b.iter(|| {
+            let mut file = std::fs::File::open(&path).unwrap();
+            let mut total = 0;
+            loop {
+                let k = file.read(&mut buffer).unwrap();
+                if k == 0 {
+                    break;
+                }
+                total += black_box(k);
+            }
+            assert_eq!(total, text.len());
+        })
+    });
+    group.finish();
+}
+
+fn constructive(c: &mut Criterion) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let n = 4000usize;
+    let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
+    let instance: Instance = format!("{n} {row} {col}").parse().unwrap();
+    let mut out = Vec::new();
+    instance.write_tiling(b"0", &mut out).unwrap();
+    assert_eq!(
+        boardsolve::puzzles::tromino::check_output(
+            &instance,
+            &out,
+            boardsolve::puzzles::tromino::HoleMark::Zero,
+            false
+        ),
+        boardsolve::puzzles::Verdict::Correct
+    );
+    let mut group = c.benchmark_group("tromino general");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    group.bench_function("tile 4000x4000", |b| {
+        b.iter(|| black_box(general::tile(n, row, col)))
+    });
+    group.bench_function("tile and write 4000x4000", |b| {
+        b.iter(|| {
+            let mut null = Null(0);
+            instance.write_tiling(b"0", &mut null).unwrap();
+            assert_eq!(null.0, out.len() as u64);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, placement_order, constructive);
+criterion_main!(benches);

@@ -1,0 +1,536 @@
+//! The placement order of SPEC.md §3 on power-of-two boards: an in-memory
+//! reference, a label computed from a cell's quadrant path, and a streaming
+//! writer that never holds more than two rows of labels.
+//!
+//! Numbering. A board of side `m > 2` whose next free number is `b` places
+//! its centre tromino as `b`; its quadrant `q` (0 top-left, 1 top-right,
+//! 2 bottom-left, 3 bottom-right) then starts at `b + 1 + q·T(m/2)`, where
+//! `T(s) = (s² − 1) / 3` is the number of trominoes of a side-`s` board. So
+//! every label follows from the path of quadrants leading to its cell, with
+//! no counter shared between quadrants.
+
+use rayon::prelude::*;
+use std::io::{self, Write};
+
+/// Number of trominoes tiling a deficient board of side `side`: `(side² − 1) / 3`.
+///
+/// ```
+/// assert_eq!(boardsolve::puzzles::tromino::order::tile_count(8), 21);
+/// ```
+pub fn tile_count(side: u64) -> u64 {
+    (side * side - 1) / 3
+}
+
+/// The board of side `n` (a power of two) with its hole at `row`, `col`,
+/// labelled in placement order, row after row; the hole is 0.
+///
+/// This is the straightforward recursion with a running counter, kept as the
+/// in-memory reference for the streamed writer.
+///
+/// ```
+/// use boardsolve::puzzles::tromino::order::placement_order;
+/// assert_eq!(placement_order(2, 0, 0), vec![0, 1, 1, 1]);
+/// ```
+///
+/// # Panics
+/// If `n` is not a power of two or the hole is off the board.
+pub fn placement_order(n: usize, row: usize, col: usize) -> Vec<u32> {
+    assert!(n.is_power_of_two() && row < n && col < n);
+    let mut board = vec![0u32; n * n];
+    let mut next = 1u32;
+    fill(&mut board, n, 0, 0, n, (row, col), &mut next);
+    board
+}
+
+fn fill(
+    board: &mut [u32],
+    n: usize,
+    r0: usize,
+    c0: usize,
+    m: usize,
+    hole: (usize, usize),
+    next: &mut u32,
+) {
+    if m == 1 {
+        return;
+    }
+    let label = *next;
+    *next += 1;
+    if m == 2 {
+        for r in r0..r0 + 2 {
+            for c in c0..c0 + 2 {
+                if (r, c) != hole {
+                    board[r * n + c] = label;
+                }
+            }
+        }
+        return;
+    }
+    let h = m / 2;
+    let hole_q = usize::from(hole.0 >= r0 + h) * 2 + usize::from(hole.1 >= c0 + h);
+    let mut holes = [hole; 4];
+    for (q, quadrant_hole) in holes.iter_mut().enumerate() {
+        if q != hole_q {
+            let cell = (r0 + h - 1 + q / 2, c0 + h - 1 + q % 2);
+            board[cell.0 * n + cell.1] = label;
+            *quadrant_hole = cell;
+        }
+    }
+    for (q, &quadrant_hole) in holes.iter().enumerate() {
+        fill(
+            board,
+            n,
+            r0 + h * (q / 2),
+            c0 + h * (q % 2),
+            h,
+            quadrant_hole,
+            next,
+        );
+    }
+}
+
+/// The label of cell (`r`, `c`) in the placement order, from its quadrant
+/// path alone: O(log n), no board.
+///
+/// ```
+/// use boardsolve::puzzles::tromino::order::label_at;
+/// // SPEC.md sample 3: 8 1 2; row 3 is "5 5 6 6 1 10 11 11".
+/// assert_eq!(label_at(8, 1, 2, 3, 5), 10);
+/// assert_eq!(label_at(8, 1, 2, 1, 2), 0);
+/// ```
+pub fn label_at(n: usize, row: usize, col: usize, r: usize, c: usize) -> u32 {
+    let (mut r0, mut c0, mut m) = (0usize, 0usize, n);
+    let mut hole = (row, col);
+    let mut hole_label = 0u64;
+    let mut base = 1u64;
+    while m > 2 {
+        let h = m / 2;
+        let hole_q = usize::from(hole.0 >= r0 + h) * 2 + usize::from(hole.1 >= c0 + h);
+        let q = usize::from(r >= r0 + h) * 2 + usize::from(c >= c0 + h);
+        if q != hole_q {
+            let corner = (r0 + h - 1 + q / 2, c0 + h - 1 + q % 2);
+            if (r, c) == corner {
+                return base as u32;
+            }
+            hole = corner;
+            hole_label = base;
+        }
+        base += 1 + q as u64 * tile_count(h as u64);
+        r0 += h * (q / 2);
+        c0 += h * (q % 2);
+        m = h;
+    }
+    if m == 1 || (r, c) == hole {
+        hole_label as u32
+    } else {
+        base as u32
+    }
+}
+
+/// The eight decimal digits of `v < 10^8` as byte values (not ASCII), the
+/// most significant in the lowest byte: SWAR division by 10^4, 10^2, 10 in
+/// all lanes at once, no table and no loop.
+#[inline]
+fn digits8(v: u32) -> u64 {
+    let v = u64::from(v);
+    let halves = (v / 10_000) | ((v % 10_000) << 32);
+    // x / 100 = (x · 10486) >> 20 for x < 10^4; the mask drops the fractions.
+    let hundreds = ((halves * 10_486) >> 20) & 0x0000_007F_0000_007F;
+    let quarters = hundreds | ((halves - hundreds * 100) << 16);
+    // x / 10 = (x · 103) >> 10 for x < 100.
+    let tens = ((quarters * 103) >> 10) & 0x000F_000F_000F_000F;
+    tens | ((quarters - tens * 10) << 8)
+}
+
+/// Decimal text of one label followed by a space, in the low bytes of a
+/// `u128` so that storing it is one fixed 16-byte write whatever its length.
+#[derive(Clone, Copy)]
+struct Cell {
+    text: u128,
+    len: usize,
+}
+
+impl Cell {
+    #[inline]
+    fn of(value: u32) -> Cell {
+        if value == 0 || value >= 100_000_000 {
+            return Cell::text(itoa::Buffer::new().format(value).as_bytes());
+        }
+        let digits = digits8(value);
+        let zeros = (digits.trailing_zeros() / 8) as usize;
+        let ascii = (digits + 0x3030_3030_3030_3030) >> (8 * zeros);
+        let len = 8 - zeros;
+        Cell {
+            text: u128::from(ascii) | (0x20u128 << (8 * len)),
+            len: len + 1,
+        }
+    }
+
+    fn text(s: &[u8]) -> Cell {
+        let mut text = [b' '; 16];
+        text[..s.len()].copy_from_slice(s);
+        Cell {
+            text: u128::from_le_bytes(text),
+            len: s.len() + 1,
+        }
+    }
+}
+
+/// Formats rows of labels into one large byte buffer.
+struct RowText {
+    bytes: Vec<u8>,
+    len: usize,
+    hole: Cell,
+}
+
+impl RowText {
+    fn with_capacity(capacity: usize, hole: &[u8]) -> RowText {
+        let hole = Cell::text(hole);
+        RowText {
+            bytes: vec![0; capacity + 16],
+            len: 0,
+            hole,
+        }
+    }
+
+    /// Room left before the buffer must be drained.
+    fn room(&self) -> usize {
+        self.bytes.len() - 16 - self.len
+    }
+
+    fn push_row(&mut self, labels: &[u32]) {
+        for &v in labels {
+            // Formatting every cell afresh is cheaper than a branch on
+            // "same label as before", which the row's pattern makes unpredictable.
+            let cell = if v == 0 { self.hole } else { Cell::of(v) };
+            self.bytes[self.len..self.len + 16].copy_from_slice(&cell.text.to_le_bytes());
+            self.len += cell.len;
+        }
+        // The separator after the last number ends the line.
+        self.bytes[self.len - 1] = b'\n';
+    }
+
+    /// Appends the two rows of a row pair from its 2×2 leaves: leaf `k` has
+    /// its own label `row_base + col_base[k]` on three cells and
+    /// `hole_label[k]` on cell `hole_cell[k]` (0, 1 top; 2, 3 bottom). Two
+    /// conversions per four cells; `spill` holds the bottom row's text.
+    fn push_leaves(
+        &mut self,
+        row_base: u32,
+        col_base: &[u32],
+        hole_cell: &[u8],
+        hole_label: &[u32],
+        spill: &mut [u8],
+    ) {
+        let mut spilled = 0;
+        for ((&col, &cell), &foreign) in col_base.iter().zip(hole_cell).zip(hole_label) {
+            let own = Cell::of(row_base + col);
+            let other = if foreign == 0 {
+                self.hole
+            } else {
+                Cell::of(foreign)
+            };
+            for c in [0u8, 1] {
+                let chosen = if c == cell { other } else { own };
+                self.bytes[self.len..self.len + 16].copy_from_slice(&chosen.text.to_le_bytes());
+                self.len += chosen.len;
+            }
+            for c in [2u8, 3] {
+                let chosen = if c == cell { other } else { own };
+                spill[spilled..spilled + 16].copy_from_slice(&chosen.text.to_le_bytes());
+                spilled += chosen.len;
+            }
+        }
+        self.bytes[self.len - 1] = b'\n';
+        spill[spilled - 1] = b'\n';
+        self.bytes[self.len..self.len + spilled].copy_from_slice(&spill[..spilled]);
+        self.len += spilled;
+    }
+
+    fn drain(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(&self.bytes[..self.len])?;
+        self.len = 0;
+        Ok(())
+    }
+}
+
+/// Bytes of text collected before one `write_all`: large enough that the
+/// caller's 1 MiB `BufWriter` passes them straight through.
+/// Unit tests use small chunks so that boards of a few hundred rows already
+/// take the many-band, many-worker path.
+const CHUNK: usize = if cfg!(test) { 64 << 10 } else { 4 << 20 };
+
+/// Widest formatted row of side `n` (labels below 2^32: ten digits and a
+/// separator; a hole text of up to 15 bytes fits the 16-byte slack).
+fn row_bytes(n: usize) -> usize {
+    n * 11
+}
+
+/// Writes `labels` (`n` per row) as judge text: one row a line, single
+/// spaces, the hole (label 0) written as `hole` (`b"0"`, or `b"-1"` for BOJ).
+///
+/// # Errors
+/// Whatever `out` returns.
+///
+/// # Panics
+/// If `hole` is longer than 15 bytes.
+pub fn write_labels(labels: &[u32], n: usize, hole: &[u8], out: &mut dyn Write) -> io::Result<()> {
+    let mut text = RowText::with_capacity(CHUNK.max(row_bytes(n)), hole);
+    for row in labels.chunks(n) {
+        if text.room() < row_bytes(n) {
+            text.drain(out)?;
+        }
+        text.push_row(row);
+    }
+    text.drain(out)
+}
+
+/// Writes the placement-order board of side `n` (a power of two, up to
+/// 2^16) with its hole at `row`, `col`, the hole written as `hole`,
+/// streaming: memory is two rows of labels plus a few MiB of text, whatever `n`.
+///
+/// Rows are produced in pairs (`2p`, `2p + 1`): the smallest squares of the
+/// recursion are 2×2 and never straddle a pair, so one descent over the
+/// squares meeting the pair (about `n` of them) labels both rows. Bands of
+/// pairs are formatted in parallel (rayon) a few MiB each, and written in order.
+///
+/// ```
+/// use boardsolve::puzzles::tromino::order::write_placement_order;
+/// let mut out = Vec::new();
+/// write_placement_order(4, 0, 0, b"0", &mut out).unwrap();
+/// assert_eq!(out, b"0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n");
+/// ```
+///
+/// # Errors
+/// Whatever `out` returns.
+///
+/// # Panics
+/// If `n` is not a power of two up to 2^16, the hole is off the board, or
+/// `hole` is longer than 15 bytes.
+pub fn write_placement_order(
+    n: usize,
+    row: usize,
+    col: usize,
+    hole: &[u8],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    assert!(n.is_power_of_two() && n <= 1 << 16 && row < n && col < n);
+    if n == 1 {
+        out.write_all(hole)?;
+        return out.write_all(b"\n");
+    }
+    // Bands of row pairs, each about one chunk of text, are formatted
+    // side by side on the available cores and written in order; every band
+    // is computed from the arithmetic alone, so they share nothing.
+    let pairs = n / 2;
+    let band = (CHUNK / (2 * row_bytes(n))).max(1);
+    let bands = pairs.div_ceil(band);
+    let workers = rayon::current_num_threads().clamp(1, bands);
+    let mut bands_text: Vec<Band> = (0..workers)
+        .map(|_| Band::new(n, (row, col), band, hole))
+        .collect();
+    for first in (0..bands).step_by(workers) {
+        let todo = (bands - first).min(workers);
+        let work = |(k, b): (usize, &mut Band)| {
+            let start = (first + k) * band;
+            b.format(start..(start + band).min(pairs));
+        };
+        if todo == 1 {
+            work((0, &mut bands_text[0]));
+        } else {
+            bands_text[..todo].par_iter_mut().enumerate().for_each(work);
+        }
+        for b in &mut bands_text[..todo] {
+            b.text.drain(out)?;
+        }
+    }
+    Ok(())
+}
+
+/// One band's buffers: the levels, the bottom row's text, and the band's text.
+struct Band {
+    levels: Levels,
+    spill: Vec<u8>,
+    text: RowText,
+}
+
+impl Band {
+    fn new(n: usize, hole: (usize, usize), pairs: usize, hole_text: &[u8]) -> Band {
+        Band {
+            levels: Levels::new(n, hole),
+            spill: vec![0; row_bytes(n) + 16],
+            text: RowText::with_capacity(pairs * 2 * row_bytes(n), hole_text),
+        }
+    }
+
+    /// Formats the row pairs `pairs` (indices of pairs, not rows).
+    fn format(&mut self, pairs: std::ops::Range<usize>) {
+        let mut fresh = true;
+        for pair in pairs {
+            let r = 2 * pair;
+            let from = if fresh {
+                0
+            } else {
+                self.levels.first_changed(r)
+            };
+            fresh = false;
+            self.levels.enter(r, from);
+            let leaf = self.levels.sides.len() - 1;
+            self.text.push_leaves(
+                self.levels.row_base[leaf],
+                &self.levels.col_base[leaf],
+                &self.levels.hole_quadrant[leaf],
+                &self.levels.hole_label[leaf],
+                &mut self.spill,
+            );
+        }
+    }
+}
+
+/// The squares of every level of the recursion that meet one row pair,
+/// kept from pair to pair: a level of side `m` only changes when the pair
+/// enters a new row of its squares, every `m / 2` pairs.
+///
+/// Level `i` has squares of side `m = n >> i`, indexed by column `k`. For
+/// each: the first number its trominoes use (`row_base[i] + col_base[i][k]`:
+/// the quadrant offsets add up separately by row and by column), the quadrant
+/// of its hole, and that hole's label. A square's hole follows from its
+/// parent's: the child in the parent's hole quadrant inherits the hole (the
+/// real one, or a corner covered further up), the three others get their
+/// corner facing the parent's centre, covered by the parent's centre tromino.
+struct Levels {
+    hole: (usize, usize),
+    /// Side of the squares at each level, from `n` down to 2.
+    sides: Vec<usize>,
+    col_base: Vec<Vec<u32>>,
+    row_base: Vec<u32>,
+    /// Hole quadrant (0..4) of each square; at the leaf level, the cell.
+    hole_quadrant: Vec<Vec<u8>>,
+    hole_label: Vec<Vec<u32>>,
+}
+
+impl Levels {
+    fn new(n: usize, hole: (usize, usize)) -> Levels {
+        let sides: Vec<usize> = (0..).map(|i| n >> i).take_while(|&m| m >= 2).collect();
+        let mut col_base: Vec<Vec<u32>> = vec![vec![0]];
+        for i in 1..sides.len() {
+            let count = tile_count(sides[i] as u64) as u32;
+            let row: Vec<u32> = (0..1usize << i)
+                .map(|k| col_base[i - 1][k / 2] + (k as u32 & 1) * count)
+                .collect();
+            col_base.push(row);
+        }
+        Levels {
+            hole,
+            row_base: vec![0; sides.len()],
+            hole_quadrant: (0..sides.len()).map(|i| vec![0; 1 << i]).collect(),
+            hole_label: (0..sides.len()).map(|i| vec![0; 1 << i]).collect(),
+            sides,
+            col_base,
+        }
+    }
+
+    /// Moves to rows `r`, `r + 1` (`r` even), recomputing the levels from
+    /// `from` (0 on a fresh start) down to the leaves.
+    fn enter(&mut self, r: usize, from: usize) {
+        let (hr, hc) = self.hole;
+        for i in from..self.sides.len() {
+            let m = self.sides[i];
+            let h = m / 2;
+            let quadrant_of = |y: usize, x: usize| ((y % m >= h) as u8) * 2 + (x % m >= h) as u8;
+            if i == 0 {
+                self.row_base[0] = 1;
+                self.hole_quadrant[0][0] = quadrant_of(hr, hc);
+                self.hole_label[0][0] = 0;
+                continue;
+            }
+            let parent_side = self.sides[i - 1];
+            let row_bit = (r / m) & 1;
+            self.row_base[i] =
+                self.row_base[i - 1] + 1 + 2 * row_bit as u32 * tile_count(m as u64) as u32;
+            let parent_has_hole = hr / parent_side == r / parent_side;
+            let child_hole_row = hr / m == r / m;
+            let (parents, children) = self.hole_quadrant.split_at_mut(i);
+            let (parent_labels, child_labels) = self.hole_label.split_at_mut(i);
+            let (parent_quadrant, parent_label) = (&parents[i - 1], &parent_labels[i - 1]);
+            let parent_row_base = self.row_base[i - 1];
+            let parent_col_base = &self.col_base[i - 1];
+            for (k, (quadrant, label)) in children[0]
+                .iter_mut()
+                .zip(child_labels[0].iter_mut())
+                .enumerate()
+            {
+                let q = (row_bit * 2 + (k & 1)) as u8;
+                let pk = k / 2;
+                let inherits = if parent_has_hole && hc / parent_side == pk {
+                    child_hole_row && hc / m == k
+                } else {
+                    q == parent_quadrant[pk]
+                };
+                if inherits {
+                    if parent_has_hole && hc / parent_side == pk {
+                        *quadrant = quadrant_of(hr, hc);
+                        *label = 0;
+                    } else {
+                        *quadrant = q;
+                        *label = parent_label[pk];
+                    }
+                } else {
+                    *quadrant = 3 - q;
+                    *label = parent_row_base + parent_col_base[pk];
+                }
+            }
+        }
+    }
+
+    /// The first level whose squares change when moving to rows `r`, `r + 1`.
+    fn first_changed(&self, r: usize) -> usize {
+        if r == 0 {
+            return 0;
+        }
+        let step = 1usize << r.trailing_zeros();
+        self.sides.iter().position(|&m| m <= step).unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_format_like_to_string() {
+        let mut values: Vec<u32> = (1..2000).collect();
+        values.extend([
+            9_999,
+            10_000,
+            99_999_999,
+            100_000_000,
+            1_431_655_765,
+            u32::MAX,
+        ]);
+        values.extend((0..32).map(|k| 1u32 << k));
+        values.extend((1..10).map(|k| 10u32.pow(k) - 1));
+        for v in values {
+            let cell = Cell::of(v);
+            let bytes = cell.text.to_le_bytes();
+            assert_eq!(&bytes[..cell.len], format!("{v} ").as_bytes(), "{v}");
+        }
+    }
+
+    #[test]
+    fn levels_restart_anywhere() {
+        // A band may start at any pair: a fresh start equals the carried state.
+        let (n, hole) = (64, (37, 5));
+        let mut carried = Levels::new(n, hole);
+        for pair in 0..n / 2 {
+            let r = 2 * pair;
+            let from = carried.first_changed(r);
+            carried.enter(r, from);
+            let mut fresh = Levels::new(n, hole);
+            fresh.enter(r, 0);
+            assert_eq!(carried.hole_quadrant, fresh.hole_quadrant, "pair {pair}");
+            assert_eq!(carried.hole_label, fresh.hole_label, "pair {pair}");
+            assert_eq!(carried.row_base, fresh.row_base, "pair {pair}");
+        }
+    }
+}

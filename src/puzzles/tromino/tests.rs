@@ -1,0 +1,280 @@
+//! Unit and property tests of the tromino module.
+
+use super::*;
+use proptest::prelude::*;
+
+fn text(n: usize, row: usize, col: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    order::write_placement_order(n, row, col, b"0", &mut out).unwrap();
+    out
+}
+
+fn brute_text(n: usize, row: usize, col: usize) -> Vec<u8> {
+    let mut s = String::new();
+    for r in brute::placement_order(n, row, col) {
+        let line: Vec<String> = r.iter().map(u64::to_string).collect();
+        s.push_str(&line.join(" "));
+        s.push('\n');
+    }
+    s.into_bytes()
+}
+
+fn instance(n: u32, row: u32, col: u32) -> Instance {
+    Instance { n, row, col }
+}
+
+#[test]
+fn spec_samples() {
+    assert_eq!(text(2, 0, 0), b"0 1\n1 1\n");
+    assert_eq!(text(4, 0, 0), b"0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n");
+    let eight = "3 3 4 4 8 8 9 9\n3 2 0 4 8 7 7 9\n5 2 2 6 10 10 7 11\n5 5 6 6 1 10 11 11\n\
+                 13 13 14 1 1 18 19 19\n13 12 14 14 18 18 17 19\n15 12 12 16 20 17 17 21\n\
+                 15 15 16 16 20 20 21 21\n";
+    assert_eq!(String::from_utf8(text(8, 1, 2)).unwrap(), eight);
+    assert_eq!(text(1, 0, 0), b"0\n");
+}
+
+#[test]
+fn streamed_in_memory_arithmetic_and_brute_agree_on_every_hole_up_to_32() {
+    for k in 0..=5 {
+        let n = 1usize << k;
+        for row in 0..n {
+            for col in 0..n {
+                let memory = order::placement_order(n, row, col);
+                let mut from_memory = Vec::new();
+                order::write_labels(&memory, n, b"0", &mut from_memory).unwrap();
+                let streamed = text(n, row, col);
+                assert_eq!(streamed, from_memory, "{n} {row} {col}");
+                assert_eq!(streamed, brute_text(n, row, col), "{n} {row} {col}");
+                for (k, &label) in memory.iter().enumerate() {
+                    assert_eq!(order::label_at(n, row, col, k / n, k % n), label);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn streamed_equals_in_memory_up_to_512() {
+    for n in [64usize, 128, 256, 512] {
+        for (row, col) in [
+            (0, 0),
+            (n - 1, n - 1),
+            (n / 2, n / 2 - 1),
+            (n / 3, 2 * n / 3 + 1),
+        ] {
+            let mut from_memory = Vec::new();
+            order::write_labels(
+                &order::placement_order(n, row, col),
+                n,
+                b"0",
+                &mut from_memory,
+            )
+            .unwrap();
+            assert!(text(n, row, col) == from_memory, "{n} {row} {col}");
+        }
+    }
+}
+
+#[test]
+fn every_power_of_two_hole_up_to_64_passes_the_ordered_check() {
+    for k in 0..=6 {
+        let n = 1u32 << k;
+        for row in 0..n {
+            for col in 0..n {
+                let i = instance(n, row, col);
+                let out = text(n as usize, row as usize, col as usize);
+                assert_eq!(
+                    check_output(&i, &out, HoleMark::Zero, true),
+                    Verdict::Correct
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_side_up_to_40_and_every_hole_tiles_or_is_refused() {
+    for n in 1..=40u32 {
+        for row in 0..n {
+            for col in 0..n {
+                let parsed = Instance::parse(format!("{n} {row} {col}").as_bytes());
+                let expected_ok = n % 3 != 0 && !(n == 5 && (row % 2 == 1 || col % 2 == 1));
+                assert_eq!(parsed.is_ok(), expected_ok, "{n} {row} {col}");
+                let Ok(i) = parsed else { continue };
+                let mut out = Vec::new();
+                i.write_tiling(b"0", &mut out).unwrap();
+                let order = n.is_power_of_two();
+                assert_eq!(
+                    check_output(&i, &out, HoleMark::Zero, order),
+                    Verdict::Correct,
+                    "{n} {row} {col}"
+                );
+                // Labels are exactly 1..=T: the construction numbers every tromino once.
+                let labels = i.tiling();
+                let t = order::tile_count(u64::from(n)) as u32;
+                assert_eq!(labels.iter().copied().max().unwrap_or(0), t);
+            }
+        }
+    }
+}
+
+#[test]
+fn five_by_five_holes_match_exhaustive_search() {
+    for row in 0..5 {
+        for col in 0..5 {
+            let ok = general::tileability(5, row, col).is_ok();
+            assert_eq!(ok, brute::tileable(5, row, col), "{row} {col}");
+            assert_eq!(ok, row % 2 == 0 && col % 2 == 0);
+        }
+    }
+    // Sizes with 3 | n are refused, and the search agrees for the small ones.
+    for n in [3usize, 6] {
+        assert!(general::tileability(n, 0, 0).is_err());
+        assert!(!brute::tileable(n, 0, 0));
+    }
+}
+
+#[test]
+fn large_general_sides_check() {
+    for (n, row, col) in [(97u32, 50, 3), (100, 99, 0), (127, 63, 64), (200, 7, 190)] {
+        let i = instance(n, row, col);
+        let mut out = Vec::new();
+        i.write_tiling(b"0", &mut out).unwrap();
+        assert_eq!(
+            check_output(&i, &out, HoleMark::Zero, false),
+            Verdict::Correct
+        );
+    }
+}
+
+#[test]
+fn checker_names_the_first_offending_cell() {
+    let i = instance(4, 0, 0);
+    let good = "0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n";
+    let wrong =
+        |out: &str, order: bool| match check_output(&i, out.as_bytes(), HoleMark::Zero, order) {
+            Verdict::Wrong(reason) => reason,
+            Verdict::Correct => panic!("{out:?} accepted"),
+        };
+    assert_eq!(
+        check_output(&i, good.as_bytes(), HoleMark::Zero, true),
+        Verdict::Correct
+    );
+    // Renumbering keeps a valid tiling but breaks the order.
+    let renumbered = good.replace('4', "9");
+    assert_eq!(
+        check_output(&i, renumbered.as_bytes(), HoleMark::Zero, false),
+        Verdict::Correct
+    );
+    assert!(wrong(&renumbered, true).contains("row 2, column 0"));
+    assert!(wrong("0 2 3 3\n2 2 1\n3 4 1 1 5\n4 4 5 5\n", false).contains("row 1 has only 3"));
+    assert!(wrong("0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5 5\n", false).contains("extra output"));
+    assert!(wrong("0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5", false).contains("ends after 15"));
+    assert!(wrong("0 2 3 x\n2 2 1 3\n4 1 1 5\n4 4 5 5\n", false).contains("1:7"));
+    assert!(wrong("1 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n", false).contains("the hole at row 0"));
+    assert!(wrong("0 2 3 3\n2 2 1 3\n4 1 0 5\n4 4 5 5\n", false).contains("row 2, column 2"));
+    // Tile 1 with four cells, and tile 4 as a straight line.
+    assert!(wrong("0 2 3 3\n2 2 1 3\n4 1 1 1\n4 4 5 5\n", false).contains("covers 4 cells"));
+    assert!(wrong("0 2 3 3\n2 2 1 3\n4 1 1 5\n4 5 5 4\n", false).contains("not an L"));
+    // Huge labels are fine when they tile.
+    let huge = good.replace('5', "123456789012");
+    assert_eq!(
+        check_output(&i, huge.as_bytes(), HoleMark::Zero, false),
+        Verdict::Correct
+    );
+}
+
+#[test]
+fn boj_format_round_trips_and_prints_minus_one() {
+    let i = Instance::parse_boj(b"3\n3 6\n").unwrap();
+    assert_eq!((i.n, i.row, i.col), (8, 2, 2));
+    assert_eq!(Instance::parse_boj(i.to_boj().as_bytes()).unwrap(), i);
+    let mut out = Vec::new();
+    i.write_tiling(b"-1", &mut out).unwrap();
+    assert_eq!(
+        check_output(&i, &out, HoleMark::MinusOne, true),
+        Verdict::Correct
+    );
+    assert!(Instance::parse_boj(b"0\n1 1").is_err());
+    assert!(Instance::parse_boj(b"2\n5 1").is_err());
+    assert!(Instance::parse_boj(b"2\n1 0").is_err());
+}
+
+#[test]
+fn parse_errors_name_the_place() {
+    let err = |s: &str| Instance::parse(s.as_bytes()).unwrap_err().to_string();
+    assert_eq!(
+        err(""),
+        "1:1: expected the board side n, found end of input"
+    );
+    assert_eq!(
+        err("0 0 0"),
+        "1:1: expected the board side n from 1 to 65536, found 0"
+    );
+    assert_eq!(
+        err("8 8 0"),
+        "1:3: expected the hole's row from 0 to 7, found 8"
+    );
+    assert_eq!(
+        err("8 1"),
+        "1:4: expected the hole's column, found end of input"
+    );
+    assert_eq!(
+        err("8 1 2 3"),
+        "1:7: unexpected extra input \"3\" after the hole's column"
+    );
+    assert!(err("4099 0 0").contains("limit of 4096"));
+    assert!(err("12 0 0").starts_with("1:1: a 12×12 board with one hole cannot be tiled"));
+    assert!(err("5\n1 0").starts_with("2:1: a 5×5 board with its hole at row 1, column 0"));
+}
+
+#[test]
+fn svg_has_the_pieces() {
+    let picture = TROMINO_FOR_TESTS
+        .svg(b"4 0 0", &SolveOptions::default())
+        .unwrap();
+    assert!(picture.starts_with("<svg"));
+    assert_eq!(picture.matches("<rect").count(), 16);
+    assert_eq!(picture.matches("<text").count(), 5);
+    assert!(picture.contains("#222222"));
+    assert!(
+        TROMINO_FOR_TESTS
+            .svg(b"512 0 0", &SolveOptions::default())
+            .is_err()
+    );
+}
+
+static TROMINO_FOR_TESTS: Tromino = Tromino {
+    name: "tromino",
+    format: Format::Spec,
+};
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn streamed_equals_brute_on_random_boards(k in 0u32..=6, r in 0usize..64, c in 0usize..64) {
+        let n = 1usize << k;
+        let (row, col) = (r % n, c % n);
+        prop_assert_eq!(text(n, row, col), brute_text(n, row, col));
+    }
+
+    #[test]
+    fn constructive_tiling_checks_on_random_boards(seed in any::<u64>()) {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let i = random_instance(&mut rng, 64);
+        let back: Instance = i.to_string().parse().unwrap();
+        prop_assert_eq!(back, i);
+        let mut out = Vec::new();
+        i.write_tiling(b"0", &mut out).unwrap();
+        prop_assert_eq!(check_output(&i, &out, HoleMark::Zero, false), Verdict::Correct);
+    }
+
+    #[test]
+    fn tileability_equals_exhaustive_search(n in 1usize..=8, r in 0usize..8, c in 0usize..8) {
+        let (row, col) = (r % n, c % n);
+        prop_assert_eq!(general::tileability(n, row, col).is_ok(), brute::tileable(n, row, col));
+    }
+}

@@ -1,0 +1,246 @@
+//! Tromino through the binary: samples, BOJ 14600/14601, check, --svg, bad input.
+
+use crate::common::{assert_refused, boardsolve, golden, run};
+use std::path::Path;
+
+fn write(dir: &Path, name: &str, text: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn golden_cases() {
+    for (name, input, expected) in golden("tromino") {
+        let (code, out, err) = run(&["solve", "tromino"], &input);
+        assert_eq!((code, out.as_str()), (0, expected.as_str()), "{name} {err}");
+    }
+}
+
+#[test]
+fn sample_from_a_file() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/tromino/sample.in");
+    let expected = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/tromino/03.out"
+    ))
+    .unwrap();
+    boardsolve()
+        .args(["solve", "tromino", sample])
+        .assert()
+        .success()
+        .stdout(expected);
+}
+
+#[test]
+fn boj_holes_convert_both_ways_and_check() {
+    let dir = tempfile::tempdir().unwrap();
+    // (K, x, y): x the column from the left, y the row from the bottom, 1-based.
+    for (k, x, y) in [
+        (1u32, 1u32, 1u32),
+        (2, 1, 1),
+        (2, 4, 1),
+        (3, 3, 6),
+        (5, 17, 2),
+        (7, 128, 128),
+    ] {
+        let n = 1u32 << k;
+        let boj_in = format!("{k}\n{x} {y}\n");
+        let (code, boj_out, err) = run(&["solve", "14601"], boj_in.as_bytes());
+        assert_eq!(code, 0, "{err}");
+        let (row, col) = (n - y, x - 1);
+        let spec_in = format!("{n} {row} {col}\n");
+        let (_, spec_out, _) = run(&["solve", "tromino"], spec_in.as_bytes());
+        // The same tiling, the hole written -1 for BOJ and 0 here.
+        let lines: Vec<&str> = boj_out.lines().collect();
+        assert_eq!(lines.len(), n as usize);
+        assert_eq!(lines[row as usize].split(' ').nth(col as usize), Some("-1"));
+        let converted: Vec<String> = boj_out
+            .lines()
+            .map(|l| {
+                l.split(' ')
+                    .map(|t| if t == "-1" { "0" } else { t })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert_eq!(converted.join("\n") + "\n", spec_out);
+        let boj_in_file = write(dir.path(), "boj.in", boj_in.as_bytes());
+        let boj_out_file = write(dir.path(), "boj.out", boj_out.as_bytes());
+        for puzzle in ["14600", "14601"] {
+            let (code, verdict, _) = run(
+                &["check", puzzle, &boj_in_file, &boj_out_file, "--order"],
+                b"",
+            );
+            assert_eq!((code, verdict.as_str()), (0, "correct\n"));
+        }
+        let spec_in_file = write(dir.path(), "spec.in", spec_in.as_bytes());
+        let spec_out_file = write(dir.path(), "spec.out", spec_out.as_bytes());
+        let (code, _, _) = run(
+            &["check", "tromino", &spec_in_file, &spec_out_file, "--order"],
+            b"",
+        );
+        assert_eq!(code, 0);
+        // A BOJ answer is not a SPEC answer: -1 is not a tile number.
+        let (code, verdict, _) = run(&["check", "tromino", &spec_in_file, &boj_out_file], b"");
+        assert_eq!(code, 1, "{verdict}");
+    }
+}
+
+#[test]
+fn check_exit_codes_and_reasons() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "a.in", b"4 0 0\n");
+    let good = write(
+        dir.path(),
+        "good.out",
+        b"0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n",
+    );
+    let renumbered = write(
+        dir.path(),
+        "renum.out",
+        b"0 9 3 3\n9 9 1 3\n4 1 1 5\n4 4 5 5\n",
+    );
+    let broken = write(
+        dir.path(),
+        "broken.out",
+        b"0 2 3 3\n2 2 1 3\n4 1 1 5\n4 5 5 4\n",
+    );
+    let (code, out, _) = run(&["check", "tromino", &input, &good, "--order"], b"");
+    assert_eq!((code, out.as_str()), (0, "correct\n"));
+    let (code, _, _) = run(&["check", "tromino", &input, &renumbered], b"");
+    assert_eq!(code, 0);
+    let (code, out, _) = run(&["check", "tromino", &input, &renumbered, "--order"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("row 0, column 1") && out.contains("placement order gives 2"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["check", "tromino", &input, &broken], b"");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("tile 4 at row 2, column 0") && out.contains("not an L"),
+        "{out}"
+    );
+    // An unreadable or invalid input is status 2.
+    let bad = write(dir.path(), "bad.in", b"6 0 0\n");
+    assert_refused(&["check", "tromino", &bad, &good], b"", "3 divides 6");
+    assert_refused(
+        &["check", "tromino", "/no/such.in", &good],
+        b"",
+        "cannot read /no/such.in",
+    );
+    assert_refused(
+        &["check", "tromino", &input, "/no/such.out"],
+        b"",
+        "cannot read /no/such.out",
+    );
+    let ten = write(dir.path(), "ten.in", b"10 4 1\n");
+    assert_refused(
+        &["check", "tromino", &ten, &good, "--order"],
+        b"",
+        "--order needs a power-of-two side",
+    );
+}
+
+#[test]
+fn general_sides_tile_and_check() {
+    let dir = tempfile::tempdir().unwrap();
+    for spec in [
+        "5 4 2", "7 0 6", "10 4 1", "11 5 5", "13 12 0", "20 19 19", "35 17 3",
+    ] {
+        let input = write(dir.path(), "g.in", spec.as_bytes());
+        let (code, out, err) = run(&["solve", "tromino", &input], b"");
+        assert_eq!(code, 0, "{spec}: {err}");
+        let output = write(dir.path(), "g.out", out.as_bytes());
+        let (code, verdict, _) = run(&["check", "tromino", &input, &output], b"");
+        assert_eq!((code, verdict.as_str()), (0, "correct\n"), "{spec}");
+    }
+}
+
+#[test]
+fn svg_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("t.svg");
+    let svg_arg = svg.display().to_string();
+    let (code, _, err) = run(&["solve", "tromino", "--svg", &svg_arg], b"8 1 2\n");
+    assert_eq!(code, 0, "{err}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
+    assert_eq!(picture.matches("<text").count(), 21);
+    // The shared CLI prints the answer before drawing, so only the status
+    // and the message are checked here.
+    let (code, _, err) = run(&["solve", "tromino", "--svg", &svg_arg], b"512 0 0\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("--svg draws boards up to 256"), "{err}");
+}
+
+#[test]
+fn bad_input_is_refused_with_the_place() {
+    let args = ["solve", "tromino"];
+    assert_refused(
+        &args,
+        b"",
+        "input:1:1: expected the board side n, found end of input",
+    );
+    assert_refused(
+        &args,
+        b"0 0 0",
+        "input:1:1: expected the board side n from 1 to 65536, found 0",
+    );
+    assert_refused(&args, b"131072 0 0", "from 1 to 65536");
+    assert_refused(
+        &args,
+        b"8 8 0",
+        "input:1:3: expected the hole's row from 0 to 7, found 8",
+    );
+    assert_refused(&args, b"8 0 -1", "signs are not allowed");
+    assert_refused(
+        &args,
+        b"8 1",
+        "input:1:4: expected the hole's column, found end of input",
+    );
+    assert_refused(&args, b"8 1 2 3", "input:1:7: unexpected extra input \"3\"");
+    assert_refused(
+        &args,
+        b"9 0 0",
+        "input:1:1: a 9×9 board with one hole cannot be tiled: 3 divides 9",
+    );
+    assert_refused(
+        &args,
+        b"5 1 2",
+        "input:1:3: a 5×5 board with its hole at row 1, column 2 cannot be tiled",
+    );
+    assert_refused(&args, b"4097 0 0", "above the limit of 4096");
+    assert_refused(&["solve", "tromino", "--explain"], b"4 0 0", "no --explain");
+    assert_refused(
+        &["solve", "tromino", "--moves", "3"],
+        b"4 0 0",
+        "takes no --moves",
+    );
+    let boj = ["solve", "14601"];
+    assert_refused(
+        &boj,
+        b"0\n1 1\n",
+        "input:1:1: expected K (the board side is 2^K) from 1 to 16, found 0",
+    );
+    assert_refused(
+        &boj,
+        b"2\n5 1\n",
+        "input:2:1: expected x (the hole's column, from 1 at the left) from 1 to 4, found 5",
+    );
+    assert_refused(
+        &boj,
+        b"2\n1 0\n",
+        "input:2:3: expected y (the hole's row, from 1 at the bottom) from 1 to 4, found 0",
+    );
+    assert_refused(&boj, b"2\n1 1 1\n", "unexpected extra input");
+}
+
+#[test]
+fn big_board_streams() {
+    let (code, out, _) = run(&["solve", "tromino"], b"1024 1000 3\n");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1024);
+    assert_eq!(out.lines().nth(1000).unwrap().split(' ').nth(3), Some("0"));
+}
