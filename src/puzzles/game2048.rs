@@ -280,7 +280,26 @@ impl fmt::Display for Instance {
 }
 
 /// The search problem: boards, four moves, and the merge-tree bound.
-struct Game;
+///
+/// It knows the board it searches so the transposition tables can be
+/// sized by the real key (one byte a cell) and by how many searches hold
+/// a table at once: the memory budget is for the whole run, not per table.
+struct Game {
+    /// Bytes of one table key: the board's cell count.
+    key_bytes: usize,
+    /// Searches that may hold a table at the same time (threads).
+    searches: usize,
+}
+
+impl Game {
+    /// The problem for `board`, searched by `searches` threads at once.
+    fn new(board: &Board, searches: usize) -> Game {
+        Game {
+            key_bytes: board.n * board.n,
+            searches: searches.max(1),
+        }
+    }
+}
 
 /// Block counts by exponent: `counts[e]` blocks of `2^e` (`counts[0]` empty cells).
 ///
@@ -455,16 +474,10 @@ impl Climb for Game {
         b.cells.clone().into_boxed_slice()
     }
     fn table_limit(&self) -> usize {
-        // About 2 GiB of keys at most, whatever the board size.
-        ((2usize << 30) / (self.key_bytes_hint() + 48)).max(1 << 12)
-    }
-}
-
-impl Game {
-    fn key_bytes_hint(&self) -> usize {
-        // Tables are per search; a 64×64 key is 4 KiB. Use the worst case so
-        // the limit is a constant.
-        MAX_N * MAX_N / 4
+        // About 2 GiB in all tables together, whatever the board size: an
+        // entry is the boxed key plus about 48 bytes of map slot, box
+        // pointer and allocator header.
+        ((2usize << 30) / self.searches / (self.key_bytes + 48)).max(1 << 12)
     }
 }
 
@@ -483,16 +496,17 @@ pub fn max_tile_after(board: &Board, moves: u32) -> u128 {
 /// when the depth makes it worth the start-up cost.
 pub fn max_tile_with_stats(board: &Board, moves: u32) -> (u128, SearchStats) {
     let (e, stats) = if moves >= PARALLEL_FROM_MOVES && board.n >= 4 {
-        maximize::maximize_parallel(&Game, board, moves, PARALLEL_SPLIT)
+        let game = Game::new(board, rayon::current_num_threads());
+        maximize::maximize_parallel(&game, board, moves, PARALLEL_SPLIT)
     } else {
-        maximize::maximize(&Game, board, moves)
+        maximize::maximize(&Game::new(board, 1), board, moves)
     };
     (value_of(e as u8), stats)
 }
 
 /// [`max_tile_after`] on one thread, for comparisons with the plain search.
 pub fn max_tile_sequential(board: &Board, moves: u32) -> (u128, SearchStats) {
-    let (e, stats) = maximize::maximize(&Game, board, moves);
+    let (e, stats) = maximize::maximize(&Game::new(board, 1), board, moves);
     (value_of(e as u8), stats)
 }
 
@@ -522,8 +536,9 @@ pub struct Line {
 /// assert_eq!((line.max, line.moves), (4, vec![Direction::Up]));
 /// ```
 pub fn best_line(board: &Board, moves: u32) -> Line {
-    let (e, _) = maximize::maximize(&Game, board, moves);
-    let path = maximize::first_line_reaching(&Game, board, moves, e)
+    let game = Game::new(board, 1);
+    let (e, _) = maximize::maximize(&game, board, moves);
+    let path = maximize::first_line_reaching(&game, board, moves, e)
         .expect("the optimum found by the search is reachable");
     Line {
         max: value_of(e as u8),
@@ -1140,6 +1155,20 @@ mod tests {
     }
 
     #[test]
+    fn transposition_tables_stay_within_two_gib_in_all() {
+        // A 64×64 key is 4 KiB: the budget once counted it as 1 KiB, and
+        // once per thread, so a long search on a big board grew past 8 GiB.
+        let big = Board::from_values(64, &[2; 64 * 64]).unwrap();
+        for searches in [1, 2, 16] {
+            let limit = Game::new(&big, searches).table_limit();
+            assert!(limit * searches * (64 * 64 + 48) <= 2 << 30, "{searches}");
+        }
+        // Small boards keep big tables: the budget follows the real key.
+        let small = Board::from_values(4, &[2; 16]).unwrap();
+        assert!(Game::new(&small, 2).table_limit() >= 1 << 24);
+    }
+
+    #[test]
     fn bound_is_never_below_the_truth() {
         let b = board(3, &[2, 2, 2, 4, 4, 4, 8, 8, 8]);
         for k in 0..6 {
@@ -1247,7 +1276,7 @@ mod tests {
         fn child_bounds_match_built_children((n, values) in small_board(), k in 0u32..=4) {
             let b = board(n, &values);
             let mut bounds = [0u32; 4];
-            prop_assert!(Game.child_bounds(&b, k, &mut bounds));
+            prop_assert!(Game::new(&b, 1).child_bounds(&b, k, &mut bounds));
             for (i, &d) in Direction::ALL.iter().enumerate() {
                 let child = b.slide(d).unwrap_or_else(|| b.clone());
                 prop_assert_eq!(bounds[i], merge_tree_bound(&child.cells, k), "{:?}", d);
