@@ -204,6 +204,7 @@ Limits: 2048 boards up to 64×64, blocks up to 2^63, --moves up to 100.
         ever used, since all four pieces have finished by then.
         tromino n up to 65536 when a power of two (streamed), else up to
         4096; K up to 16; check up to 4096; --svg up to 256.
+        Every input: at most 64 MiB (answers given to check: 1 GiB).
 
 Examples:
   boardsolve solve 2048 examples/2048/sample.in

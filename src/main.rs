@@ -51,25 +51,42 @@ fn io_failure(e: &io::Error, what: &str) -> Failure {
     }
 }
 
-/// Reads `path`, or standard input when `None`; returns the name used in
-/// messages (`input` for standard input) and the bytes.
-fn read_input(path: Option<&Path>) -> Result<(String, Vec<u8>), Failure> {
+/// The most input `solve` and `check` read as an instance. The largest
+/// valid instance (a 64×64 2048 board) is under 100 KiB, and yut uses at most
+/// 84 dice; the cap keeps `yes 1 | boardsolve solve yut` from eating memory.
+const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+/// Reads `path`, or standard input when `None`, up to `limit` bytes; returns
+/// the name used in messages (`input` for standard input) and the bytes.
+fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec<u8>), Failure> {
     let mut data = Vec::new();
-    match path {
-        None => {
-            io::stdin()
-                .lock()
-                .read_to_end(&mut data)
-                .map_err(|e| io_failure(&e, "cannot read standard input"))?;
-            Ok(("input".to_string(), data))
-        }
+    let name = path.map_or("input".to_string(), |p| p.display().to_string());
+    let read = match path {
+        None => io::stdin().lock().take(limit + 1).read_to_end(&mut data),
         Some(path) => {
-            let name = path.display().to_string();
-            data =
-                std::fs::read(path).map_err(|e| io_failure(&e, &format!("cannot read {name}")))?;
-            Ok((name, data))
+            std::fs::File::open(path).and_then(|file| file.take(limit + 1).read_to_end(&mut data))
         }
+    };
+    read.map_err(|e| match path {
+        None => io_failure(&e, "cannot read standard input"),
+        Some(_) => io_failure(&e, &format!("cannot read {name}")),
+    })?;
+    if data.len() as u64 > limit {
+        // Point at the first byte past the limit, like any other complaint.
+        let before = &data[..limit as usize];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = before.len()
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)
+            + 1;
+        return Err(Failure::Usage(format!(
+            "{name}:{line}:{column}: the input is longer than the limit of {} MiB",
+            limit >> 20
+        )));
     }
+    Ok((name, data))
 }
 
 /// Words a library error for the user; `source` names the input.
@@ -109,7 +126,7 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
     if args.inputs.len() > 1 || args.out_dir.is_some() {
         return solve_many(args, &options);
     }
-    let (source, input) = read_input(args.inputs.first().map(|p| p.as_path()))?;
+    let (source, input) = read_input(args.inputs.first().map(|p| p.as_path()), MAX_INPUT_BYTES)?;
     // The picture first: if its file cannot be written, the run fails with
     // nothing on standard output, as every failed run does.
     if let Some(path) = &args.svg {
@@ -180,8 +197,10 @@ fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Failure> {
 }
 
 fn check(args: &CheckArgs) -> Result<(), Failure> {
-    let (source, input) = read_input(Some(&args.input))?;
-    let (_, output) = read_input(Some(&args.output))?;
+    let (source, input) = read_input(Some(&args.input), MAX_INPUT_BYTES)?;
+    // Answers are bigger than instances (a 4096×4096 tiling is about
+    // 130 MiB); any answer `check` can judge fits in 1 GiB.
+    let (_, output) = read_input(Some(&args.output), 1 << 30)?;
     let options = CheckOptions {
         order: args.order,
         moves: args.moves,

@@ -242,9 +242,38 @@ fn limits_are_refused_up_front_and_named() {
     assert!(err.contains("0..=100"), "{err}");
     let (code, out, _) = run(&["solve", "--help"], b"");
     assert_eq!(code, 0);
-    for limit in ["64×64", "--moves up to 100", "8×8", "dice", "65536", "4096"] {
+    for limit in [
+        "64×64",
+        "--moves up to 100",
+        "8×8",
+        "dice",
+        "65536",
+        "4096",
+        "64 MiB",
+    ] {
         assert!(out.contains(limit), "--help should state {limit:?}");
     }
+}
+
+#[test]
+fn endless_input_is_cut_at_64_mib() {
+    // `yes 1 | boardsolve solve yut` must not read until memory runs out.
+    let input = b"1\n"
+        .repeat(32 << 20)
+        .into_iter()
+        .chain(*b"1")
+        .collect::<Vec<u8>>();
+    let (code, out, err) = run_limited(&["solve", "yut"], &input);
+    assert_eq!((code, out.is_empty()), (2, true), "{err}");
+    assert_eq!(
+        err,
+        "input:33554433:1: the input is longer than the limit of 64 MiB\n"
+    );
+    // Exactly at the limit is still read.
+    let (code, out, err) = run_limited(&["solve", "yut"], &input[..input.len() - 1]);
+    // (Only the first 84 dice are ever used.)
+    let (_, few, _) = run_limited(&["solve", "yut"], &input[..200]);
+    assert_eq!((code, out), (0, few), "{err}");
 }
 
 /// Runs `boardsolve ARGS` on `stdin` with its standard output closed before
