@@ -9,7 +9,7 @@
 //! files; review the diff before committing it.
 
 use crate::common::{assert_refused, boardsolve, run};
-use boardsolve::puzzles::{self, Error, OutputFormat, SolveOptions};
+use boardsolve::puzzles::{self, CheckOptions, Error, OutputFormat, SolveOptions};
 use proptest::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -487,5 +487,19 @@ proptest! {
     #[test]
     fn fuzz_smoke_input_like_bytes(input in input_like()) {
         solve_or_refuse(&input)?;
+    }
+
+    #[test]
+    fn fuzz_smoke_check_any_output(input in input_like(), output in input_like()) {
+        // `check` judges an answer or refuses the instance; never a panic.
+        for puzzle in puzzles::all() {
+            for order in [false, true] {
+                let opts = CheckOptions { order, moves: None };
+                match puzzle.check(&input, &output, &opts) {
+                    Ok(_) | Err(Error::Input(_)) | Err(Error::Usage(_)) => {}
+                    Err(other) => prop_assert!(false, "{}: {other}", puzzle.name()),
+                }
+            }
+        }
     }
 }
