@@ -496,8 +496,13 @@ pub fn max_tile_after(board: &Board, moves: u32) -> u128 {
 /// when the depth makes it worth the start-up cost.
 pub fn max_tile_with_stats(board: &Board, moves: u32) -> (u128, SearchStats) {
     let (e, stats) = if moves >= PARALLEL_FROM_MOVES && board.n >= 4 {
-        let game = Game::new(board, rayon::current_num_threads());
-        maximize::maximize_parallel(&game, board, moves, PARALLEL_SPLIT)
+        // Many boards finish in a few hundred positions, faster than threads
+        // start; only the rest go parallel.
+        maximize::maximize_within(&Game::new(board, 1), board, moves, SEQUENTIAL_TRIAL)
+            .unwrap_or_else(|| {
+                let game = Game::new(board, rayon::current_num_threads());
+                maximize::maximize_parallel(&game, board, moves, PARALLEL_SPLIT)
+            })
     } else {
         maximize::maximize(&Game::new(board, 1), board, moves)
     };
@@ -513,6 +518,8 @@ pub fn max_tile_sequential(board: &Board, moves: u32) -> (u128, SearchStats) {
 /// Below this many moves a search takes about a millisecond or less, and
 /// threads would cost more than they save.
 const PARALLEL_FROM_MOVES: u32 = 7;
+/// Positions a search may take on one thread before going parallel.
+const SEQUENTIAL_TRIAL: u64 = 200;
 /// Depth of the positions handed out as parallel tasks (up to 4^3 = 64
 /// tasks: enough to keep the cores busy when subtrees differ in size).
 const PARALLEL_SPLIT: u32 = 3;

@@ -1403,12 +1403,11 @@ mod tests {
     }
 
     proptest! {
-        // The full comparison, thousands of judge-sized cases; a few seconds
-        // in release: `cargo test --release --lib yut -- --ignored`.
+        // The full comparison, thousands of judge-sized cases (a few
+        // seconds: tests are built with optimization, see Cargo.toml).
         #![proptest_config(ProptestConfig::with_cases(5000))]
 
         #[test]
-        #[ignore = "slow in debug builds; run with --release -- --ignored"]
         fn fast_equals_brute_thousands_up_to_ten(dice in prop::collection::vec(1u8..=5, 1..=10)) {
             prop_assert_eq!(Some(max_score(&dice)), brute::max_score(&dice));
         }

@@ -116,6 +116,8 @@ struct Searcher<'p, P: Climb> {
     stats: SearchStats,
     /// The best score of all threads of a parallel search.
     shared: Option<&'p AtomicU32>,
+    /// Give up after entering this many positions.
+    node_limit: u64,
 }
 
 impl<'p, P: Climb> Searcher<'p, P> {
@@ -129,6 +131,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
             table: FxHashMap::default(),
             stats: SearchStats::default(),
             shared: None,
+            node_limit: u64::MAX,
         }
     }
 
@@ -160,6 +163,9 @@ impl<'p, P: Climb> Searcher<'p, P> {
         known: Option<[u32; 8]>,
     ) {
         self.stats.nodes += 1;
+        if self.stats.nodes > self.node_limit {
+            return;
+        }
         if let Some(shared) = self.shared {
             // Another thread's best prunes here too: every bound test below
             // only needs `best` to be a score some line really reaches.
@@ -284,6 +290,21 @@ pub fn maximize<P: Climb>(problem: &P, root: &P::Node, depth: u32) -> (u32, Sear
     let bound = s.ceiling;
     s.climb(root, depth, bound, 0, None);
     (s.best, s.stats)
+}
+
+/// [`maximize`] if it finishes within `node_limit` positions, else `None`.
+pub fn maximize_within<P: Climb>(
+    problem: &P,
+    root: &P::Node,
+    depth: u32,
+    node_limit: u64,
+) -> Option<(u32, SearchStats)> {
+    assert!(P::MOVES <= 8, "at most 8 moves per position");
+    let mut s = Searcher::new(problem, root, depth);
+    s.node_limit = node_limit;
+    let bound = s.ceiling;
+    s.climb(root, depth, bound, 0, None);
+    (s.stats.nodes <= node_limit).then_some((s.best, s.stats))
 }
 
 /// [`maximize`] on all cores: the positions `split` moves deep are searched
