@@ -46,13 +46,23 @@ const GEN_HELP: &str = "\
 Size options by puzzle:
   2048       --n (board side, default 1..=8 at random), --max-tile (default 1024),
              --density (share of cells with a block, default random)
-  --hard     shapes that break solutions: equal runs (2 2 2, 2 2 2 2, 4 2 2),
-             full boards, a single block
+  yut        --dice (default 10)
+  tromino    --n (default a power of two up to 16)
+  footholds  --rows, --cols (default 1..=5 at random), --density
+             (share of cells with a foothold, default 0.5..1 at random);
+             printed in the plain text form
+  --hard     shapes that break solutions: 2048 equal runs (2 2 2, 2 2 2 2,
+             4 2 2), full boards, a single block, all cells equal; yut dice
+             through the blue corners and the shared centre; tromino holes
+             next to the centre and in quadrant corners; footholds with
+             both players on one cell, separated players, a player with no move
 
 Examples:
   boardsolve gen 2048 --seed 1
   boardsolve gen 2048 --seed 1 --n 20 --density 1 --count 100 --out-dir cases/
-  boardsolve gen 2048 --seed 5 --hard --count 20 --out-dir hard/";
+  boardsolve gen 2048 --seed 5 --hard --count 20 --out-dir hard/
+  boardsolve gen yut --seed 2 --dice 84
+  boardsolve gen footholds --seed 3 --rows 5 --cols 5 --hard";
 
 const STRESS_HELP: &str = "\
 The program reads one case on standard input and prints its answer. The
@@ -185,20 +195,20 @@ pub struct CheckArgs {
 
 const SOLVE_HELP: &str = "\
 Puzzles:
-  2048    largest block in at most K moves (K = 5 unless --moves);
-          aliases 12100 (BOJ 12100, K = 5) and 12094 (BOJ 12094, K = 10)
-  footholds  disappearing footholds: total moves under optimal play;
-          alias 92345 (Programmers 92345); input as the problem page's
-          arguments, a JSON object, or plain text (R C, rows, ar ac br bc)
-
+  2048       largest block in at most K moves (K = 5 unless --moves);
+             aliases 12100 (BOJ 12100, K = 5) and 12094 (BOJ 12094, K = 10)
   yut        dice yut: best total score for the dice; alias 17825 (BOJ 17825)
-
   tromino    L-tromino tiling of an n×n board with one hole, input `n row col`,
              numbered in placement order (n a power of two) or by the
              documented construction (any n not divisible by 3);
              aliases 14600 / 14601 (BOJ: `K`, then `x y` from the bottom left)
+  footholds  disappearing footholds: total moves under optimal play;
+             alias 92345 (Programmers 92345); input as the problem page's
+             arguments, a JSON object, or plain text (R C, rows, ar ac br bc)
 
-Limits: 2048 boards up to 64×64, blocks up to 2^63, --moves up to 100.
+Limits: 2048 boards up to 64×64, blocks up to 2^63, --moves up to 100 (the
+        time grows about 3× a move on dense 20×20 boards: K = 10 takes
+        tens of milliseconds, K = 14 seconds).
         footholds boards up to 8×8 (6×6 in well under a second).
         yut: any number of dice (at least one), each 1..5; at most 84 are
         ever used, since all four pieces have finished by then.
