@@ -5,6 +5,50 @@
 //! 1-based, columns counted in bytes) and what was expected there.
 
 use std::fmt;
+use std::io::{self, Read};
+
+/// The most input `solve` and `check` read as an instance. The largest
+/// valid instance (a 64×64 2048 board) is under 100 KiB, and yut uses at most
+/// 84 dice; the cap keeps `yes 1 | boardsolve solve yut` from eating memory.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+/// Reads all of `reader` if it holds at most `limit` bytes. More is bad
+/// input, reported at the first byte past the limit like any other
+/// complaint; only what the reader itself fails with is an `io::Error`.
+///
+/// ```
+/// use boardsolve::input::read_limited;
+/// assert_eq!(read_limited(&b"1 2"[..], 3).unwrap().unwrap(), b"1 2");
+/// let e = read_limited(&b"1\n234"[..], 4).unwrap().unwrap_err();
+/// assert_eq!(e.to_string(), "2:3: the input is longer than the limit of 4 bytes");
+/// ```
+///
+/// # Errors
+/// Whatever reading `reader` fails with.
+pub fn read_limited(reader: impl Read, limit: u64) -> io::Result<Result<Vec<u8>, InputError>> {
+    let mut data = Vec::new();
+    reader.take(limit + 1).read_to_end(&mut data)?;
+    if data.len() as u64 <= limit {
+        return Ok(Ok(data));
+    }
+    let before = &data[..limit as usize];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = before.len()
+        - before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+        + 1;
+    let size = if limit >= 1 << 20 && limit.is_multiple_of(1 << 20) {
+        format!("{} MiB", limit >> 20)
+    } else {
+        format!("{limit} bytes")
+    };
+    Ok(Err(InputError::new(
+        Position { line, column },
+        format!("the input is longer than the limit of {size}"),
+    )))
+}
 
 /// A place in the input: 1-based line and column (in bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -3,12 +3,13 @@
 
 mod cli;
 
+use boardsolve::input::{MAX_INPUT_BYTES, read_limited};
 use boardsolve::puzzles::{CheckOptions, Error, GenOptions, OutputFormat, SolveOptions, Verdict};
 use boardsolve::tools::{batch, generate, stress};
 use clap::Parser;
 use cli::{CheckArgs, Cli, Command, GenArgs, SizeArgs, SolveArgs, StressArgs};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -51,42 +52,22 @@ fn io_failure(e: &io::Error, what: &str) -> Failure {
     }
 }
 
-/// The most input `solve` and `check` read as an instance. The largest
-/// valid instance (a 64×64 2048 board) is under 100 KiB, and yut uses at most
-/// 84 dice; the cap keeps `yes 1 | boardsolve solve yut` from eating memory.
-const MAX_INPUT_BYTES: u64 = 64 << 20;
-
 /// Reads `path`, or standard input when `None`, up to `limit` bytes; returns
 /// the name used in messages (`input` for standard input) and the bytes.
 fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec<u8>), Failure> {
-    let mut data = Vec::new();
     let name = path.map_or("input".to_string(), |p| p.display().to_string());
     let read = match path {
-        None => io::stdin().lock().take(limit + 1).read_to_end(&mut data),
-        Some(path) => {
-            std::fs::File::open(path).and_then(|file| file.take(limit + 1).read_to_end(&mut data))
-        }
+        None => read_limited(io::stdin().lock(), limit),
+        Some(path) => std::fs::File::open(path).and_then(|file| read_limited(file, limit)),
     };
-    read.map_err(|e| match path {
-        None => io_failure(&e, "cannot read standard input"),
-        Some(_) => io_failure(&e, &format!("cannot read {name}")),
-    })?;
-    if data.len() as u64 > limit {
-        // Point at the first byte past the limit, like any other complaint.
-        let before = &data[..limit as usize];
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = before.len()
-            - before
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1)
-            + 1;
-        return Err(Failure::Usage(format!(
-            "{name}:{line}:{column}: the input is longer than the limit of {} MiB",
-            limit >> 20
-        )));
+    match read {
+        Ok(Ok(data)) => Ok((name, data)),
+        Ok(Err(too_long)) => Err(Failure::Usage(format!("{name}:{too_long}"))),
+        Err(e) => Err(match path {
+            None => io_failure(&e, "cannot read standard input"),
+            Some(_) => io_failure(&e, &format!("cannot read {name}")),
+        }),
     }
-    Ok((name, data))
 }
 
 /// Words a library error for the user; `source` names the input.

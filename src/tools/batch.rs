@@ -1,5 +1,6 @@
 //! Bulk expected outputs: `NAME.out` for every `NAME.in`, in parallel.
 
+use crate::input::{MAX_INPUT_BYTES, read_limited};
 use crate::puzzles::{Error, Puzzle, SolveOptions};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -54,7 +55,10 @@ fn solve_one(
     opts: &SolveOptions,
 ) -> Result<PathBuf, String> {
     let name = input.display();
-    let data = std::fs::read(input).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let data = std::fs::File::open(input)
+        .and_then(|file| read_limited(file, MAX_INPUT_BYTES))
+        .map_err(|e| format!("cannot read {name}: {e}"))?
+        .map_err(|e| format!("{name}:{e}"))?;
     let mut answer = Vec::new();
     puzzle
         .solve(&data, opts, &mut answer)
