@@ -184,6 +184,15 @@ impl fmt::Display for Instance {
     }
 }
 
+/// "1 cell", "3 cells".
+fn cells(count: usize) -> String {
+    if count == 1 {
+        "1 cell".to_string()
+    } else {
+        format!("{count} cells")
+    }
+}
+
 /// Checks a start cell, naming it and pointing at `at`.
 fn check_start(
     name: &str,
@@ -223,11 +232,17 @@ fn parse_plain(input: &[u8]) -> Result<Instance, InputError> {
             if line.is_some_and(|l| l != at.line) {
                 return Err(InputError::new(
                     t.end_position(),
-                    format!("row {} has {c} cells, expected {cols}", r + 1),
+                    format!("row {} has {}, expected {cols}", r + 1, cells(c)),
                 ));
             }
             line.get_or_insert(at.line);
-            let v = t.expect_in_range("a cell (0 or 1)", 0, 1)?;
+            let (v, token) = t.expect_u64_token("a cell (0 or 1)")?;
+            if v > 1 {
+                return Err(InputError::new(
+                    token.position,
+                    format!("expected a cell (0 or 1), found {v}"),
+                ));
+            }
             if v == 1 {
                 footholds |= bit((r, c));
             }
@@ -451,8 +466,8 @@ impl<'a> Bracketed<'a> {
                 return Err(InputError::new(
                     at,
                     format!(
-                        "{what} has {} cells, expected {cols} like row 1",
-                        values.len()
+                        "{what} has {}, expected {cols} like row 1",
+                        cells(values.len())
                     ),
                 ));
             }
@@ -1445,7 +1460,7 @@ mod tests {
         let err = |s: &str| Instance::parse(s.as_bytes()).unwrap_err().to_string();
         assert_eq!(
             err("[[1,1],[1]] [0,0] [0,1]"),
-            "1:8: row 2 has 1 cells, expected 2 like row 1"
+            "1:8: row 2 has 1 cell, expected 2 like row 1"
         );
         assert_eq!(
             err("[[1,2]] [0,0] [0,0]"),

@@ -118,7 +118,7 @@ fn bad_input_is_refused_with_the_place() {
     assert_refused(
         &args,
         b"[[1,1],[1]] [0,0] [0,1]",
-        "input:1:8: row 2 has 1 cells, expected 2 like row 1",
+        "input:1:8: row 2 has 1 cell, expected 2 like row 1",
     );
     assert_refused(
         &args,
@@ -204,7 +204,7 @@ fn bad_input_is_refused_with_the_place() {
     assert_refused(
         &args,
         b"2 2\n1 1\n1 7\n0 0 0 0\n",
-        "input:3:3: expected a cell (0 or 1) from 0 to 1, found 7",
+        "input:3:3: expected a cell (0 or 1), found 7",
     );
     assert_refused(
         &args,
