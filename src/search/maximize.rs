@@ -285,14 +285,13 @@ impl<'p, P: Climb> Searcher<'p, P> {
 /// # Panics
 /// If `P::MOVES` exceeds 8.
 pub fn maximize<P: Climb>(problem: &P, root: &P::Node, depth: u32) -> (u32, SearchStats) {
-    assert!(P::MOVES <= 8, "at most 8 moves per position");
-    let mut s = Searcher::new(problem, root, depth);
-    let bound = s.ceiling;
-    s.climb(root, depth, bound, 0, None);
-    (s.best, s.stats)
+    maximize_within(problem, root, depth, u64::MAX).expect("no limit to reach")
 }
 
 /// [`maximize`] if it finishes within `node_limit` positions, else `None`.
+///
+/// # Panics
+/// If `P::MOVES` exceeds 8.
 pub fn maximize_within<P: Climb>(
     problem: &P,
     root: &P::Node,
