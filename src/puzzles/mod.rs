@@ -165,13 +165,23 @@ pub trait Puzzle: Sync {
     /// # Errors
     /// [`Error::Input`] if the input is not a valid instance.
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {
-        let solve = SolveOptions {
-            moves: opts.moves,
+        let expected = self.judge_answer(input, opts.moves)?;
+        Ok(crate::tools::compare::tokens(&expected, output))
+    }
+
+    /// The judge's output for `input` (with 2048's K `moves`), in memory:
+    /// the reference that `check` and `stress` compare with.
+    ///
+    /// # Errors
+    /// As [`Puzzle::solve`].
+    fn judge_answer(&self, input: &[u8], moves: Option<u32>) -> Result<Vec<u8>, Error> {
+        let opts = SolveOptions {
+            moves,
             format: OutputFormat::Judge,
         };
-        let mut expected = Vec::new();
-        self.solve(input, &solve, &mut expected)?;
-        Ok(crate::tools::compare::tokens(&expected, output))
+        let mut answer = Vec::new();
+        self.solve(input, &opts, &mut answer)?;
+        Ok(answer)
     }
 
     /// One random valid instance in judge format.

@@ -4,9 +4,7 @@
 
 use super::run::{self, Ending, RunResult};
 use super::{compare, generate};
-use crate::puzzles::{
-    CheckOptions, Error, GenOptions, OutputFormat, Puzzle, SolveOptions, Verdict,
-};
+use crate::puzzles::{CheckOptions, Error, GenOptions, Puzzle, SolveOptions, Verdict};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -136,13 +134,8 @@ struct Judged {
 
 impl StressConfig<'_> {
     fn reference(&self, input: &[u8]) -> Result<String, Error> {
-        let mut out = Vec::new();
-        let opts = SolveOptions {
-            format: OutputFormat::Judge,
-            ..self.solve.clone()
-        };
-        self.puzzle.solve(input, &opts, &mut out)?;
-        Ok(String::from_utf8_lossy(&out).into_owned())
+        let answer = self.puzzle.judge_answer(input, self.solve.moves)?;
+        Ok(String::from_utf8_lossy(&answer).into_owned())
     }
 
     /// Runs the program on `input`; `None` if it passed.
