@@ -176,6 +176,79 @@ impl Cell {
     }
 }
 
+/// A label as the streaming writer adds and prints it: `u32` for any board,
+/// [`Dec`] when every label has at most eight digits (`n` ≤ 16384), where
+/// sums are done digit by digit and printing needs no division.
+trait Label: Copy + PartialEq + Send + std::fmt::Debug {
+    /// The hole (label 0).
+    const HOLE: Self;
+    fn of(value: u32) -> Self;
+    fn plus(self, other: Self) -> Self;
+    /// Text of a label other than the hole.
+    fn cell(self) -> Cell;
+}
+
+impl Label for u32 {
+    const HOLE: u32 = 0;
+    fn of(value: u32) -> u32 {
+        value
+    }
+    #[inline]
+    fn plus(self, other: u32) -> u32 {
+        self + other
+    }
+    #[inline]
+    fn cell(self) -> Cell {
+        Cell::of(self)
+    }
+}
+
+/// A number below 10^8 as eight unpacked decimal digits, the least
+/// significant in the lowest byte.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Dec(u64);
+
+/// Largest label [`Dec`] can hold.
+const DEC_MAX: u64 = 99_999_999;
+
+impl Label for Dec {
+    const HOLE: Dec = Dec(0);
+    fn of(value: u32) -> Dec {
+        assert!(u64::from(value) <= DEC_MAX);
+        Dec(digits8(value).swap_bytes())
+    }
+
+    /// Decimal addition in all eight lanes at once. Biasing each digit of
+    /// `self` by 246 makes a lane overflow into the next exactly when its
+    /// decimal sum reaches 10, so the binary carry chain is the decimal one;
+    /// the lanes that did not carry then take the bias back (they hold at
+    /// least 246, so no borrow crosses lanes). The top lane never carries
+    /// because the sum stays below 10^8, which `+` checks in debug builds.
+    #[inline]
+    fn plus(self, other: Dec) -> Dec {
+        let biased = self.0 + 0xF6F6_F6F6_F6F6_F6F6;
+        let sum = biased + other.0;
+        let carried_in = sum ^ biased ^ other.0;
+        let kept = !(carried_in >> 8) & 0x0101_0101_0101_0101;
+        Dec(sum - kept * 0xF6)
+    }
+
+    /// Digits most significant first, spaces after them: the top nonzero
+    /// lane gives the length, a byte swap the order.
+    #[inline]
+    fn cell(self) -> Cell {
+        let zeros = self.0.leading_zeros() & !7;
+        let ascii = (self.0.swap_bytes() + 0x3030_3030_3030_3030) >> zeros;
+        // `(x << 1) << (63 - zeros)` is `x << (64 - zeros)` without a
+        // 64-bit shift when no digit is missing.
+        let spaces = (0x2020_2020_2020_2020u64 << 1) << (63 - zeros);
+        Cell {
+            text: u128::from(ascii | spaces) | (0x2020_2020_2020_2020u128 << 64),
+            len: 9 - (zeros / 8) as usize,
+        }
+    }
+}
+
 /// Formats rows of labels into one large byte buffer.
 struct RowText {
     bytes: Vec<u8>,
@@ -214,21 +287,21 @@ impl RowText {
     /// its own label `row_base + col_base[k]` on three cells and
     /// `hole_label[k]` on cell `hole_cell[k]` (0, 1 top; 2, 3 bottom). Two
     /// conversions per four cells; `spill` holds the bottom row's text.
-    fn push_leaves(
+    fn push_leaves<L: Label>(
         &mut self,
-        row_base: u32,
-        col_base: &[u32],
+        row_base: L,
+        col_base: &[L],
         hole_cell: &[u8],
-        hole_label: &[u32],
+        hole_label: &[L],
         spill: &mut [u8],
     ) {
         let mut spilled = 0;
         for ((&col, &cell), &foreign) in col_base.iter().zip(hole_cell).zip(hole_label) {
-            let own = Cell::of(row_base + col);
-            let other = if foreign == 0 {
+            let own = row_base.plus(col).cell();
+            let other = if foreign == L::HOLE {
                 self.hole
             } else {
-                Cell::of(foreign)
+                foreign.cell()
             };
             for c in [0u8, 1] {
                 let chosen = if c == cell { other } else { own };
@@ -322,16 +395,30 @@ pub fn write_placement_order(
     // Bands of row pairs, each about one chunk of text, are formatted
     // side by side on the available cores and written in order; every band
     // is computed from the arithmetic alone, so they share nothing.
+    if tile_count(n as u64) <= DEC_MAX {
+        stream::<Dec>(n, (row, col), hole, out)
+    } else {
+        stream::<u32>(n, (row, col), hole, out)
+    }
+}
+
+/// [`write_placement_order`] with labels of type `L`.
+fn stream<L: Label>(
+    n: usize,
+    (row, col): (usize, usize),
+    hole: &[u8],
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let pairs = n / 2;
     let band = (CHUNK / (2 * row_bytes(n))).max(1);
     let bands = pairs.div_ceil(band);
     let workers = rayon::current_num_threads().clamp(1, bands);
-    let mut bands_text: Vec<Band> = (0..workers)
+    let mut bands_text: Vec<Band<L>> = (0..workers)
         .map(|_| Band::new(n, (row, col), band, hole))
         .collect();
     for first in (0..bands).step_by(workers) {
         let todo = (bands - first).min(workers);
-        let work = |(k, b): (usize, &mut Band)| {
+        let work = |(k, b): (usize, &mut Band<L>)| {
             let start = (first + k) * band;
             b.format(start..(start + band).min(pairs));
         };
@@ -348,14 +435,14 @@ pub fn write_placement_order(
 }
 
 /// One band's buffers: the levels, the bottom row's text, and the band's text.
-struct Band {
-    levels: Levels,
+struct Band<L> {
+    levels: Levels<L>,
     spill: Vec<u8>,
     text: RowText,
 }
 
-impl Band {
-    fn new(n: usize, hole: (usize, usize), pairs: usize, hole_text: &[u8]) -> Band {
+impl<L: Label> Band<L> {
+    fn new(n: usize, hole: (usize, usize), pairs: usize, hole_text: &[u8]) -> Band<L> {
         Band {
             levels: Levels::new(n, hole),
             spill: vec![0; row_bytes(n) + 16],
@@ -398,19 +485,22 @@ impl Band {
 /// parent's: the child in the parent's hole quadrant inherits the hole (the
 /// real one, or a corner covered further up), the three others get their
 /// corner facing the parent's centre, covered by the parent's centre tromino.
-struct Levels {
+struct Levels<L> {
     hole: (usize, usize),
     /// Side of the squares at each level, from `n` down to 2.
     sides: Vec<usize>,
-    col_base: Vec<Vec<u32>>,
-    row_base: Vec<u32>,
+    col_base: Vec<Vec<L>>,
+    row_base: Vec<L>,
+    /// What a level's row base adds to its parent's, in the parent's top
+    /// half (`[0]`) and bottom half (`[1]`).
+    row_step: Vec<[L; 2]>,
     /// Hole quadrant (0..4) of each square; at the leaf level, the cell.
     hole_quadrant: Vec<Vec<u8>>,
-    hole_label: Vec<Vec<u32>>,
+    hole_label: Vec<Vec<L>>,
 }
 
-impl Levels {
-    fn new(n: usize, hole: (usize, usize)) -> Levels {
+impl<L: Label> Levels<L> {
+    fn new(n: usize, hole: (usize, usize)) -> Levels<L> {
         let sides: Vec<usize> = (0..).map(|i| n >> i).take_while(|&m| m >= 2).collect();
         let mut col_base: Vec<Vec<u32>> = vec![vec![0]];
         for i in 1..sides.len() {
@@ -420,13 +510,24 @@ impl Levels {
                 .collect();
             col_base.push(row);
         }
+        let row_step = sides
+            .iter()
+            .map(|&m| {
+                let count = tile_count(m as u64) as u32;
+                [L::of(1), L::of(1 + 2 * count)]
+            })
+            .collect();
         Levels {
             hole,
-            row_base: vec![0; sides.len()],
+            row_base: vec![L::HOLE; sides.len()],
+            row_step,
             hole_quadrant: (0..sides.len()).map(|i| vec![0; 1 << i]).collect(),
-            hole_label: (0..sides.len()).map(|i| vec![0; 1 << i]).collect(),
+            hole_label: (0..sides.len()).map(|i| vec![L::HOLE; 1 << i]).collect(),
             sides,
-            col_base,
+            col_base: col_base
+                .iter()
+                .map(|level| level.iter().map(|&v| L::of(v)).collect())
+                .collect(),
         }
     }
 
@@ -439,15 +540,14 @@ impl Levels {
             let h = m / 2;
             let quadrant_of = |y: usize, x: usize| ((y % m >= h) as u8) * 2 + (x % m >= h) as u8;
             if i == 0 {
-                self.row_base[0] = 1;
+                self.row_base[0] = L::of(1);
                 self.hole_quadrant[0][0] = quadrant_of(hr, hc);
-                self.hole_label[0][0] = 0;
+                self.hole_label[0][0] = L::HOLE;
                 continue;
             }
             let parent_side = self.sides[i - 1];
             let row_bit = (r / m) & 1;
-            self.row_base[i] =
-                self.row_base[i - 1] + 1 + 2 * row_bit as u32 * tile_count(m as u64) as u32;
+            self.row_base[i] = self.row_base[i - 1].plus(self.row_step[i][row_bit]);
             let parent_has_hole = hr / parent_side == r / parent_side;
             let child_hole_row = hr / m == r / m;
             let (parents, children) = self.hole_quadrant.split_at_mut(i);
@@ -470,14 +570,14 @@ impl Levels {
                 if inherits {
                     if parent_has_hole && hc / parent_side == pk {
                         *quadrant = quadrant_of(hr, hc);
-                        *label = 0;
+                        *label = L::HOLE;
                     } else {
                         *quadrant = q;
                         *label = parent_label[pk];
                     }
                 } else {
                     *quadrant = 3 - q;
-                    *label = parent_row_base + parent_col_base[pk];
+                    *label = parent_row_base.plus(parent_col_base[pk]);
                 }
             }
         }
@@ -517,16 +617,63 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn decimal_lanes_add_and_print_like_integers(a in 0u32..=99_999_999, b in 0u32..=99_999_999) {
+            let (a, b) = if u64::from(a) + u64::from(b) > DEC_MAX { (a / 2, b / 2) } else { (a, b) };
+            let sum = Dec::of(a).plus(Dec::of(b));
+            proptest::prop_assert_eq!(sum, Dec::of(a + b));
+            if a + b > 0 {
+                let cell = sum.cell();
+                let bytes = cell.text.to_le_bytes();
+                let expected = format!("{} ", a + b);
+                proptest::prop_assert_eq!(&bytes[..cell.len], expected.as_bytes());
+            }
+        }
+    }
+
+    #[test]
+    fn decimal_lanes_at_the_edges() {
+        for v in [
+            1u32, 9, 10, 99, 100, 9_999_999, 10_000_000, 99_999_998, 99_999_999,
+        ] {
+            let cell = Dec::of(v).cell();
+            assert_eq!(
+                &cell.text.to_le_bytes()[..cell.len],
+                format!("{v} ").as_bytes()
+            );
+        }
+        // Carries that ripple through every lane.
+        assert_eq!(Dec::of(9_999_999).plus(Dec::of(1)), Dec::of(10_000_000));
+        assert_eq!(Dec::of(99_999_998).plus(Dec::of(1)), Dec::of(99_999_999));
+        assert_eq!(
+            Dec::of(49_999_999).plus(Dec::of(50_000_000)),
+            Dec::of(99_999_999)
+        );
+    }
+
+    #[test]
+    fn both_label_types_stream_the_same_bytes() {
+        for n in [2usize, 4, 8, 16, 64, 256] {
+            for hole in [(0, 0), (n - 1, 0), (n / 2, n / 2 - 1), (n / 3, n - 1)] {
+                let (mut wide, mut decimal) = (Vec::new(), Vec::new());
+                stream::<u32>(n, hole, b"-1", &mut wide).unwrap();
+                stream::<Dec>(n, hole, b"-1", &mut decimal).unwrap();
+                assert!(wide == decimal, "{n} {hole:?}");
+            }
+        }
+    }
+
     #[test]
     fn levels_restart_anywhere() {
         // A band may start at any pair: a fresh start equals the carried state.
         let (n, hole) = (64, (37, 5));
-        let mut carried = Levels::new(n, hole);
+        let mut carried = Levels::<u32>::new(n, hole);
         for pair in 0..n / 2 {
             let r = 2 * pair;
             let from = carried.first_changed(r);
             carried.enter(r, from);
-            let mut fresh = Levels::new(n, hole);
+            let mut fresh = Levels::<u32>::new(n, hole);
             fresh.enter(r, 0);
             assert_eq!(carried.hole_quadrant, fresh.hole_quadrant, "pair {pair}");
             assert_eq!(carried.hole_label, fresh.hole_label, "pair {pair}");
