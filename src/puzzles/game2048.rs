@@ -398,6 +398,156 @@ fn counts_after_moves(cells: &[u8], n: usize) -> (Counts, Counts) {
     (after(&merges_h), after(&merges_v))
 }
 
+/// Bit masks of one board, 64 cells a word in board order: which cells
+/// hold a block, and which hold a block of at least a threshold.
+struct CellMasks {
+    occupied: [u64; MAX_N * MAX_N / 64],
+    big: [u64; MAX_N * MAX_N / 64],
+}
+
+impl CellMasks {
+    fn new(cells: &[u8], low: u8) -> CellMasks {
+        let mut masks = CellMasks {
+            occupied: [0; MAX_N * MAX_N / 64],
+            big: [0; MAX_N * MAX_N / 64],
+        };
+        let mut chunks = cells.chunks_exact(16);
+        let mut at = 0usize;
+        for chunk in &mut chunks {
+            let (occupied, big) = chunk_masks(chunk.try_into().expect("16 cells"), low);
+            masks.occupied[at / 64] |= u64::from(occupied) << (at % 64);
+            masks.big[at / 64] |= u64::from(big) << (at % 64);
+            at += 16;
+        }
+        for &v in chunks.remainder() {
+            masks.occupied[at / 64] |= u64::from(v != 0) << (at % 64);
+            masks.big[at / 64] |= u64::from(v >= low) << (at % 64);
+            at += 1;
+        }
+        masks
+    }
+
+    /// Bits `start..start + len` (`len` at most 64) of `words`.
+    #[inline]
+    fn bits(words: &[u64], start: usize, len: usize) -> u64 {
+        let (word, shift) = (start / 64, start % 64);
+        let mut v = words[word] >> shift;
+        if shift != 0 && shift + len > 64 {
+            v |= words[word + 1] << (64 - shift);
+        }
+        if len < 64 { v & ((1u64 << len) - 1) } else { v }
+    }
+}
+
+/// Occupied and at-least-`low` masks of 16 cells (`low` at least 1).
+#[inline]
+fn chunk_masks(chunk: &[u8; 16], low: u8) -> (u16, u16) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SSE2 is part of x86_64, so no feature detection is needed.
+        // SAFETY: the load reads exactly the 16 bytes of `chunk`.
+        unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().cast());
+            let empty = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u16;
+            // v >= low exactly when max(v, low) == v (unsigned bytes).
+            let floor = _mm_set1_epi8(low as i8);
+            let big = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, floor), v)) as u16;
+            (!empty, big)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (mut occupied, mut big) = (0u16, 0u16);
+        for (k, &v) in chunk.iter().enumerate() {
+            occupied |= u16::from(v != 0) << k;
+            big |= u16::from(v >= low) << k;
+        }
+        (occupied, big)
+    }
+}
+
+/// [`counts_after_moves`], exact only for exponents above `low`: the others
+/// are reported as 0. Only blocks of `2^low` or more are looked at (the
+/// blocks merging into the counted exponents), so on a board of mostly
+/// smaller blocks this is a few bit scans instead of a pass over every cell.
+///
+/// Same run argument as [`counts_after_moves`]: in a line, the maximal runs
+/// of equal blocks (empty cells between them ignored) give floor(L/2)
+/// merges each, in either direction along the line. A run of blocks of at
+/// least `2^low` is found from its first block: the one whose previous
+/// occupied neighbour in the line differs from it.
+fn counts_after_moves_above(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
+    if low <= 1 {
+        return counts_after_moves(cells, n);
+    }
+    let masks = CellMasks::new(cells, low);
+    let mut now: Counts = [0; EXPONENT_SLOTS];
+    let mut merges_h: Counts = [0; EXPONENT_SLOTS];
+    let mut merges_v: Counts = [0; EXPONENT_SLOTS];
+    let mut top = 0u8;
+    for r in 0..n {
+        let mut big = CellMasks::bits(&masks.big, r * n, n);
+        if big == 0 {
+            continue;
+        }
+        let occupied = CellMasks::bits(&masks.occupied, r * n, n);
+        let row = &cells[r * n..r * n + n];
+        while big != 0 {
+            let c = big.trailing_zeros() as usize;
+            big &= big - 1;
+            let v = row[c];
+            now[v as usize] += 1;
+            top = top.max(v);
+            // Along the row: walk the run if this block starts it.
+            let before = occupied & ((1u64 << c) - 1);
+            if before == 0 || row[63 - before.leading_zeros() as usize] != v {
+                let (mut len, mut at) = (1u16, c);
+                loop {
+                    let after = if at + 1 >= 64 {
+                        0
+                    } else {
+                        occupied >> (at + 1)
+                    };
+                    if after == 0 {
+                        break;
+                    }
+                    at += 1 + after.trailing_zeros() as usize;
+                    if row[at] != v {
+                        break;
+                    }
+                    len += 1;
+                }
+                merges_h[v as usize] += len / 2;
+            }
+            // Down the column, the same from the block above.
+            let above = (0..r).rev().map(|y| cells[y * n + c]).find(|&u| u != 0);
+            if above != Some(v) {
+                let mut len = 1u16;
+                for y in r + 1..n {
+                    let u = cells[y * n + c];
+                    if u == 0 {
+                        continue;
+                    }
+                    if u != v {
+                        break;
+                    }
+                    len += 1;
+                }
+                merges_v[v as usize] += len / 2;
+            }
+        }
+    }
+    let after = |merges: &Counts| {
+        let mut counts: Counts = [0; EXPONENT_SLOTS];
+        for x in low as usize + 1..=top as usize + 1 {
+            counts[x] = now[x] - 2 * merges[x] + merges[x - 1];
+        }
+        counts
+    };
+    (after(&merges_h), after(&merges_v))
+}
+
 /// The best exponent after at most one move, without building boards.
 ///
 /// Left and right produce the same merged values (a run of two or more equal
@@ -447,11 +597,17 @@ impl Climb for Game {
     fn best_after_one(&self, b: &Board) -> u32 {
         best_exponent_after_one(&b.cells, b.n)
     }
-    fn child_bounds(&self, b: &Board, remaining: u32, bounds: &mut [u32]) -> bool {
-        let (horizontal, vertical) = counts_after_moves(&b.cells, b.n);
+    fn child_bounds(&self, b: &Board, remaining: u32, floor: u32, bounds: &mut [u32]) -> bool {
+        // Above `floor` the bound only reads exponents from floor + 1 -
+        // remaining up (see `bound_from_counts`), and those come from
+        // blocks one exponent lower or more.
+        let low = (floor + 1)
+            .saturating_sub(remaining + 1)
+            .min(u32::from(u8::MAX)) as u8;
+        let (horizontal, vertical) = counts_after_moves_above(&b.cells, b.n, low);
         let (h, v) = (
-            bound_from_counts(&horizontal, remaining),
-            bound_from_counts(&vertical, remaining),
+            bound_from_counts(&horizontal, remaining).max(floor),
+            bound_from_counts(&vertical, remaining).max(floor),
         );
         bounds.copy_from_slice(&[v, v, h, h]);
         true
@@ -462,12 +618,13 @@ impl Climb for Game {
         mv: usize,
         child: &mut Board,
         remaining: u32,
+        floor: u32,
         bounds: &mut [u32],
     ) -> Option<(bool, u32)> {
         if !child.slide_from(b, Direction::ALL[mv]) {
             return Some((false, 0));
         }
-        self.child_bounds(child, remaining, bounds);
+        self.child_bounds(child, remaining, floor, bounds);
         Some((true, u32::from(child.max_exponent())))
     }
     fn key(&self, b: &Board) -> Box<[u8]> {
@@ -1283,10 +1440,64 @@ mod tests {
         fn child_bounds_match_built_children((n, values) in small_board(), k in 0u32..=4) {
             let b = board(n, &values);
             let mut bounds = [0u32; 4];
-            prop_assert!(Game::new(&b, 1).child_bounds(&b, k, &mut bounds));
+            prop_assert!(Game::new(&b, 1).child_bounds(&b, k, 0, &mut bounds));
             for (i, &d) in Direction::ALL.iter().enumerate() {
                 let child = b.slide(d).unwrap_or_else(|| b.clone());
                 prop_assert_eq!(bounds[i], merge_tree_bound(&child.cells, k), "{:?}", d);
+            }
+        }
+
+        #[test]
+        fn counts_above_a_threshold_match_the_full_counts(
+            (n, values) in small_board(),
+            low in 0u8..=7,
+        ) {
+            let b = board(n, &values);
+            let full = counts_after_moves(&b.cells, n);
+            let above = counts_after_moves_above(&b.cells, n, low);
+            for (f, a) in [(full.0, above.0), (full.1, above.1)] {
+                for x in 0..EXPONENT_SLOTS {
+                    if x > usize::from(low) || low <= 1 {
+                        prop_assert_eq!(a[x], f[x], "exponent {}", x);
+                    } else {
+                        prop_assert_eq!(a[x], 0, "exponent {}", x);
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn counts_above_a_threshold_on_boards_of_any_size(
+            n in 1usize..=64,
+            seed in any::<u64>(),
+            low in 2u8..=6,
+        ) {
+            // Rows that straddle mask words, long runs, empty stretches.
+            use rand::{RngExt, SeedableRng};
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let empty = rng.random_range(0..=100u32);
+            let cells: Vec<u8> = (0..n * n)
+                .map(|_| if rng.random_range(0..100) < empty { 0 } else { rng.random_range(1..=8) })
+                .collect();
+            let full = counts_after_moves(&cells, n);
+            let above = counts_after_moves_above(&cells, n, low);
+            for x in usize::from(low) + 1..EXPONENT_SLOTS {
+                prop_assert_eq!((above.0[x], above.1[x]), (full.0[x], full.1[x]), "exponent {}", x);
+            }
+        }
+
+        #[test]
+        fn child_bounds_above_a_floor_are_exact_above_it(
+            (n, values) in small_board(),
+            k in 0u32..=4,
+            floor in 0u32..=8,
+        ) {
+            let b = board(n, &values);
+            let mut bounds = [0u32; 4];
+            prop_assert!(Game::new(&b, 1).child_bounds(&b, k, floor, &mut bounds));
+            for (i, &d) in Direction::ALL.iter().enumerate() {
+                let child = b.slide(d).unwrap_or_else(|| b.clone());
+                prop_assert_eq!(bounds[i], merge_tree_bound(&child.cells, k).max(floor), "{:?}", d);
             }
         }
 

@@ -54,14 +54,24 @@ pub trait Climb {
     /// larger, computed without building the children; `false` if not
     /// available. When the bounds already rule children out, the search
     /// never builds them.
-    fn child_bounds(&self, node: &Self::Node, remaining: u32, bounds: &mut [u32]) -> bool {
-        let _ = (node, remaining, bounds);
+    ///
+    /// `floor` is the best score already reached: a bound only has to be
+    /// exact above it, so `max(upper_bound, floor)` is a valid answer and
+    /// may be cheaper to compute.
+    fn child_bounds(
+        &self,
+        node: &Self::Node,
+        remaining: u32,
+        floor: u32,
+        bounds: &mut [u32],
+    ) -> bool {
+        let _ = (node, remaining, floor, bounds);
         false
     }
 
     /// Builds the child after `mv` into `child` and reports, without
     /// entering it, its score and upper bounds for each of its children
-    /// (`child_bounds(child, remaining)`): `Some((changed, score))`, or
+    /// (`child_bounds(child, remaining, floor)`): `Some((changed, score))`, or
     /// `None` when not available. When the bounds rule out every
     /// grandchild, the search never enters the child: on wide boards most
     /// positions two moves from the leaves end that way, and entering costs
@@ -72,9 +82,10 @@ pub trait Climb {
         mv: usize,
         child: &mut Self::Node,
         remaining: u32,
+        floor: u32,
         bounds: &mut [u32],
     ) -> Option<(bool, u32)> {
-        let _ = (node, mv, child, remaining, bounds);
+        let _ = (node, mv, child, remaining, floor, bounds);
         None
     }
 
@@ -213,9 +224,10 @@ impl<'p, P: Climb> Searcher<'p, P> {
                 bounds = k;
                 true
             }
-            None => self
-                .problem
-                .child_bounds(node, remaining - 1, &mut bounds[..P::MOVES]),
+            None => {
+                self.problem
+                    .child_bounds(node, remaining - 1, self.best, &mut bounds[..P::MOVES])
+            }
         };
         let mut count = 0;
         if lazy {
@@ -246,6 +258,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
                     mv,
                     &mut children[mv],
                     remaining - 2,
+                    self.best,
                     &mut grand[..P::MOVES],
                 )
             } else {
