@@ -490,6 +490,15 @@ fn counts_after_moves_above(cells: &[u8], n: usize, low: u8) -> (Counts, Counts)
     if low <= 1 {
         return counts_after_moves(cells, n);
     }
+    if simd::available() {
+        // SAFETY: the CPU has the instructions; the board is n×n, low >= 2.
+        return unsafe { simd::counts_above(cells, n, low) };
+    }
+    counts_above_scalar(cells, n, low)
+}
+
+/// [`counts_after_moves_above`] without AVX-512, for `low >= 2`.
+fn counts_above_scalar(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
     let masks = CellMasks::new(cells, low);
     let mut now: Counts = [0; EXPONENT_SLOTS];
     let mut merges_h: Counts = [0; EXPONENT_SLOTS];
@@ -1531,6 +1540,33 @@ mod tests {
                 prop_assert_eq!(&fast, &plain, "{:?}", d);
                 prop_assert_eq!(fast_changed, plain_changed, "{:?}", d);
             }
+        }
+
+        #[test]
+        fn simd_counts_equal_the_scalar_counts(
+            n in 1usize..=64,
+            seed in any::<u64>(),
+            low in 2u8..=9,
+        ) {
+            use rand::{RngExt, SeedableRng};
+            if !simd::available() {
+                return Ok(());
+            }
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let empty = rng.random_range(0..=100u32);
+            let kinds = rng.random_range(1..=8u8);
+            let cells: Vec<u8> = (0..n * n)
+                .map(|_| {
+                    if rng.random_range(0..100) < empty {
+                        0
+                    } else {
+                        rng.random_range(1..=kinds)
+                    }
+                })
+                .collect();
+            // SAFETY: checked above; the board is n×n and low >= 2.
+            let fast = unsafe { simd::counts_above(&cells, n, low) };
+            prop_assert_eq!(fast, counts_above_scalar(&cells, n, low));
         }
 
         #[test]

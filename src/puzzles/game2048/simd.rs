@@ -160,3 +160,96 @@ unsafe fn slide_rows(from: *const u8, to: *mut u8, n: usize, toward_end: bool) -
         changed != 0
     }
 }
+
+/// Block counts after a horizontal and after a vertical move, exact for
+/// exponents above `low` and 0 below: the contract of the scalar
+/// `counts_after_moves_above`, which the tests compare it with.
+///
+/// Rows are packed with a compress and their merging pairs found with
+/// [`left_partners`], as in a move; columns run a small state machine, one
+/// lane per column, over the rows: the lane holds the block waiting for a
+/// partner, and a merge happens where the next block equals it. Only the
+/// lanes of blocks of at least `2^low` are then counted one by one.
+///
+/// # Safety
+/// [`available`] must be true, `cells` must hold `n * n` cells,
+/// `1 <= n <= 64`, and `2 <= low`.
+#[cfg(target_arch = "x86_64")]
+pub(super) unsafe fn counts_above(
+    cells: &[u8],
+    n: usize,
+    low: u8,
+) -> (super::Counts, super::Counts) {
+    debug_assert!((1..=64).contains(&n) && cells.len() == n * n && low >= 2);
+    // SAFETY: as promised by the caller.
+    unsafe { counts_above_avx512(cells, n, low) }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+pub(super) unsafe fn counts_above(_: &[u8], _: usize, _: u8) -> (super::Counts, super::Counts) {
+    unreachable!("no AVX-512 on this architecture")
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2")]
+unsafe fn counts_above_avx512(cells: &[u8], n: usize, low: u8) -> (super::Counts, super::Counts) {
+    use super::{Counts, EXPONENT_SLOTS};
+    let lanes: u64 = if n == 64 { !0 } else { (1u64 << n) - 1 };
+    let mut now: Counts = [0; EXPONENT_SLOTS];
+    let mut merges_h: Counts = [0; EXPONENT_SLOTS];
+    let mut merges_v: Counts = [0; EXPONENT_SLOTS];
+    let mut top = 0u8;
+    let mut packed_bytes = [0u8; 64];
+    // SAFETY: the masked loads read only the n bytes of each row of
+    // `cells`; `packed_bytes` is 64 bytes.
+    unsafe {
+        let low_v = _mm512_set1_epi8(low as i8);
+        let mut pending = _mm512_setzero_si512();
+        for row in cells.chunks_exact(n) {
+            let line = _mm512_maskz_loadu_epi8(lanes, row.as_ptr().cast());
+            let occupied = _mm512_test_epi8_mask(line, line);
+
+            // Blocks of 2^low count too: they bound the exponents merges make.
+            let mut counted = _mm512_cmpge_epu8_mask(line, low_v);
+            while counted != 0 {
+                let v = row[counted.trailing_zeros() as usize];
+                now[v as usize] += 1;
+                top = top.max(v);
+                counted &= counted - 1;
+            }
+
+            // Along the row.
+            let packed = _mm512_maskz_compress_epi8(occupied, line);
+            let count = occupied.count_ones();
+            let valid = if count == 64 { !0 } else { (1u64 << count) - 1 };
+            let next = _mm512_maskz_compress_epi8(!1, packed);
+            let eq = _mm512_mask_cmpeq_epi8_mask(valid >> 1, packed, next);
+            let mut merging = left_partners(eq) & _mm512_cmpge_epu8_mask(packed, low_v);
+            if merging != 0 {
+                _mm512_storeu_si512(packed_bytes.as_mut_ptr().cast(), packed);
+                while merging != 0 {
+                    merges_h[packed_bytes[merging.trailing_zeros() as usize] as usize] += 1;
+                    merging &= merging - 1;
+                }
+            }
+
+            // Down the columns.
+            let merged = _mm512_mask_cmpeq_epi8_mask(occupied, pending, line);
+            let mut merging = merged & _mm512_cmpge_epu8_mask(line, low_v);
+            while merging != 0 {
+                merges_v[row[merging.trailing_zeros() as usize] as usize] += 1;
+                merging &= merging - 1;
+            }
+            pending = _mm512_mask_mov_epi8(pending, occupied, line);
+            pending = _mm512_maskz_mov_epi8(!merged, pending);
+        }
+    }
+    let after = |merges: &Counts| {
+        let mut counts: Counts = [0; EXPONENT_SLOTS];
+        for x in low as usize + 1..=top as usize + 1 {
+            counts[x] = now[x] - 2 * merges[x] + merges[x - 1];
+        }
+        counts
+    };
+    (after(&merges_h), after(&merges_v))
+}
