@@ -97,3 +97,37 @@ fn bad_input_is_refused_with_the_place() {
     assert_eq!(code, 2);
     assert!(err.contains("1000000000 is not in 0..=100"), "{err}");
 }
+
+#[test]
+fn portable_code_gives_the_same_answers_as_the_simd_code() {
+    // BOARDSOLVE_SIMD=off runs the portable moves and counts; on a CPU
+    // without AVX-512 both runs take the portable path and agree trivially.
+    let mut inputs: Vec<Vec<u8>> = golden("2048").into_iter().map(|(_, i, _)| i).collect();
+    let mut state = 12094u64;
+    for n in [5usize, 13, 20, 33] {
+        let mut text = format!("{n}\n");
+        for _ in 0..n * n {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let e = (state >> 33) % 8;
+            text.push_str(&format!("{} ", if e == 0 { 0 } else { 1u64 << e }));
+        }
+        inputs.push(text.into_bytes());
+    }
+    for input in inputs {
+        let outputs: Vec<_> = ["on", "off"]
+            .iter()
+            .map(|simd| {
+                boardsolve()
+                    .env("BOARDSOLVE_SIMD", simd)
+                    .args(["solve", "2048", "--moves", "6", "--explain"])
+                    .write_stdin(input.clone())
+                    .output()
+                    .unwrap()
+            })
+            .collect();
+        assert!(outputs[0].status.success());
+        assert_eq!(outputs[0].stdout, outputs[1].stdout);
+    }
+}

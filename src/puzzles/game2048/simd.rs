@@ -15,10 +15,13 @@
 use std::arch::x86_64::*;
 use std::sync::OnceLock;
 
-/// Whether this CPU runs [`slide`]. Detected once per process.
+/// Whether this CPU runs [`slide`] and [`counts_above`]. Detected once per
+/// process; the environment variable `BOARDSOLVE_SIMD=off` turns them off,
+/// to compare the portable code with them on the same machine.
 pub(super) fn available() -> bool {
     static AVAILABLE: OnceLock<bool> = OnceLock::new();
-    *AVAILABLE.get_or_init(detect)
+    *AVAILABLE
+        .get_or_init(|| std::env::var_os("BOARDSOLVE_SIMD").is_none_or(|v| v != "off") && detect())
 }
 
 #[cfg(target_arch = "x86_64")]
