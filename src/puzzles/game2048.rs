@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::fmt;
 use std::io::Write;
 
-mod simd;
+mod avx512;
 
 /// Largest board side accepted.
 pub const MAX_N: usize = 64;
@@ -142,9 +142,9 @@ impl Board {
             *self = src.clone();
         }
         let (from, to) = (&src.cells[..], &mut self.cells[..]);
-        if n >= 2 && simd::available() {
+        if n >= 2 && avx512::available() {
             // SAFETY: the CPU has the instructions, and both boards are n×n.
-            return unsafe { simd::slide(from, to, n, dir as usize) };
+            return unsafe { avx512::slide(from, to, n, dir as usize) };
         }
         slide_scalar(from, to, n, dir)
     }
@@ -490,9 +490,9 @@ fn counts_after_moves_above(cells: &[u8], n: usize, low: u8) -> (Counts, Counts)
     if low <= 1 {
         return counts_after_moves(cells, n);
     }
-    if simd::available() {
+    if avx512::available() {
         // SAFETY: the CPU has the instructions; the board is n×n, low >= 2.
-        return unsafe { simd::counts_above(cells, n, low) };
+        return unsafe { avx512::counts_above(cells, n, low) };
     }
     counts_above_scalar(cells, n, low)
 }
@@ -1514,7 +1514,7 @@ mod tests {
             seed in any::<u64>(),
         ) {
             use rand::{RngExt, SeedableRng};
-            if !simd::available() {
+            if !avx512::available() {
                 return Ok(());
             }
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -1535,7 +1535,7 @@ mod tests {
             for (i, &d) in Direction::ALL.iter().enumerate() {
                 let (mut fast, mut plain) = (vec![9u8; n * n], vec![7u8; n * n]);
                 // SAFETY: checked above; both boards are n×n.
-                let fast_changed = unsafe { simd::slide(&cells, &mut fast, n, i) };
+                let fast_changed = unsafe { avx512::slide(&cells, &mut fast, n, i) };
                 let plain_changed = slide_scalar(&cells, &mut plain, n, d);
                 prop_assert_eq!(&fast, &plain, "{:?}", d);
                 prop_assert_eq!(fast_changed, plain_changed, "{:?}", d);
@@ -1549,7 +1549,7 @@ mod tests {
             low in 2u8..=9,
         ) {
             use rand::{RngExt, SeedableRng};
-            if !simd::available() {
+            if !avx512::available() {
                 return Ok(());
             }
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -1565,7 +1565,7 @@ mod tests {
                 })
                 .collect();
             // SAFETY: checked above; the board is n×n and low >= 2.
-            let fast = unsafe { simd::counts_above(&cells, n, low) };
+            let fast = unsafe { avx512::counts_above(&cells, n, low) };
             prop_assert_eq!(fast, counts_above_scalar(&cells, n, low));
         }
 
@@ -1581,7 +1581,7 @@ mod tests {
                     i += 1;
                 }
             }
-            prop_assert_eq!(simd::left_partners(eq), expected);
+            prop_assert_eq!(avx512::left_partners(eq), expected);
         }
 
         #[test]
