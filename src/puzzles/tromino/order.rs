@@ -510,11 +510,18 @@ impl<L: Label> Levels<L> {
                 .collect();
             col_base.push(row);
         }
+        // Level 0 (the whole board) has no parent and no step; its step
+        // would be the only number above the largest label.
         let row_step = sides
             .iter()
-            .map(|&m| {
+            .enumerate()
+            .map(|(i, &m)| {
                 let count = tile_count(m as u64) as u32;
-                [L::of(1), L::of(1 + 2 * count)]
+                if i == 0 {
+                    [L::HOLE; 2]
+                } else {
+                    [L::of(1), L::of(1 + 2 * count)]
+                }
             })
             .collect();
         Levels {
@@ -650,6 +657,63 @@ mod tests {
             Dec::of(49_999_999).plus(Dec::of(50_000_000)),
             Dec::of(99_999_999)
         );
+    }
+
+    /// Keeps some lines of a stream, drops the rest.
+    struct Lines {
+        wanted: Vec<usize>,
+        line: usize,
+        current: Vec<u8>,
+        kept: Vec<(usize, Vec<u8>)>,
+    }
+
+    impl Write for Lines {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            for chunk in buf.split_inclusive(|&b| b == b'\n') {
+                if self.wanted.contains(&self.line) {
+                    self.current.extend_from_slice(chunk);
+                }
+                if chunk.ends_with(b"\n") {
+                    if self.wanted.contains(&self.line) {
+                        self.kept
+                            .push((self.line, std::mem::take(&mut self.current)));
+                    }
+                    self.line += 1;
+                }
+            }
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_largest_eight_digit_board_streams_the_right_labels() {
+        // n = 16384 is the largest side printed with decimal lanes; its
+        // labels reach 89 478 485. Rows on both sides of the middle and of
+        // the hole, in row pairs of their own bands (tests use small
+        // bands), are compared with the labels computed cell by cell.
+        let (n, hole) = (16384usize, (9_000usize, 3_210usize));
+        let wanted = vec![0, 1, 2, 3, 8191, 8192, 9_000, 9_001, 16383];
+        let mut sink = Lines {
+            wanted: wanted.clone(),
+            line: 0,
+            current: Vec::new(),
+            kept: Vec::new(),
+        };
+        write_placement_order(n, hole.0, hole.1, b"0", &mut sink).unwrap();
+        assert_eq!(sink.line, n);
+        assert_eq!(sink.kept.len(), wanted.len());
+        for (r, text) in sink.kept {
+            let expected: Vec<String> = (0..n)
+                .map(|c| label_at(n, hole.0, hole.1, r, c).to_string())
+                .collect();
+            assert!(
+                text == format!("{}\n", expected.join(" ")).into_bytes(),
+                "row {r}"
+            );
+        }
     }
 
     #[test]
