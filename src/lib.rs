@@ -15,4 +15,5 @@
 pub mod input;
 pub mod puzzles;
 pub mod search;
+mod simd;
 pub mod tools;

@@ -142,7 +142,7 @@ impl Board {
             *self = src.clone();
         }
         let (from, to) = (&src.cells[..], &mut self.cells[..]);
-        if n >= 2 && avx512::available() {
+        if n >= 2 && crate::simd::avx512() {
             // SAFETY: the CPU has the instructions, and both boards are n×n.
             return unsafe { avx512::slide(from, to, n, dir as usize) };
         }
@@ -490,7 +490,7 @@ fn counts_after_moves_above(cells: &[u8], n: usize, low: u8) -> (Counts, Counts)
     if low <= 1 {
         return counts_after_moves(cells, n);
     }
-    if avx512::available() {
+    if crate::simd::avx512() {
         // SAFETY: the CPU has the instructions; the board is n×n, low >= 2.
         return unsafe { avx512::counts_above(cells, n, low) };
     }
@@ -1514,7 +1514,7 @@ mod tests {
             seed in any::<u64>(),
         ) {
             use rand::{RngExt, SeedableRng};
-            if !avx512::available() {
+            if !crate::simd::avx512() {
                 return Ok(());
             }
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -1549,7 +1549,7 @@ mod tests {
             low in 2u8..=9,
         ) {
             use rand::{RngExt, SeedableRng};
-            if !avx512::available() {
+            if !crate::simd::avx512() {
                 return Ok(());
             }
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);

@@ -13,30 +13,6 @@
 
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
-use std::sync::OnceLock;
-
-/// Whether this CPU runs [`slide`] and [`counts_above`]. Detected once per
-/// process; the environment variable `BOARDSOLVE_SIMD=off` turns them off,
-/// to compare the portable code with them on the same machine.
-pub(super) fn available() -> bool {
-    static AVAILABLE: OnceLock<bool> = OnceLock::new();
-    *AVAILABLE
-        .get_or_init(|| std::env::var_os("BOARDSOLVE_SIMD").is_none_or(|v| v != "off") && detect())
-}
-
-#[cfg(target_arch = "x86_64")]
-fn detect() -> bool {
-    is_x86_feature_detected!("avx512f")
-        && is_x86_feature_detected!("avx512bw")
-        && is_x86_feature_detected!("avx512vl")
-        && is_x86_feature_detected!("avx512vbmi")
-        && is_x86_feature_detected!("avx512vbmi2")
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn detect() -> bool {
-    false
-}
 
 /// Lanes at even positions (0, 2, …).
 const EVEN: u64 = 0x5555_5555_5555_5555;
@@ -62,7 +38,7 @@ pub(super) fn left_partners(eq: u64) -> u64 {
 /// `dir` (0 up, 1 down, 2 left, 3 right) to `to`; `true` if it changed.
 ///
 /// # Safety
-/// [`available`] must be true, and both slices must hold `n * n` cells,
+/// `crate::simd::avx512()` must be true, and both slices must hold `n * n` cells,
 /// `1 <= n <= 64`.
 #[cfg(target_arch = "x86_64")]
 pub(super) unsafe fn slide(from: &[u8], to: &mut [u8], n: usize, dir: usize) -> bool {
@@ -175,7 +151,7 @@ unsafe fn slide_rows(from: *const u8, to: *mut u8, n: usize, toward_end: bool) -
 /// lanes of blocks of at least `2^low` are then counted one by one.
 ///
 /// # Safety
-/// [`available`] must be true, `cells` must hold `n * n` cells,
+/// `crate::simd::avx512()` must be true, `cells` must hold `n * n` cells,
 /// `1 <= n <= 64`, and `2 <= low`.
 #[cfg(target_arch = "x86_64")]
 pub(super) unsafe fn counts_above(

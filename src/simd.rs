@@ -1,0 +1,33 @@
+//! Whether the AVX-512 fast paths may run, decided once per process.
+//!
+//! The 2048 moves and counts and the tromino text formatting have AVX-512
+//! versions beside their portable code. They run when the CPU has the
+//! instructions (checked at run time, so one binary serves every x86-64
+//! CPU) and the environment variable `BOARDSOLVE_SIMD` is not `off`; with
+//! `off` the portable code runs, so that both can be compared on one machine.
+
+use std::sync::OnceLock;
+
+/// True when the AVX-512 paths may run: AVX-512 F, BW, VL, DQ, CD, VBMI and
+/// VBMI2 are present and `BOARDSOLVE_SIMD` is not `off`.
+pub(crate) fn avx512() -> bool {
+    static AVX512: OnceLock<bool> = OnceLock::new();
+    *AVX512
+        .get_or_init(|| std::env::var_os("BOARDSOLVE_SIMD").is_none_or(|v| v != "off") && detect())
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect() -> bool {
+    is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx512vl")
+        && is_x86_feature_detected!("avx512dq")
+        && is_x86_feature_detected!("avx512cd")
+        && is_x86_feature_detected!("avx512vbmi")
+        && is_x86_feature_detected!("avx512vbmi2")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect() -> bool {
+    false
+}
