@@ -178,30 +178,24 @@ fn merge_line(from: &[u8], to: &mut [u8], wall: usize, step: isize, len: usize) 
     let step = step as usize;
     let mut read = wall;
     let mut write = wall;
-    let mut written = 0usize;
     // The block waiting for a partner; 0 when none.
     let mut pending = 0u8;
     for _ in 0..len {
         let v = from[read];
+        // Clear the cell first: if no block lands here it stays empty, and
+        // no zero-filling loop (compiled to a memset call per line) is needed.
+        to[read] = 0;
         read = read.wrapping_add(step);
         let block = v != 0;
         // The pair nearest the wall merges first, and the result is final.
         let merge = block & (pending == v);
         to[write] = if merge { pending + 1 } else { pending };
         let advance = usize::from(block & (pending != 0));
-        written += advance;
         write = write.wrapping_add(step & advance.wrapping_neg());
         let next = if merge { 0 } else { v };
         pending = if block { next } else { pending };
     }
     to[write] = pending;
-    let advance = usize::from(pending != 0);
-    written += advance;
-    write = write.wrapping_add(step & advance.wrapping_neg());
-    for _ in written..len {
-        to[write] = 0;
-        write = write.wrapping_add(step);
-    }
 }
 
 fn exponent_of(v: u64) -> Option<u8> {
