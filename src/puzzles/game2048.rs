@@ -498,12 +498,19 @@ fn counts_above_scalar(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
     let mut merges_h: Counts = [0; EXPONENT_SLOTS];
     let mut merges_v: Counts = [0; EXPONENT_SLOTS];
     let mut top = 0u8;
+    // Down the columns, one row at a time: `waiting` marks the columns
+    // whose last block is a big one not merged yet, `pending` holds it. A
+    // block merges with the one waiting above it if they are equal (pairs
+    // form from the top, as in a move up); a small block ends the run.
+    let mut waiting = 0u64;
+    let mut pending = [0u8; MAX_N];
     for r in 0..n {
         let mut big = CellMasks::bits(&masks.big, r * n, n);
+        let occupied = CellMasks::bits(&masks.occupied, r * n, n);
+        waiting &= !(occupied & !big);
         if big == 0 {
             continue;
         }
-        let occupied = CellMasks::bits(&masks.occupied, r * n, n);
         let row = &cells[r * n..r * n + n];
         while big != 0 {
             let c = big.trailing_zeros() as usize;
@@ -532,21 +539,13 @@ fn counts_above_scalar(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
                 }
                 merges_h[v as usize] += len / 2;
             }
-            // Down the column, the same from the block above.
-            let above = (0..r).rev().map(|y| cells[y * n + c]).find(|&u| u != 0);
-            if above != Some(v) {
-                let mut len = 1u16;
-                for y in r + 1..n {
-                    let u = cells[y * n + c];
-                    if u == 0 {
-                        continue;
-                    }
-                    if u != v {
-                        break;
-                    }
-                    len += 1;
-                }
-                merges_v[v as usize] += len / 2;
+            let column = 1u64 << c;
+            if waiting & column != 0 && pending[c] == v {
+                merges_v[v as usize] += 1;
+                waiting &= !column;
+            } else {
+                pending[c] = v;
+                waiting |= column;
             }
         }
     }
