@@ -172,6 +172,12 @@ fn slide_scalar(from: &[u8], to: &mut [u8], n: usize, dir: Direction) -> bool {
 /// of a move. Each step stores a candidate at output slot `w` and advances
 /// `w` only when that candidate is final; slot `w` never passes the cell
 /// being read, and after the loop `w < len`, so every store stays in the line.
+/// That is why the accesses go unchecked once the line's two ends are
+/// checked: the per-access bounds checks were 14% of a search on CPUs
+/// without AVX-512 (and Miri runs the move tests clean).
+///
+/// # Panics
+/// If the line leaves the boards, or the boards differ in size.
 #[inline(always)]
 fn merge_line(from: &[u8], to: &mut [u8], wall: usize, step: isize, len: usize) {
     // Indices move by wrapping adds, so a negative step is an add too.
@@ -180,22 +186,30 @@ fn merge_line(from: &[u8], to: &mut [u8], wall: usize, step: isize, len: usize) 
     let mut write = wall;
     // The block waiting for a partner; 0 when none.
     let mut pending = 0u8;
+    let last = wall.wrapping_add(step.wrapping_mul(len - 1));
+    assert!(from.len() == to.len() && wall < to.len() && last < to.len() && len > 0);
+    let (from, to) = (from.as_ptr(), to.as_mut_ptr());
     for _ in 0..len {
-        let v = from[read];
-        // Clear the cell first: if no block lands here it stays empty, and
-        // no zero-filling loop (compiled to a memset call per line) is needed.
-        to[read] = 0;
-        read = read.wrapping_add(step);
-        let block = v != 0;
-        // The pair nearest the wall merges first, and the result is final.
-        let merge = block & (pending == v);
-        to[write] = if merge { pending + 1 } else { pending };
-        let advance = usize::from(block & (pending != 0));
-        write = write.wrapping_add(step & advance.wrapping_neg());
-        let next = if merge { 0 } else { v };
-        pending = if block { next } else { pending };
+        // SAFETY: `read` walks the line from `wall` to `last`, both inside
+        // the boards (asserted above), and `write` never passes `read`.
+        unsafe {
+            let v = *from.add(read);
+            // Clear the cell first: if no block lands here it stays empty,
+            // and no zero-filling loop (a memset call per line) is needed.
+            *to.add(read) = 0;
+            read = read.wrapping_add(step);
+            let block = v != 0;
+            // The pair nearest the wall merges first, and the result is final.
+            let merge = block & (pending == v);
+            *to.add(write) = if merge { pending + 1 } else { pending };
+            let advance = usize::from(block & (pending != 0));
+            write = write.wrapping_add(step & advance.wrapping_neg());
+            let next = if merge { 0 } else { v };
+            pending = if block { next } else { pending };
+        }
     }
-    to[write] = pending;
+    // SAFETY: as above; `write` is still on the line.
+    unsafe { *to.add(write) = pending };
 }
 
 fn exponent_of(v: u64) -> Option<u8> {
