@@ -677,7 +677,13 @@ pub fn max_tile_after(board: &Board, moves: u32) -> u128 {
 /// [`max_tile_after`] with the search counters. Searches on all cores
 /// when the depth makes it worth the start-up cost.
 pub fn max_tile_with_stats(board: &Board, moves: u32) -> (u128, SearchStats) {
-    let (e, stats) = if moves >= PARALLEL_FROM_MOVES && board.n >= 4 {
+    let (e, stats) = best_exponent(board, moves);
+    (value_of(e as u8), stats)
+}
+
+/// The exponent of the largest block reachable, on all cores when deep.
+fn best_exponent(board: &Board, moves: u32) -> (u32, SearchStats) {
+    if moves >= PARALLEL_FROM_MOVES && board.n >= 4 {
         // Many boards finish in a few hundred positions, faster than threads
         // start; only the rest go parallel.
         maximize::maximize_within(&Game::new(board, 1), board, moves, SEQUENTIAL_TRIAL)
@@ -687,8 +693,21 @@ pub fn max_tile_with_stats(board: &Board, moves: u32) -> (u128, SearchStats) {
             })
     } else {
         maximize::maximize(&Game::new(board, 1), board, moves)
-    };
-    (value_of(e as u8), stats)
+    }
+}
+
+/// Whether a block `2^e` can be made within `moves` moves, on all cores
+/// when deep (as [`best_exponent`]).
+fn reaches(board: &Board, moves: u32, e: u32) -> bool {
+    if moves >= PARALLEL_FROM_MOVES && board.n >= 4 {
+        maximize::reaches_within(&Game::new(board, 1), board, moves, e, SEQUENTIAL_TRIAL)
+            .unwrap_or_else(|| {
+                let game = Game::new(board, rayon::current_num_threads());
+                maximize::reaches_parallel(&game, board, moves, PARALLEL_SPLIT, e)
+            })
+    } else {
+        maximize::reaches(&Game::new(board, 1), board, moves, e)
+    }
 }
 
 /// [`max_tile_after`] on one thread, for comparisons with the plain search.
@@ -729,10 +748,11 @@ pub struct Line {
 /// assert_eq!((line.max, line.moves), (4, vec![Direction::Up]));
 /// ```
 pub fn best_line(board: &Board, moves: u32) -> Line {
-    let game = Game::new(board, 1);
-    let (e, _) = maximize::maximize(&game, board, moves);
-    let path = maximize::first_line_reaching(&game, board, moves, e)
-        .expect("the optimum found by the search is reachable");
+    let (e, _) = best_exponent(board, moves);
+    let path = maximize::first_line_with(&Game::new(board, 1), board, moves, |node, left| {
+        reaches(node, left, e)
+    })
+    .expect("the optimum found by the search is reachable");
     Line {
         max: value_of(e as u8),
         moves: path.into_iter().map(|m| Direction::ALL[m]).collect(),
@@ -1419,6 +1439,50 @@ mod tests {
             prop_assume!(n >= 4);
             let b = board(n, &values);
             prop_assert_eq!(max_tile_after(&b, k), brute::max_tile(n, &values, k));
+        }
+
+        #[test]
+        fn deep_best_line_is_the_first_shortest(
+            (n, values) in small_board(),
+            k in 7u32..=7,
+        ) {
+            // K = 7 asks the parallel search whether each move keeps the
+            // optimum within reach.
+            prop_assume!(n >= 4);
+            let line = best_line(&board(n, &values), k);
+            let length = line.moves.len() as u32;
+            if length > 0 {
+                prop_assert!(brute::max_tile(n, &values, length - 1) < line.max);
+            }
+            let first = brute::first_sequence(n, &values, length, line.max)
+                .expect("the line itself qualifies");
+            let ours: Vec<usize> = line.moves.iter().map(|&d| d as usize).collect();
+            prop_assert_eq!(ours, first);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        #[test]
+        fn parallel_searches_equal_brute_force_whatever_the_trial(
+            (n, values) in small_board(),
+            k in 2u32..=6,
+            split in 1u32..=3,
+        ) {
+            // The parallel searches directly, without the sequential trial
+            // that small boards usually finish in.
+            let b = board(n, &values);
+            let truth = brute::max_tile(n, &values, k);
+            prop_assume!(truth > 0);
+            let e = truth.trailing_zeros();
+            let game = Game::new(&b, 2);
+            let (best, _) = maximize::maximize_parallel(&game, &b, k, split);
+            prop_assert_eq!(value_of(best as u8), truth);
+            prop_assert!(maximize::reaches_parallel(&game, &b, k, split, e));
+            prop_assert!(!maximize::reaches_parallel(&game, &b, k, split, e + 1));
+            prop_assert!(maximize::reaches(&game, &b, k, e));
+            prop_assert!(!maximize::reaches(&game, &b, k, e + 1));
         }
     }
 

@@ -336,10 +336,87 @@ where
     P: Climb + Sync,
     P::Node: Send + Sync,
 {
+    let ceiling = problem.upper_bound(root, depth);
+    search_parallel(problem, root, depth, split, 0, ceiling)
+}
+
+/// Whether some line of at most `depth` moves from `root` reaches a score
+/// of `target`: the search of [`maximize`] with the best score set to
+/// `target - 1` from the start, so that only lines able to reach `target`
+/// are followed, stopping at the first that does.
+///
+/// # Panics
+/// If `P::MOVES` exceeds 8.
+pub fn reaches<P: Climb>(problem: &P, root: &P::Node, depth: u32, target: u32) -> bool {
+    reaches_within(problem, root, depth, target, u64::MAX).expect("no limit to reach")
+}
+
+/// [`reaches`] if it finishes within `node_limit` positions, else `None`.
+///
+/// # Panics
+/// If `P::MOVES` exceeds 8.
+pub fn reaches_within<P: Climb>(
+    problem: &P,
+    root: &P::Node,
+    depth: u32,
+    target: u32,
+    node_limit: u64,
+) -> Option<bool> {
+    assert!(P::MOVES <= 8, "at most 8 moves per position");
+    if problem.score(root) >= target {
+        return Some(true);
+    }
+    let bound = problem.upper_bound(root, depth);
+    if bound < target {
+        return Some(false);
+    }
+    let mut s = Searcher::new(problem, root, depth);
+    // `best` need not be reached by a line: every cut and table skip
+    // below only asks whether `target` can still be reached, and the
+    // search ends as soon as it is.
+    s.best = target - 1;
+    s.ceiling = target;
+    s.node_limit = node_limit;
+    s.climb(root, depth, bound, 0, None);
+    (s.best >= target || s.stats.nodes <= node_limit).then_some(s.best >= target)
+}
+
+/// [`reaches`] on all cores, split as in [`maximize_parallel`].
+///
+/// # Panics
+/// If `P::MOVES` exceeds 8.
+pub fn reaches_parallel<P>(problem: &P, root: &P::Node, depth: u32, split: u32, target: u32) -> bool
+where
+    P: Climb + Sync,
+    P::Node: Send + Sync,
+{
+    if problem.score(root) >= target {
+        return true;
+    }
+    if problem.upper_bound(root, depth) < target {
+        return false;
+    }
+    search_parallel(problem, root, depth, split, target - 1, target).0 >= target
+}
+
+/// The parallel search: the best score starts at `floor` (or the root's
+/// score if higher), and the search stops once it reaches `ceiling`.
+fn search_parallel<P>(
+    problem: &P,
+    root: &P::Node,
+    depth: u32,
+    split: u32,
+    floor: u32,
+    ceiling: u32,
+) -> (u32, SearchStats)
+where
+    P: Climb + Sync,
+    P::Node: Send + Sync,
+{
     assert!(P::MOVES <= 8, "at most 8 moves per position");
     // Leave the tasks at least two moves, where the search has real work.
     let levels = split.min(depth.saturating_sub(2));
-    let mut best = problem.score(root);
+    let mut best = problem.score(root).max(floor);
     let mut frontier = vec![root.clone()];
     for _ in 0..levels {
         let mut next = Vec::with_capacity(frontier.len() * P::MOVES);
@@ -361,7 +438,6 @@ where
         frontier = next;
     }
     let remaining = depth - levels;
-    let ceiling = problem.upper_bound(root, depth);
     let mut tasks: Vec<(u32, &P::Node)> = frontier
         .iter()
         .map(|node| (problem.upper_bound(node, remaining), node))
@@ -400,70 +476,39 @@ pub fn first_line_reaching<P: Climb>(
     depth: u32,
     target: u32,
 ) -> Option<Vec<usize>> {
-    if problem.score(root) >= target {
-        return Some(Vec::new());
-    }
-    // Positions known to fail with at least this many moves left.
-    let mut failed: FxHashMap<P::Key, u32> = FxHashMap::default();
-    let mut scratch: Vec<Vec<P::Node>> = vec![Vec::new(); depth as usize + 1];
-    for length in 1..=depth {
-        let mut line = Vec::with_capacity(length as usize);
-        if reach(
-            problem,
-            root,
-            length,
-            target,
-            &mut failed,
-            &mut scratch,
-            &mut line,
-        ) {
-            return Some(line);
-        }
-    }
-    None
+    first_line_with(problem, root, depth, |node, moves| {
+        reaches(problem, node, moves, target)
+    })
 }
 
-fn reach<P: Climb>(
+/// [`first_line_reaching`] with the question "can a line of at most
+/// `moves` moves from `node` reach the target?" answered by `reaches`
+/// (for example [`reaches_parallel`] on deep searches).
+///
+/// The length is the smallest for which the root can reach the target;
+/// then each move is the first, in move order, after which the rest of
+/// the line can still be done in the moves left. A line of that length
+/// passes every position chosen this way, so the walk never backtracks,
+/// and choosing the first such move at each step gives the first line in
+/// move order.
+pub fn first_line_with<P: Climb>(
     problem: &P,
-    node: &P::Node,
-    remaining: u32,
-    target: u32,
-    failed: &mut FxHashMap<P::Key, u32>,
-    scratch: &mut [Vec<P::Node>],
-    line: &mut Vec<usize>,
-) -> bool {
-    if problem.score(node) >= target {
-        return true;
+    root: &P::Node,
+    depth: u32,
+    mut reaches: impl FnMut(&P::Node, u32) -> bool,
+) -> Option<Vec<usize>> {
+    let length = (0..=depth).find(|&moves| reaches(root, moves))?;
+    let mut line = Vec::with_capacity(length as usize);
+    let mut node = root.clone();
+    let mut child = root.clone();
+    for left in (0..length).rev() {
+        let mv = (0..P::MOVES)
+            .find(|&mv| problem.apply(&node, mv, &mut child) && reaches(&child, left))
+            .expect("every position on a shortest line has a next move on one");
+        line.push(mv);
+        std::mem::swap(&mut node, &mut child);
     }
-    if remaining == 0 || problem.upper_bound(node, remaining) < target {
-        return false;
-    }
-    if remaining == 1 && problem.best_after_one(node) < target {
-        return false;
-    }
-    let key = problem.key(node);
-    if failed.get(&key).is_some_and(|&r| r >= remaining) {
-        return false;
-    }
-    let (mine, deeper) = scratch.split_first_mut().expect("one level per move");
-    if mine.is_empty() {
-        mine.push(node.clone());
-    }
-    let child = &mut mine[0];
-    for mv in 0..P::MOVES {
-        if problem.apply(node, mv, child) {
-            line.push(mv);
-            if reach(problem, child, remaining - 1, target, failed, deeper, line) {
-                return true;
-            }
-            line.pop();
-        }
-    }
-    if failed.len() < problem.table_limit() {
-        let r = failed.entry(key).or_insert(0);
-        *r = (*r).max(remaining);
-    }
-    false
+    Some(line)
 }
 
 #[cfg(test)]
