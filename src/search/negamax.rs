@@ -195,8 +195,25 @@ impl<G: TwoPlayer> Negamax<G> {
     }
 
     /// The exact score of `pos` for the player to move.
+    ///
+    /// Found by null-window searches that halve the range the score is
+    /// known to lie in (MTD style): a null window cuts far more than the
+    /// full one, the table keeps what each search proved, and the
+    /// fail-soft results usually narrow the range well beyond half.
     pub fn score(&mut self, pos: &G::Position) -> Score {
-        self.search(pos, Score::MIN, Score::MAX, 0)
+        // The score lies in lo..=hi.
+        let (mut lo, mut hi) = (Score::loss(0), Score::win(0));
+        while lo < hi {
+            // Is the score at least `beta`? lo < beta <= hi.
+            let beta = Score(lo.0 + (hi.0 - lo.0 + 1) / 2);
+            let g = self.search(pos, Score(beta.0 - 1), beta, 0);
+            if g >= beta {
+                lo = g;
+            } else {
+                hi = g;
+            }
+        }
+        lo
     }
 
     /// Whether the player to move at `pos` wins (cheaper than [`Negamax::score`]:
