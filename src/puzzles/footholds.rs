@@ -746,11 +746,12 @@ impl Footholds {
             let n = left & left.wrapping_neg();
             left ^= n;
             let sub = component(rest, n);
-            // Entering `sub` gives at most one move per cell of it.
-            if sub.count_ones() <= best {
+            let to = n.trailing_zeros() as u8;
+            // Through `to` the walk makes at most 1 + walk_bound(sub, to) moves.
+            if walk_bound(sub, to) < best {
                 continue;
             }
-            best = best.max(1 + self.longest_path(sub, n.trailing_zeros() as u8));
+            best = best.max(1 + self.longest_path(sub, to));
             if best >= bound {
                 break;
             }
@@ -763,15 +764,28 @@ impl Footholds {
     }
 }
 
-/// An upper bound of the longest walk from `at` in `region`: the board is a
-/// chessboard, a walk alternates colours, so it uses at most one more cell of
-/// its starting colour than of the other.
+/// An upper bound of the longest walk from `at` in `region` (which holds
+/// `at`), the lesser of two:
+///
+/// - Colours: the board is a chessboard and a walk alternates colours, so
+///   it uses at most one more cell of its starting colour than of the other.
+/// - Dead ends: a cell other than `at` with at most one neighbour in the
+///   region can only be the walk's last cell (entered from that neighbour,
+///   it has no way on), so the walk visits at most one of them.
 fn walk_bound(region: u64, at: u8) -> u32 {
     let own_colour = if EVEN >> at & 1 == 1 { EVEN } else { !EVEN };
     let same = (region & own_colour).count_ones();
     let other = (region & !own_colour).count_ones();
-    let cells = (2 * same.min(other)).max((2 * same - 1).min(2 * other + 1));
-    cells - 1
+    let by_colour = (2 * same.min(other)).max((2 * same - 1).min(2 * other + 1));
+    let up = (region << 8) & region;
+    let down = (region >> 8) & region;
+    let left = (region << 1) & NOT_COL0 & region;
+    let right = (region >> 1) & NOT_COL7 & region;
+    let two_or_more =
+        (up & down) | (up & left) | (up & right) | (down & left) | (down & right) | (left & right);
+    let dead_ends = (region & !two_or_more & !(1u64 << at)).count_ones();
+    let by_dead_ends = region.count_ones() - dead_ends.saturating_sub(1);
+    by_colour.min(by_dead_ends) - 1
 }
 
 impl TwoPlayer for Footholds {
@@ -1565,6 +1579,54 @@ mod tests {
         #[test]
         fn display_round_trips(g in small_instance(8)) {
             prop_assert_eq!(game(&g.to_string()), g);
+        }
+    }
+
+    /// The longest walk by trying every walk.
+    fn plain_longest(region: u64, at: u8) -> u32 {
+        let rest = region & !(1u64 << at);
+        let mut best = 0;
+        let mut next = spread(1u64 << at) & rest;
+        while next != 0 {
+            let n = next.trailing_zeros() as u8;
+            next &= next - 1;
+            best = best.max(1 + plain_longest(rest, n));
+        }
+        best
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn longest_walk_and_its_bound_hold_on_random_regions(
+            rows in 1usize..=5,
+            cols in 1usize..=5,
+            cells in any::<u64>(),
+            keep in any::<u64>(),
+            start in any::<u8>(),
+        ) {
+            // A random region (about three cells in four) of a rows×cols
+            // board, and the component of a start cell in it.
+            let mut board = 0u64;
+            for r in 0..rows {
+                for c in 0..cols {
+                    board |= 1u64 << (8 * r + c);
+                }
+            }
+            let region = board & (cells | keep);
+            prop_assume!(region != 0);
+            let pick = usize::from(start) % region.count_ones() as usize;
+            let mut bits = region;
+            for _ in 0..pick {
+                bits &= bits - 1;
+            }
+            let at = bits.trailing_zeros() as u8;
+            let region = component(region, 1u64 << at);
+            let truth = plain_longest(region, at);
+            prop_assert!(walk_bound(region, at) >= truth);
+            let mut f = Footholds::new(rows, cols);
+            prop_assert_eq!(f.longest_path(region, at), truth);
         }
     }
 
