@@ -726,6 +726,15 @@ impl Footholds {
     /// The longest walk (number of moves) from `at` inside the connected
     /// `region` (which contains `at`), the cell left behind vanishing each move.
     pub fn longest_path(&mut self, region: u64, at: u8) -> u32 {
+        self.walk(region, at, u32::MAX)
+    }
+
+    /// `min(longest_path(region, at), cap)`: the search stops as soon as a
+    /// walk of `cap` moves is found, which is all a comparison needs.
+    fn walk(&mut self, region: u64, at: u8, cap: u32) -> u32 {
+        if cap == 0 {
+            return 0;
+        }
         let rest = region & !(1u64 << at);
         let next = self.neighbors[usize::from(at)] & rest;
         if next == 0 {
@@ -734,12 +743,13 @@ impl Footholds {
         if next.count_ones() == 1 {
             // A single way on: everything left stays connected through it, and
             // there is no choice to remember.
-            return 1 + self.longest_path(rest, next.trailing_zeros() as u8);
+            return 1 + self.walk(rest, next.trailing_zeros() as u8, cap - 1);
         }
         if let Some(&l) = self.paths.get(&(region, at)) {
-            return u32::from(l);
+            return u32::from(l).min(cap);
         }
         let bound = walk_bound(region, at);
+        let enough = bound.min(cap);
         let mut best = 0;
         let mut left = next;
         while left != 0 {
@@ -751,13 +761,15 @@ impl Footholds {
             if walk_bound(sub, to) < best {
                 continue;
             }
-            best = best.max(1 + self.longest_path(sub, to));
-            if best >= bound {
+            best = best.max(1 + self.walk(sub, to, cap - 1));
+            if best >= enough {
                 break;
             }
         }
-        // Bounded like the engine's table: beyond it, recompute instead.
-        if self.paths.len() < 1 << 22 {
+        // Only exact lengths are remembered: below the cap every branch was
+        // followed to its end, and the bound is never exceeded. The memo is
+        // bounded like the engine's table: beyond it, recompute instead.
+        if (best < cap || best == bound) && self.paths.len() < 1 << 22 {
             self.paths.insert((region, at), best as u8);
         }
         best
@@ -809,14 +821,22 @@ impl TwoPlayer for Footholds {
             return None;
         }
         let theirs = component(s.feet, 1u64 << s.other);
-        let my_walk = self.longest_path(mine, s.mover);
-        let their_walk = self.longest_path(theirs, s.other);
         // Turns alternate, mover first: whoever runs out of moves first loses,
-        // and a tie loses for the mover, who must move first.
-        Some(if my_walk <= their_walk {
-            Score::loss(2 * my_walk)
+        // and a tie loses for the mover, who must move first. So only the
+        // shorter walk is needed exactly, and the longer only as far as it
+        // reaches the shorter.
+        let their_most = walk_bound(theirs, s.other);
+        let mine_capped = self.walk(mine, s.mover, their_most + 1);
+        Some(if mine_capped > their_most {
+            Score::win(2 * self.longest_path(theirs, s.other) + 1)
         } else {
-            Score::win(2 * their_walk + 1)
+            // `mine_capped` is my exact walk.
+            let theirs_capped = self.walk(theirs, s.other, mine_capped);
+            if theirs_capped >= mine_capped {
+                Score::loss(2 * mine_capped)
+            } else {
+                Score::win(2 * theirs_capped + 1)
+            }
         })
     }
 
@@ -1626,7 +1646,12 @@ mod tests {
             let truth = plain_longest(region, at);
             prop_assert!(walk_bound(region, at) >= truth);
             let mut f = Footholds::new(rows, cols);
+            // Capped walks first, so the memo fills in that order too.
+            for cap in [truth / 2, truth.saturating_sub(1), truth, truth + 1] {
+                prop_assert_eq!(f.walk(region, at, cap), truth.min(cap), "cap {}", cap);
+            }
             prop_assert_eq!(f.longest_path(region, at), truth);
+            prop_assert_eq!(Footholds::new(rows, cols).longest_path(region, at), truth);
         }
     }
 
