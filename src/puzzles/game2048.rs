@@ -491,9 +491,10 @@ fn chunk_masks(chunk: &[u8; 16], low: u8) -> (u16, u16) {
 ///
 /// Same run argument as [`counts_after_moves`]: in a line, the maximal runs
 /// of equal blocks (empty cells between them ignored) give floor(L/2)
-/// merges each, in either direction along the line. A run of blocks of at
-/// least `2^low` is found from its first block: the one whose previous
-/// occupied neighbour in the line differs from it.
+/// merges each, in either direction along the line. In a row, a run of
+/// blocks of at least `2^low` is walked from its first block (the one whose
+/// previous occupied neighbour differs from it); down the columns, a block
+/// waiting for a partner is kept per column as the rows go by.
 fn counts_after_moves_above(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
     if low <= 1 {
         return counts_after_moves(cells, n);
@@ -1446,8 +1447,9 @@ mod tests {
             (n, values) in small_board(),
             k in 7u32..=7,
         ) {
-            // K = 7 asks the parallel search whether each move keeps the
-            // optimum within reach.
+            // K = 7 takes the deep path: a short trial on one thread, then
+            // all cores (small boards rarely outlast the trial; the test
+            // below runs the parallel searches directly).
             prop_assume!(n >= 4);
             let line = best_line(&board(n, &values), k);
             let length = line.moves.len() as u32;

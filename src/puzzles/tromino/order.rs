@@ -273,10 +273,15 @@ impl Label for Dec {
         spill: &mut [u8],
     ) {
         if crate::simd::avx512() && col_base.len().is_multiple_of(8) && text.hole_text.len() <= 8 {
+            // Two lines of two cells a leaf, at most 9 bytes a cell.
+            assert!(
+                text.room() >= 36 * col_base.len(),
+                "the band holds its pairs"
+            );
             // SAFETY: the CPU has the instructions; the leaves' slices have
             // one entry per leaf (a multiple of 8) and cells in 0..4; the
-            // hole text fits a lane; the band's buffer holds the pair (at
-            // most 9 bytes a cell) with `SLACK` bytes to spare.
+            // hole text fits a lane; the buffer holds the pair (asserted)
+            // with `SLACK` bytes to spare.
             let written = unsafe {
                 avx512::push_pair(
                     text.bytes.as_mut_ptr().add(text.len),
