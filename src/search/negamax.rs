@@ -147,6 +147,10 @@ struct Entry {
     lower: Score,
     /// The true score is at most this.
     upper: Score,
+    /// The child (in [`TwoPlayer::order`] order) that scored best last
+    /// time: tried first when the position is searched again, which the
+    /// repeated null-window searches of [`Negamax::score`] do often.
+    best_child: u8,
 }
 
 /// A memoized alpha-beta negamax over one game; keep it to reuse its table
@@ -260,7 +264,9 @@ impl<G: TwoPlayer> Negamax<G> {
         }
         let key = self.game.key(pos);
         let beta_asked = beta;
+        let mut first = 0usize;
         if let Some(e) = self.table.get(&key) {
+            first = usize::from(e.best_child);
             if e.lower == e.upper {
                 self.stats.table_hits += 1;
                 return e.lower;
@@ -287,8 +293,13 @@ impl<G: TwoPlayer> Negamax<G> {
         children.clear();
         self.game.children(pos, &mut children);
         self.game.order(&mut children);
+        if first < children.len() {
+            // The remembered best first; the others keep their order.
+            children[..=first].rotate_right(1);
+        }
         let mut best = Score::loss(0);
-        for child in &children {
+        let mut best_child = first;
+        for (i, child) in children.iter().enumerate() {
             let s = Score::from_child(self.search(
                 child,
                 Score::to_child(beta),
@@ -297,6 +308,12 @@ impl<G: TwoPlayer> Negamax<G> {
             ));
             if s > best {
                 best = s;
+                // Index in `order` order, undoing the rotation.
+                best_child = match i {
+                    0 => first,
+                    i if i <= first => i - 1,
+                    i => i,
+                };
                 if best > alpha {
                     alpha = best;
                     if alpha >= beta {
@@ -312,7 +329,9 @@ impl<G: TwoPlayer> Negamax<G> {
         let entry = self.table.entry(key).or_insert(Entry {
             lower: Score::MIN,
             upper: Score::MAX,
+            best_child: 0,
         });
+        entry.best_child = best_child as u8;
         if best <= alpha0 {
             entry.upper = entry.upper.min(best);
         } else if best >= beta0 {
