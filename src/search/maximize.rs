@@ -311,12 +311,29 @@ pub fn maximize_within<P: Climb>(
     depth: u32,
     node_limit: u64,
 ) -> Option<(u32, SearchStats)> {
+    search_within(problem, root, depth, 0, u32::MAX, node_limit)
+}
+
+/// The sequential search: the best score starts at `floor` (or the root's
+/// score if higher) and the search stops once it reaches `ceiling` (or the
+/// root's bound if lower). `None` if it enters more than `node_limit`
+/// positions without stopping.
+fn search_within<P: Climb>(
+    problem: &P,
+    root: &P::Node,
+    depth: u32,
+    floor: u32,
+    ceiling: u32,
+    node_limit: u64,
+) -> Option<(u32, SearchStats)> {
     assert!(P::MOVES <= 8, "at most 8 moves per position");
     let mut s = Searcher::new(problem, root, depth);
-    s.node_limit = node_limit;
     let bound = s.ceiling;
+    s.best = s.best.max(floor);
+    s.ceiling = s.ceiling.min(ceiling);
+    s.node_limit = node_limit;
     s.climb(root, depth, bound, 0, None);
-    (s.stats.nodes <= node_limit).then_some((s.best, s.stats))
+    (s.best >= s.ceiling || s.stats.nodes <= node_limit).then_some((s.best, s.stats))
 }
 
 /// [`maximize`] on all cores: the positions `split` moves deep are searched
@@ -362,23 +379,17 @@ pub fn reaches_within<P: Climb>(
     target: u32,
     node_limit: u64,
 ) -> Option<bool> {
-    assert!(P::MOVES <= 8, "at most 8 moves per position");
     if problem.score(root) >= target {
         return Some(true);
     }
-    let bound = problem.upper_bound(root, depth);
-    if bound < target {
+    if problem.upper_bound(root, depth) < target {
         return Some(false);
     }
-    let mut s = Searcher::new(problem, root, depth);
-    // `best` need not be reached by a line: every cut and table skip
-    // below only asks whether `target` can still be reached, and the
-    // search ends as soon as it is.
-    s.best = target - 1;
-    s.ceiling = target;
-    s.node_limit = node_limit;
-    s.climb(root, depth, bound, 0, None);
-    (s.best >= target || s.stats.nodes <= node_limit).then_some(s.best >= target)
+    // The best score starts at `target - 1` though no line may reach it:
+    // every cut and table skip only asks whether `target` can still be
+    // reached, and the search ends as soon as it is.
+    search_within(problem, root, depth, target - 1, target, node_limit)
+        .map(|(best, _)| best >= target)
 }
 
 /// [`reaches`] on all cores, split as in [`maximize_parallel`].
