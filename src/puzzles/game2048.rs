@@ -1463,6 +1463,32 @@ mod tests {
         }
     }
 
+    /// An n×n board (as exponents) from `seed`: a random share of empty
+    /// cells and a few neighbouring exponents, so runs of equal blocks and
+    /// empty stretches are common and rows straddle mask words. Half the
+    /// boards use the smallest exponents, the others sit anywhere up to the
+    /// largest input block.
+    fn random_cells(n: usize, seed: u64) -> Vec<u8> {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let empty = rng.random_range(0..=100u32);
+        let kinds = rng.random_range(1..=8u8);
+        let base = if rng.random_range(0..2) == 0 {
+            0
+        } else {
+            rng.random_range(0..=MAX_INPUT_EXPONENT - kinds)
+        };
+        (0..n * n)
+            .map(|_| {
+                if rng.random_range(0..100) < empty {
+                    0
+                } else {
+                    base + rng.random_range(1..=kinds)
+                }
+            })
+            .collect()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(1000))]
 
@@ -1567,13 +1593,7 @@ mod tests {
             seed in any::<u64>(),
             low in 2u8..=6,
         ) {
-            // Rows that straddle mask words, long runs, empty stretches.
-            use rand::{RngExt, SeedableRng};
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let empty = rng.random_range(0..=100u32);
-            let cells: Vec<u8> = (0..n * n)
-                .map(|_| if rng.random_range(0..100) < empty { 0 } else { rng.random_range(1..=8) })
-                .collect();
+            let cells = random_cells(n, seed);
             let full = counts_after_moves(&cells, n);
             let above = counts_after_moves_above(&cells, n, low);
             for x in usize::from(low) + 1..EXPONENT_SLOTS {
@@ -1586,25 +1606,10 @@ mod tests {
             n in 1usize..=64,
             seed in any::<u64>(),
         ) {
-            use rand::{RngExt, SeedableRng};
             if !crate::simd::avx512() {
                 return Ok(());
             }
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let empty = rng.random_range(0..=100u32);
-            // A few neighbouring exponents, so runs of equal blocks are
-            // common, anywhere up to the largest input block.
-            let kinds = rng.random_range(1..=4u8);
-            let base = rng.random_range(0..=MAX_INPUT_EXPONENT - kinds);
-            let cells: Vec<u8> = (0..n * n)
-                .map(|_| {
-                    if rng.random_range(0..100) < empty {
-                        0
-                    } else {
-                        base + rng.random_range(1..=kinds)
-                    }
-                })
-                .collect();
+            let cells = random_cells(n, seed);
             for (i, &d) in Direction::ALL.iter().enumerate() {
                 let (mut fast, mut plain) = (vec![9u8; n * n], vec![7u8; n * n]);
                 // SAFETY: checked above; both boards are n×n.
@@ -1621,22 +1626,10 @@ mod tests {
             seed in any::<u64>(),
             low in 2u8..=9,
         ) {
-            use rand::{RngExt, SeedableRng};
             if !crate::simd::avx512() {
                 return Ok(());
             }
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let empty = rng.random_range(0..=100u32);
-            let kinds = rng.random_range(1..=8u8);
-            let cells: Vec<u8> = (0..n * n)
-                .map(|_| {
-                    if rng.random_range(0..100) < empty {
-                        0
-                    } else {
-                        rng.random_range(1..=kinds)
-                    }
-                })
-                .collect();
+            let cells = random_cells(n, seed);
             // SAFETY: checked above; the board is n×n and low >= 2.
             let fast = unsafe { avx512::counts_above(&cells, n, low) };
             prop_assert_eq!(fast, counts_above_scalar(&cells, n, low));
