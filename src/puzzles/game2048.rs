@@ -564,14 +564,21 @@ fn counts_above_scalar(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
             }
         }
     }
-    let after = |merges: &Counts| {
-        let mut counts: Counts = [0; EXPONENT_SLOTS];
-        for x in low as usize + 1..=top as usize + 1 {
-            counts[x] = now[x] - 2 * merges[x] + merges[x - 1];
-        }
-        counts
-    };
-    (after(&merges_h), after(&merges_v))
+    (
+        counts_above_after(&now, &merges_h, low, top),
+        counts_above_after(&now, &merges_v, low, top),
+    )
+}
+
+/// Block counts after a move, for exponents above `low` (0 at and below),
+/// from the counts `now` and the `merges` of each exponent, both exact
+/// from `low` up; `top` is the largest exponent on the board.
+fn counts_above_after(now: &Counts, merges: &Counts, low: u8, top: u8) -> Counts {
+    let mut counts: Counts = [0; EXPONENT_SLOTS];
+    for x in low as usize + 1..=top as usize + 1 {
+        counts[x] = now[x] - 2 * merges[x] + merges[x - 1];
+    }
+    counts
 }
 
 /// The best exponent after at most one move, without building boards.

@@ -223,12 +223,8 @@ unsafe fn counts_above_avx512(cells: &[u8], n: usize, low: u8) -> (super::Counts
             pending = _mm512_maskz_mov_epi8(!merged, pending);
         }
     }
-    let after = |merges: &Counts| {
-        let mut counts: Counts = [0; EXPONENT_SLOTS];
-        for x in low as usize + 1..=top as usize + 1 {
-            counts[x] = now[x] - 2 * merges[x] + merges[x - 1];
-        }
-        counts
-    };
-    (after(&merges_h), after(&merges_v))
+    (
+        super::counts_above_after(&now, &merges_h, low, top),
+        super::counts_above_after(&now, &merges_v, low, top),
+    )
 }

@@ -40,30 +40,24 @@ pub(super) unsafe fn push_pair(
     let mut hole_text = [0u8; 8];
     hole_text[..hole.len()].copy_from_slice(hole);
     let hole_text = u64::from_le_bytes(hole_text);
-    // SAFETY: as promised by the caller.
-    unsafe {
-        let top = pass(
-            out,
-            [0, 1],
-            row_base,
-            col_base,
-            hole_cell,
-            hole_label,
-            hole_text,
-            hole.len(),
-        );
-        let bottom = pass(
-            out.add(top),
-            [2, 3],
-            row_base,
-            col_base,
-            hole_cell,
-            hole_label,
-            hole_text,
-            hole.len(),
-        );
-        top + bottom
+    let mut at = 0;
+    for cells in [[0, 1], [2, 3]] {
+        // SAFETY: as promised by the caller; the bottom line starts where
+        // the top one ends.
+        at += unsafe {
+            pass(
+                out.add(at),
+                cells,
+                row_base,
+                col_base,
+                hole_cell,
+                hole_label,
+                hole_text,
+                hole.len(),
+            )
+        };
     }
+    at
 }
 
 #[cfg(not(target_arch = "x86_64"))]
