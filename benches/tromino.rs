@@ -106,7 +106,7 @@ fn constructive(c: &mut Criterion) {
             boardsolve::puzzles::tromino::HoleMark::Zero,
             false
         ),
-        boardsolve::puzzles::Verdict::Correct
+        boardsolve::text::Verdict::Correct
     );
     let mut group = c.benchmark_group("tromino general");
     group

@@ -12,8 +12,8 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod input;
 pub mod puzzles;
 pub mod search;
 mod simd;
+pub mod text;
 pub mod tools;

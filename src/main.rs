@@ -3,8 +3,9 @@
 
 mod cli;
 
-use boardsolve::input::{MAX_INPUT_BYTES, read_limited};
-use boardsolve::puzzles::{CheckOptions, Error, GenOptions, OutputFormat, SolveOptions, Verdict};
+use boardsolve::puzzles::{CheckOptions, Error, GenOptions, OutputFormat, SolveOptions};
+use boardsolve::text::Verdict;
+use boardsolve::text::{MAX_INPUT_BYTES, read_limited};
 use boardsolve::tools::{batch, generate, stress};
 use clap::Parser;
 use cli::{CheckArgs, Cli, Command, GenArgs, SizeArgs, SolveArgs, StressArgs};

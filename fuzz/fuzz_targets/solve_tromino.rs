@@ -5,7 +5,8 @@
 #![no_main]
 
 use boardsolve::puzzles::tromino::{HoleMark, Instance, brute, check_output};
-use boardsolve::puzzles::{Puzzle, SolveOptions, TROMINO, Verdict};
+use boardsolve::puzzles::{Puzzle, SolveOptions, TROMINO};
+use boardsolve::text::Verdict;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,6 +1,6 @@
 //! What every parser target asserts, in one place.
 
-use boardsolve::input::InputError;
+use boardsolve::text::InputError;
 use std::fmt::Debug;
 
 /// `parse` on any bytes either gives an instance that `print` turns into

@@ -11,11 +11,11 @@
 //! walk its own region, so each one's best is the longest path it can walk
 //! there, and the outcome follows without searching ([`Footholds::resolve`]).
 
-use crate::input::{InputError, Position, Tokens};
 use crate::puzzles::{
     Error, GenOptions, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, Variant,
 };
 use crate::search::negamax::{Negamax, NegamaxStats, Score, TwoPlayer};
+use crate::text::{InputError, Position, Tokens};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::fmt;
@@ -365,7 +365,7 @@ impl<'a> Bracketed<'a> {
                                 at,
                                 format!(
                                     "number {} is too large",
-                                    crate::input::describe_bytes(digits)
+                                    crate::text::describe_bytes(digits)
                                 ),
                             )
                         })?;
@@ -391,7 +391,7 @@ impl<'a> Bracketed<'a> {
                     .position(|c| c.is_ascii_whitespace() || b"[]{},:".contains(c))
                     .map_or(self.data.len(), |k| self.offset + k)
                     .max(self.offset + 1);
-                let what = crate::input::describe_bytes(&self.data[self.offset..end]);
+                let what = crate::text::describe_bytes(&self.data[self.offset..end]);
                 Err(InputError::new(
                     at,
                     format!("unexpected {what}; expected brackets, commas and whole numbers"),
@@ -590,7 +590,7 @@ impl<'a> Bracketed<'a> {
                         at,
                         format!(
                             "unknown key {}; expected \"board\", \"aloc\" or \"bloc\"",
-                            crate::input::describe_bytes(key.as_bytes())
+                            crate::text::describe_bytes(key.as_bytes())
                         ),
                     ));
                 }
@@ -642,7 +642,7 @@ fn unexpected(lexeme: &Lexeme, at: Position, expected: &str) -> InputError {
     let found = match lexeme {
         Lexeme::Punct(p) => format!("'{}'", *p as char),
         Lexeme::Number(v) => format!("the number {v}"),
-        Lexeme::Text(t) => crate::input::describe_bytes(t.as_bytes()),
+        Lexeme::Text(t) => crate::text::describe_bytes(t.as_bytes()),
         Lexeme::End => "end of input".to_string(),
     };
     InputError::new(at, format!("expected {expected}, found {found}"))

@@ -5,11 +5,11 @@
 //! a pass over them in place. The exact search lives in
 //! [`crate::search::maximize`]; this module supplies the moves and the bound.
 
-use crate::input::{InputError, Position, Tokens};
 use crate::puzzles::{
     Error, GenOptions, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, Variant,
 };
 use crate::search::maximize::{self, Climb, SearchStats};
+use crate::text::{InputError, Position, Tokens};
 use serde::Serialize;
 use std::fmt;
 use std::io::Write;

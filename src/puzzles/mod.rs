@@ -5,7 +5,8 @@ pub mod game2048;
 pub mod tromino;
 pub mod yut;
 
-use crate::input::InputError;
+use crate::text::InputError;
+use crate::text::Verdict;
 use std::io::{self, Write};
 
 /// What `solve` should print.
@@ -108,15 +109,6 @@ pub struct Variant {
     pub solve: SolveFn,
 }
 
-/// The outcome of checking an answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    /// The output is a correct answer for the input.
-    Correct,
-    /// The output is wrong; the reason names the first offending place.
-    Wrong(String),
-}
-
 /// Why a puzzle could not answer.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -166,7 +158,7 @@ pub trait Puzzle: Sync {
     /// [`Error::Input`] if the input is not a valid instance.
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {
         let expected = self.judge_answer(input, opts.moves)?;
-        Ok(crate::tools::compare::tokens(&expected, output))
+        Ok(crate::text::compare_tokens(&expected, output))
     }
 
     /// The judge's output for `input` (with 2048's K `moves`), in memory:

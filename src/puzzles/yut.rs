@@ -12,10 +12,10 @@
 //! [`MAX_USEFUL_DICE`] turns all four pieces are finished and later dice go
 //! unused: a million dice cost no more to solve than 84.
 
-use crate::input::{InputError, Tokens};
 use crate::puzzles::{
     Error, GenOptions, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, Variant,
 };
+use crate::text::{InputError, Tokens};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::fmt::{self, Write as _};

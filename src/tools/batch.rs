@@ -1,7 +1,7 @@
 //! Bulk expected outputs: `NAME.out` for every `NAME.in`, in parallel.
 
-use crate::input::{MAX_INPUT_BYTES, read_limited};
 use crate::puzzles::{Error, Puzzle, SolveOptions};
+use crate::text::{MAX_INPUT_BYTES, read_limited};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 

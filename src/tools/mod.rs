@@ -2,7 +2,6 @@
 //! programs, comparing, stress testing with shrinking, bulk expected outputs.
 
 pub mod batch;
-pub mod compare;
 pub mod generate;
 pub mod run;
 pub mod stress;

@@ -2,9 +2,10 @@
 //! reference, the first failure shrunk to a smallest failing case, and an
 //! optional diagnosis of the mistake behind it.
 
+use super::generate;
 use super::run::{self, Ending, RunResult};
-use super::{compare, generate};
-use crate::puzzles::{CheckOptions, Error, GenOptions, Puzzle, SolveOptions, Verdict};
+use crate::puzzles::{CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
+use crate::text::{Verdict, compare_tokens};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -170,7 +171,7 @@ impl StressConfig<'_> {
             };
             self.puzzle.check(input, output, &opts)?
         } else {
-            compare::tokens(expected.as_bytes(), output)
+            compare_tokens(expected.as_bytes(), output)
         };
         Ok(match verdict {
             Verdict::Correct => None,
@@ -358,7 +359,7 @@ fn diagnose(
     for variant in variants {
         let explains_all = compared.iter().all(|(input, output)| {
             (variant.solve)(input, &cfg.solve)
-                .is_ok_and(|answer| compare::tokens(answer.as_bytes(), output) == Verdict::Correct)
+                .is_ok_and(|answer| compare_tokens(answer.as_bytes(), output) == Verdict::Correct)
         });
         if explains_all && !compared.is_empty() {
             return Ok(Diagnosis::Matches {

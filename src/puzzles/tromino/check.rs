@@ -1,8 +1,8 @@
 //! Checking someone's tiling: shape, hole, L-trominoes, and optionally the order.
 
 use super::{Instance, order};
-use crate::input::{Position, Tokens, describe_bytes};
-use crate::puzzles::Verdict;
+use crate::text::Verdict;
+use crate::text::{Position, Tokens, describe_bytes};
 use rustc_hash::FxHashMap;
 
 /// How the hole is written in an answer.

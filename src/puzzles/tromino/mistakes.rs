@@ -115,8 +115,8 @@ fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::Verdict;
     use crate::puzzles::tromino::{HoleMark, Instance, check_output, order};
+    use crate::text::Verdict;
 
     fn text(n: usize, labels: &[u64]) -> String {
         labels

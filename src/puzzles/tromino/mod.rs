@@ -16,11 +16,10 @@ mod svg;
 
 pub use check::HoleMark;
 
-use crate::input::{InputError, Position, Tokens};
 use crate::puzzles::{
     CheckOptions, Error, GenOptions, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, Variant,
-    Verdict,
 };
+use crate::text::{InputError, Position, Tokens, Verdict};
 use rand::RngExt;
 use std::fmt;
 use std::io::Write;
@@ -249,7 +248,7 @@ pub fn random_power_of_two_instance<R: rand::Rng + ?Sized>(rng: &mut R, max_k: u
 /// `mark`); with `order`, also in the placement order (power-of-two sides).
 ///
 /// ```
-/// use boardsolve::puzzles::{tromino::{check_output, HoleMark, Instance}, Verdict};
+/// use boardsolve::{puzzles::tromino::{check_output, HoleMark, Instance}, text::Verdict};
 /// let i = Instance::parse(b"2 0 0").unwrap();
 /// assert_eq!(check_output(&i, b"0 1\n1 1\n", HoleMark::Zero, true), Verdict::Correct);
 /// assert!(matches!(check_output(&i, b"0 1\n1 2\n", HoleMark::Zero, false), Verdict::Wrong(_)));

@@ -1,21 +1,30 @@
-//! Token-by-token comparison of an output with the expected one.
+//! The verdict on an answer, and token-by-token comparison of an output
+//! with the expected one.
 
-use crate::input::{Tokens, describe_bytes};
-use crate::puzzles::Verdict;
+use super::{Tokens, describe_bytes};
+
+/// The outcome of checking an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The output is a correct answer for the input.
+    Correct,
+    /// The output is wrong; the reason names the first offending place.
+    Wrong(String),
+}
 
 /// Compares whitespace-separated tokens, so spacing and line ends do not
 /// matter (as on the judges). A wrong verdict names the first differing
 /// token of `received` by line and column.
 ///
 /// ```
-/// use boardsolve::{puzzles::Verdict, tools::compare::tokens};
-/// assert_eq!(tokens(b"16\n", b" 16"), Verdict::Correct);
+/// use boardsolve::text::{Verdict, compare_tokens};
+/// assert_eq!(compare_tokens(b"16\n", b" 16"), Verdict::Correct);
 /// assert_eq!(
-///     tokens(b"16\n", b"8\n"),
+///     compare_tokens(b"16\n", b"8\n"),
 ///     Verdict::Wrong("1:1: expected \"16\", found \"8\"".into())
 /// );
 /// ```
-pub fn tokens(expected: &[u8], received: &[u8]) -> Verdict {
+pub fn compare_tokens(expected: &[u8], received: &[u8]) -> Verdict {
     let mut want = Tokens::new(expected);
     let mut got = Tokens::new(received);
     loop {
@@ -54,15 +63,15 @@ mod tests {
 
     #[test]
     fn differences_are_named() {
-        assert_eq!(tokens(b"1 2\n3\n", b"1\r\n2 3"), Verdict::Correct);
+        assert_eq!(compare_tokens(b"1 2\n3\n", b"1\r\n2 3"), Verdict::Correct);
         assert_eq!(
-            tokens(b"1 2", b"1"),
+            compare_tokens(b"1 2", b"1"),
             Verdict::Wrong("1:2: output ends early; expected \"2\" next".into())
         );
         assert_eq!(
-            tokens(b"1", b"1\n 7"),
+            compare_tokens(b"1", b"1\n 7"),
             Verdict::Wrong("2:2: extra output \"7\" after the answer".into())
         );
-        assert_eq!(tokens(b"", b""), Verdict::Correct);
+        assert_eq!(compare_tokens(b"", b""), Verdict::Correct);
     }
 }

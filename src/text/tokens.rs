@@ -17,7 +17,7 @@ pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 /// complaint; only what the reader itself fails with is an `io::Error`.
 ///
 /// ```
-/// use boardsolve::input::read_limited;
+/// use boardsolve::text::read_limited;
 /// assert_eq!(read_limited(&b"1 2"[..], 3).unwrap().unwrap(), b"1 2");
 /// let e = read_limited(&b"1\n234"[..], 4).unwrap().unwrap_err();
 /// assert_eq!(e.to_string(), "2:3: the input is longer than the limit of 4 bytes");
@@ -136,7 +136,7 @@ pub fn describe_bytes(bytes: &[u8]) -> String {
 /// tokens, so CRLF files, tabs and blank lines are accepted anywhere.
 ///
 /// ```
-/// use boardsolve::input::Tokens;
+/// use boardsolve::text::Tokens;
 /// let mut t = Tokens::new(b"3\n 2 0\r\n");
 /// assert_eq!(t.expect_u64("N").unwrap(), 3);
 /// let tok = t.next_token().unwrap();

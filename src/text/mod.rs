@@ -1,0 +1,10 @@
+//! Text in and out: the one tokenizer with positions that every input
+//! format reads through, the input error type, and the token comparison
+//! that judges an answer. Puzzles and tools both build on this module, and
+//! it depends on neither.
+
+mod tokens;
+mod verdict;
+
+pub use tokens::*;
+pub use verdict::{Verdict, compare_tokens};
