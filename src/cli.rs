@@ -1,6 +1,6 @@
 //! Command-line types (clap derive). A field's doc comment is its help text.
 
-use boardsolve::puzzles::{self, Puzzle};
+use boardsolve::puzzles::{self, GenOptions, Puzzle};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -76,32 +76,6 @@ Examples:
   boardsolve stress 12094 --seed 42 --timeout 1s --jobs 2 -- python3 sol.py
   boardsolve stress 2048 --hard --diagnose -- ./a.out";
 
-/// Size options shared by `gen` and `stress`.
-#[derive(Debug, Args, Clone, Default)]
-pub struct SizeArgs {
-    /// 2048: board side N.
-    #[arg(long, value_name = "N")]
-    pub n: Option<u64>,
-    /// 2048: largest block value (a power of two).
-    #[arg(long, value_name = "V")]
-    pub max_tile: Option<u64>,
-    /// Share of cells that are filled, from 0 to 1.
-    #[arg(long, value_name = "D")]
-    pub density: Option<f64>,
-    /// Yut: number of dice.
-    #[arg(long, value_name = "COUNT")]
-    pub dice: Option<u64>,
-    /// Footholds: board rows.
-    #[arg(long, value_name = "R")]
-    pub rows: Option<u64>,
-    /// Footholds: board columns.
-    #[arg(long, value_name = "C")]
-    pub cols: Option<u64>,
-    /// Prefer the shapes that break solutions (see the list below).
-    #[arg(long)]
-    pub hard: bool,
-}
-
 /// Arguments of `boardsolve gen`.
 #[derive(Debug, Args)]
 pub struct GenArgs {
@@ -119,7 +93,7 @@ pub struct GenArgs {
     pub out_dir: Option<PathBuf>,
     /// Instance sizes.
     #[command(flatten)]
-    pub sizes: SizeArgs,
+    pub sizes: GenOptions,
 }
 
 /// Arguments of `boardsolve stress`.
@@ -151,7 +125,7 @@ pub struct StressArgs {
     pub diagnose: bool,
     /// Instance sizes.
     #[command(flatten)]
-    pub sizes: SizeArgs,
+    pub sizes: GenOptions,
     /// Your program and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<String>,

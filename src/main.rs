@@ -3,12 +3,12 @@
 
 mod cli;
 
-use boardsolve::puzzles::{CheckOptions, Error, GenOptions, OutputFormat, SolveOptions};
+use boardsolve::puzzles::{CheckOptions, Error, OutputFormat, SolveOptions};
 use boardsolve::text::Verdict;
 use boardsolve::text::{MAX_INPUT_BYTES, read_limited};
 use boardsolve::tools::{batch, generate, stress};
 use clap::Parser;
-use cli::{CheckArgs, Cli, Command, GenArgs, SizeArgs, SolveArgs, StressArgs};
+use cli::{CheckArgs, Cli, Command, GenArgs, SolveArgs, StressArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
@@ -203,32 +203,15 @@ fn check(args: &CheckArgs) -> Result<(), Failure> {
     }
 }
 
-fn sizes(args: &SizeArgs) -> Result<GenOptions, Failure> {
-    if let Some(d) = args.density.filter(|d| !(0.0..=1.0).contains(d)) {
-        return Err(Failure::Usage(format!(
-            "boardsolve: --density must be from 0 to 1, found {d}"
-        )));
-    }
-    Ok(GenOptions {
-        n: args.n,
-        max_tile: args.max_tile,
-        density: args.density,
-        dice: args.dice,
-        rows: args.rows,
-        cols: args.cols,
-        hard: args.hard,
-    })
-}
-
 fn generate_command(args: &GenArgs) -> Result<(), Failure> {
-    let opts = sizes(&args.sizes)?;
+    let opts = &args.sizes;
     let usage = |e| failure(e, "gen");
     match &args.out_dir {
         None if args.count > 1 => Err(Failure::Usage(
             "boardsolve: --count above 1 needs --out-dir (one file per instance)".into(),
         )),
         None => {
-            let text = generate::instance(args.puzzle, args.seed, 0, &opts).map_err(usage)?;
+            let text = generate::instance(args.puzzle, args.seed, 0, opts).map_err(usage)?;
             io::stdout()
                 .lock()
                 .write_all(text.as_bytes())
@@ -240,8 +223,7 @@ fn generate_command(args: &GenArgs) -> Result<(), Failure> {
             })?;
             let width = args.count.to_string().len().max(3);
             for case in 0..args.count {
-                let text =
-                    generate::instance(args.puzzle, args.seed, case, &opts).map_err(usage)?;
+                let text = generate::instance(args.puzzle, args.seed, case, opts).map_err(usage)?;
                 let path = dir.join(format!("{:0width$}.in", case + 1));
                 std::fs::write(&path, text).map_err(|e| {
                     Failure::Usage(format!("boardsolve: cannot write {}: {e}", path.display()))
@@ -273,7 +255,7 @@ fn stress_command(args: &StressArgs) -> Result<(), Failure> {
         timeout: args.timeout,
         jobs,
         any_answer: args.any_tiling,
-        sizes: sizes(&args.sizes)?,
+        sizes: args.sizes.clone(),
         solve: SolveOptions {
             moves: args.moves,
             format: OutputFormat::Judge,
@@ -377,23 +359,7 @@ fn write_failure(
         )?,
         None => {}
     }
-    let z = &args.sizes;
-    let mut flags = String::new();
-    for (name, value) in [
-        ("--n", z.n.map(|v| v.to_string())),
-        ("--max-tile", z.max_tile.map(|v| v.to_string())),
-        ("--density", z.density.map(|v| v.to_string())),
-        ("--dice", z.dice.map(|v| v.to_string())),
-        ("--rows", z.rows.map(|v| v.to_string())),
-        ("--cols", z.cols.map(|v| v.to_string())),
-    ] {
-        if let Some(v) = value {
-            flags.push_str(&format!(" {name} {v}"));
-        }
-    }
-    if z.hard {
-        flags.push_str(" --hard");
-    }
+    let flags = args.sizes.flags();
     writeln!(
         out,
         "\nthis case before shrinking: boardsolve gen {}{flags} --seed {seed} --count {} --out-dir DIR  (file {:03}.in)",

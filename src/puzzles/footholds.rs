@@ -1274,7 +1274,14 @@ impl Puzzle for FootholdsPuzzle {
 
     fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {
         use rand::RngExt;
-        opts.only(self.name, &["--rows", "--cols", "--density"])?;
+        opts.only(
+            self.name,
+            &[
+                crate::puzzles::Size::Rows,
+                crate::puzzles::Size::Cols,
+                crate::puzzles::Size::Density,
+            ],
+        )?;
         let mut side = |given: Option<u64>, what: &str| match given {
             Some(v) if (1..=MAX_SIDE as u64).contains(&v) => Ok(v as usize),
             Some(v) => Err(Error::Usage(format!(

@@ -1184,7 +1184,14 @@ impl Game2048 {
 impl Puzzle for Game2048 {
     fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {
         use rand::RngExt;
-        opts.only(self.name, &["--n", "--max-tile", "--density"])?;
+        opts.only(
+            self.name,
+            &[
+                crate::puzzles::Size::N,
+                crate::puzzles::Size::MaxTile,
+                crate::puzzles::Size::Density,
+            ],
+        )?;
         let n = match opts.n {
             Some(n) if (1..=MAX_N as u64).contains(&n) => n as usize,
             Some(n) => {

@@ -825,7 +825,7 @@ impl Puzzle for Yut {
     }
 
     fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {
-        opts.only(self.name, &["--dice"])?;
+        opts.only(self.name, &[crate::puzzles::Size::Dice])?;
         let dice = match opts.dice {
             None => 10,
             Some(d) if (1..=1_000_000).contains(&d) => d as usize,

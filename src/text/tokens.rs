@@ -279,8 +279,12 @@ impl<'a> Tokens<'a> {
     }
 }
 
-/// Parses plain decimal digits into a `u64`, explaining any failure briefly.
-fn parse_u64(bytes: &[u8]) -> Result<u64, &'static str> {
+/// Parses plain decimal digits into a `u64`, explaining any failure
+/// briefly: the one decimal reader behind every number of every format.
+///
+/// # Errors
+/// An empty token, a sign, a non-digit, or a value above `u64::MAX`.
+pub fn parse_u64(bytes: &[u8]) -> Result<u64, &'static str> {
     if bytes.is_empty() {
         return Err("empty");
     }

@@ -314,7 +314,7 @@ impl Puzzle for Tromino {
 
     fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {
         use rand::RngExt;
-        opts.only(self.name, &["--n"])?;
+        opts.only(self.name, &[crate::puzzles::Size::N])?;
         let boj = self.format == Format::Boj;
         let n = match opts.n {
             None => 1u32 << rng.random_range(u32::from(boj)..=4),

@@ -1,0 +1,148 @@
+//! The byte-level face of a puzzle that the CLI and the tools use: judge
+//! text in, answers, pictures, checks, generated text and shrunk text out.
+
+use super::sizes::GenOptions;
+use crate::text::{InputError, Verdict};
+use std::io::{self, Write};
+
+/// What `solve` should print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OutputFormat {
+    /// Exactly the judge's output.
+    #[default]
+    Judge,
+    /// The optimal play, explained for a human.
+    Explain,
+    /// The answer and the optimal play as one JSON object.
+    Json,
+}
+
+/// Options of `boardsolve solve` that a puzzle may use.
+#[derive(Debug, Clone, Default)]
+pub struct SolveOptions {
+    /// 2048's K (`--moves`); other puzzles refuse it.
+    pub moves: Option<u32>,
+    /// What to print.
+    pub format: OutputFormat,
+}
+
+/// Options of `boardsolve check`.
+#[derive(Debug, Clone, Default)]
+pub struct CheckOptions {
+    /// Tromino: also require the numbering to be the placement order.
+    pub order: bool,
+    /// 2048's K, as for `solve`.
+    pub moves: Option<u32>,
+}
+
+/// The seeded generator behind `gen` and `stress`: ChaCha8 gives the same
+/// stream for the same seed on every machine and every version of `rand`.
+pub type GenRng = rand_chacha::ChaCha8Rng;
+
+/// Solves judge input, returning the judge output; see [`Variant`].
+pub type SolveFn = Box<dyn Fn(&[u8], &SolveOptions) -> Result<String, Error> + Send + Sync>;
+
+/// A reference solver with one classic mistake, for `stress --diagnose`.
+pub struct Variant {
+    /// Completes "your program behaves as if ...".
+    pub mistake: &'static str,
+    /// Solves judge input the mistaken way.
+    pub solve: SolveFn,
+}
+
+/// Why a puzzle could not answer.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The input text is not a valid instance.
+    #[error("{0}")]
+    Input(#[from] InputError),
+    /// The request is outside what this puzzle supports (an option it does
+    /// not take, a size above a documented limit).
+    #[error("{0}")]
+    Usage(String),
+    /// Writing the answer failed.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// One puzzle as the command line sees it.
+pub trait Puzzle: Sync {
+    /// The name this entry answers to on the command line.
+    fn name(&self) -> &'static str;
+
+    /// A one-line description for `--help` and listings.
+    fn summary(&self) -> &'static str;
+
+    /// The canonical entry this one is an alias of (a judge's problem
+    /// number), or `None` for a canonical entry.
+    fn alias_of(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Reads judge-format `input` and writes the answer in `opts.format`.
+    ///
+    /// # Errors
+    /// [`Error::Input`] for bad input, [`Error::Usage`] for an unsupported
+    /// option or a limit, [`Error::Io`] when writing fails.
+    fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error>;
+
+    /// A picture (SVG document) of the instance and its optimal play.
+    ///
+    /// # Errors
+    /// As [`Puzzle::solve`]; [`Error::Usage`] if the puzzle has no picture.
+    fn svg(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error> {
+        let _ = (input, opts);
+        Err(Error::Usage(format!(
+            "{} has no picture (--svg)",
+            self.name()
+        )))
+    }
+
+    /// Whether `output` is a correct answer for `input`. By default the
+    /// answer is unique: the output must equal the reference, token by token.
+    ///
+    /// # Errors
+    /// [`Error::Input`] if the input is not a valid instance.
+    fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {
+        let expected = self.judge_answer(input, opts.moves)?;
+        Ok(crate::text::compare_tokens(&expected, output))
+    }
+
+    /// The judge's output for `input` (with 2048's K `moves`), in memory:
+    /// the reference that `check` and `stress` compare with.
+    ///
+    /// # Errors
+    /// As [`Puzzle::solve`].
+    fn judge_answer(&self, input: &[u8], moves: Option<u32>) -> Result<Vec<u8>, Error> {
+        let opts = SolveOptions {
+            moves,
+            format: OutputFormat::Judge,
+        };
+        let mut answer = Vec::new();
+        self.solve(input, &opts, &mut answer)?;
+        Ok(answer)
+    }
+
+    /// One random valid instance in judge format.
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for a size option the puzzle does not take or a
+    /// size out of range.
+    fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {
+        let _ = (rng, opts);
+        Err(Error::Usage(format!("{} has no generator", self.name())))
+    }
+
+    /// Valid instances a little smaller than `input`, the boldest cuts
+    /// first; `stress` keeps the first that still fails. Empty when `input`
+    /// cannot shrink (or is not valid).
+    fn shrink(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        let _ = input;
+        Vec::new()
+    }
+
+    /// Reference solvers that each make one classic mistake.
+    fn variants(&self) -> Vec<Variant> {
+        Vec::new()
+    }
+}

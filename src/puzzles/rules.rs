@@ -1,0 +1,319 @@
+//! The typed [`Rules`] trait that every puzzle implements, and the one
+//! generic adapter, [`Entry`], that turns any `Rules` into the byte-level
+//! [`Puzzle`] the CLI and the tools use.
+//!
+//! What would otherwise be repeated by hand in every puzzle lives here once:
+//! reading bytes into an instance, refusing the options a puzzle does not
+//! take (always with the same wording), choosing the output format, turning
+//! instances back into text for `gen` and for shrinking, and boxing the
+//! catalogue of classic mistakes for `stress --diagnose`.
+
+use super::sizes::{GenOptions, Size};
+use super::{CheckOptions, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, Variant};
+use crate::text::{InputError, Verdict, compare_tokens};
+use std::io::Write;
+
+/// An option of `solve` or `check` that only some puzzles take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flag {
+    /// `--moves K` (2048's K).
+    Moves,
+    /// `check --order` (tromino's placement order).
+    Order,
+    /// `--explain` and `--json`: the optimal play.
+    Explain,
+    /// `--svg FILE`: a picture.
+    Svg,
+}
+
+impl Flag {
+    /// The option as the user types it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::Moves => "--moves",
+            Flag::Order => "--order",
+            Flag::Explain => "--explain or --json",
+            Flag::Svg => "--svg",
+        }
+    }
+}
+
+/// The options of one run that reach the rules, once the adapter has
+/// refused those the puzzle does not take.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// 2048's K from `--moves`; `None` means the entry's default.
+    pub moves: Option<u32>,
+    /// Tromino `check --order`: the numbering must be the placement order.
+    pub order: bool,
+}
+
+/// A classic mistake of a puzzle's catalogue, made on purpose by its
+/// reference implementation so that `stress --diagnose` can name it.
+pub trait Mistake: Copy + Send + Sync + 'static {
+    /// The whole catalogue, most common first.
+    const ALL: &'static [Self];
+
+    /// Completes "your program behaves as if ...".
+    fn description(self) -> &'static str;
+}
+
+/// The mistake catalogue of a puzzle that has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoMistake {}
+
+impl Mistake for NoMistake {
+    const ALL: &'static [Self] = &[];
+
+    fn description(self) -> &'static str {
+        match self {}
+    }
+}
+
+/// The shape of a puzzle, written down once: how its text becomes an
+/// instance, its answer, its optimal play, its pictures, its generator,
+/// its shrinker and its plain reference with optional mistakes.
+///
+/// A value of the implementing type is one command-line entry's variant of
+/// the rules (2048 with K = 5 or 10 by default, tromino in its own format or
+/// BOJ's), so it is small and `Clone`.
+pub trait Rules: Clone + Send + Sync + 'static {
+    /// A valid instance.
+    type Instance;
+    /// The optimal play with its answer: what `--json` prints and
+    /// `--explain` words.
+    type Play: serde::Serialize;
+    /// One classic mistake of the reference implementation.
+    type Mistake: Mistake;
+
+    /// The options of [`Flag`] this puzzle takes; the adapter refuses the
+    /// others before the rules see a run.
+    const TAKES: &'static [Flag];
+    /// The size options its generator reads; the adapter refuses the others.
+    const SIZES: &'static [Size];
+
+    /// A one-line description for listings and `--help`.
+    fn summary(&self) -> &'static str;
+
+    /// Reads and validates one instance from judge text.
+    ///
+    /// # Errors
+    /// The first bad place in `input`, with what was expected there.
+    fn parse(&self, input: &[u8]) -> Result<Self::Instance, InputError>;
+
+    /// The instance as judge text in this entry's format; parsing it gives
+    /// the instance back.
+    fn to_text(&self, instance: &Self::Instance) -> String;
+
+    /// Writes exactly the judge's output.
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for a request above a documented limit,
+    /// [`Error::Io`] when writing fails.
+    fn write_answer(
+        &self,
+        instance: &Self::Instance,
+        settings: &Settings,
+        out: &mut dyn Write,
+    ) -> Result<(), Error>;
+
+    /// The optimal play (called only when [`Flag::Explain`] is taken).
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for a request above a documented limit, or when the
+    /// puzzle has no explanation.
+    fn play(&self, instance: &Self::Instance, settings: &Settings) -> Result<Self::Play, Error> {
+        let _ = (instance, settings);
+        Err(Error::Usage("this puzzle has no explanation".into()))
+    }
+
+    /// Words `play` for a human.
+    ///
+    /// # Errors
+    /// When writing fails.
+    fn write_explanation(
+        &self,
+        instance: &Self::Instance,
+        play: &Self::Play,
+        settings: &Settings,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        let _ = (instance, play, settings, out);
+        Ok(())
+    }
+
+    /// An SVG picture of the instance and its solution (called only when
+    /// [`Flag::Svg`] is taken).
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for an instance too large to draw, or when the
+    /// puzzle has no picture.
+    fn svg(&self, instance: &Self::Instance, settings: &Settings) -> Result<String, Error> {
+        let _ = (instance, settings);
+        Err(Error::Usage("this puzzle has no picture".into()))
+    }
+
+    /// Whether `output` is a correct answer. By default the answer is
+    /// unique, so the output must equal it token by token.
+    ///
+    /// # Errors
+    /// As [`Rules::write_answer`].
+    fn check(
+        &self,
+        instance: &Self::Instance,
+        output: &[u8],
+        settings: &Settings,
+    ) -> Result<Verdict, Error> {
+        let mut expected = Vec::new();
+        self.write_answer(instance, settings, &mut expected)?;
+        Ok(compare_tokens(&expected, output))
+    }
+
+    /// One random valid instance; `sizes` holds only options listed in
+    /// [`Rules::SIZES`].
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for a size out of range.
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Self::Instance, Error>;
+
+    /// Valid instances a little smaller than `instance`, the boldest cuts
+    /// first; `stress` keeps the first that still fails. Lazy, so that a
+    /// large instance never has all its candidates in memory at once.
+    fn shrink<'a>(
+        &'a self,
+        instance: &'a Self::Instance,
+    ) -> Box<dyn Iterator<Item = Self::Instance> + 'a>;
+
+    /// The judge's output computed by the plain reference implementation,
+    /// or by the same implementation making `mistake`.
+    ///
+    /// # Errors
+    /// [`Error::Usage`] when the reference cannot handle the instance.
+    fn write_reference(
+        &self,
+        instance: &Self::Instance,
+        settings: &Settings,
+        mistake: Option<Self::Mistake>,
+        out: &mut dyn Write,
+    ) -> Result<(), Error>;
+}
+
+/// One command-line name of a puzzle: the adapter from [`Rules`] to
+/// [`Puzzle`].
+#[derive(Debug)]
+pub struct Entry<R> {
+    /// The name this entry answers to.
+    pub name: &'static str,
+    /// The canonical entry this one is an alias of (a judge's problem
+    /// number), or `None` for a canonical entry.
+    pub alias_of: Option<&'static str>,
+    /// The rules, with this entry's defaults and format.
+    pub rules: R,
+}
+
+impl<R: Rules> Entry<R> {
+    /// Refuses `flag` with the one wording every puzzle shares, when it is
+    /// `given` and the puzzle does not take it.
+    fn refuse(&self, given: bool, flag: Flag) -> Result<(), Error> {
+        if given && !R::TAKES.contains(&flag) {
+            return Err(Error::Usage(format!(
+                "{} does not take {}",
+                self.name,
+                flag.name()
+            )));
+        }
+        Ok(())
+    }
+
+    fn settings(&self, moves: Option<u32>, order: bool) -> Result<Settings, Error> {
+        self.refuse(moves.is_some(), Flag::Moves)?;
+        self.refuse(order, Flag::Order)?;
+        Ok(Settings { moves, order })
+    }
+}
+
+impl<R: Rules> Puzzle for Entry<R> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn summary(&self) -> &'static str {
+        self.rules.summary()
+    }
+
+    fn alias_of(&self) -> Option<&'static str> {
+        self.alias_of
+    }
+
+    fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error> {
+        let settings = self.settings(opts.moves, false)?;
+        self.refuse(opts.format != OutputFormat::Judge, Flag::Explain)?;
+        let instance = self.rules.parse(input)?;
+        match opts.format {
+            OutputFormat::Judge => self.rules.write_answer(&instance, &settings, out)?,
+            OutputFormat::Json => {
+                let play = self.rules.play(&instance, &settings)?;
+                serde_json::to_writer(&mut *out, &play).map_err(std::io::Error::from)?;
+                writeln!(out)?;
+            }
+            OutputFormat::Explain => {
+                let play = self.rules.play(&instance, &settings)?;
+                self.rules
+                    .write_explanation(&instance, &play, &settings, out)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn svg(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error> {
+        let settings = self.settings(opts.moves, false)?;
+        self.refuse(true, Flag::Svg)?;
+        let instance = self.rules.parse(input)?;
+        self.rules.svg(&instance, &settings)
+    }
+
+    fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {
+        let settings = self.settings(opts.moves, opts.order)?;
+        let instance = self.rules.parse(input)?;
+        self.rules.check(&instance, output, &settings)
+    }
+
+    fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {
+        opts.only(self.name, R::SIZES)?;
+        let instance = self.rules.generate(rng, opts)?;
+        Ok(self.rules.to_text(&instance))
+    }
+
+    fn shrink(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        let Ok(instance) = self.rules.parse(input) else {
+            return Vec::new();
+        };
+        self.rules
+            .shrink(&instance)
+            .map(|smaller| self.rules.to_text(&smaller).into_bytes())
+            .collect()
+    }
+
+    fn variants(&self) -> Vec<Variant> {
+        R::Mistake::ALL
+            .iter()
+            .map(|&mistake| {
+                let rules = self.rules.clone();
+                let solve = move |input: &[u8], opts: &SolveOptions| {
+                    let instance = rules.parse(input)?;
+                    let settings = Settings {
+                        moves: opts.moves,
+                        order: false,
+                    };
+                    let mut answer = Vec::new();
+                    rules.write_reference(&instance, &settings, Some(mistake), &mut answer)?;
+                    Ok(String::from_utf8_lossy(&answer).into_owned())
+                };
+                Variant {
+                    mistake: mistake.description(),
+                    solve: Box::new(solve) as SolveFn,
+                }
+            })
+            .collect()
+    }
+}

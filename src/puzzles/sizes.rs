@@ -1,0 +1,151 @@
+//! The size options of `gen` and `stress`, declared once: the macro below
+//! makes the clap arguments, the [`GenOptions`] fields, the [`Size`] names
+//! that each puzzle lists as the ones it reads, and the flags that
+//! reproduce a run, all from one table.
+
+use super::Error;
+
+macro_rules! size_options {
+    ($(
+        $(#[doc = $doc:literal])*
+        $field:ident: $ty:ty, $variant:ident, $flag:literal, $value_name:literal;
+    )*) => {
+        /// Size options of `gen` and `stress`; each puzzle reads the ones
+        /// it lists in [`Rules::SIZES`](super::Rules::SIZES) and the
+        /// adapter refuses the others.
+        #[derive(Debug, Clone, Default, clap::Args)]
+        pub struct GenOptions {
+            $(
+                $(#[doc = $doc])*
+                #[arg(long = $flag, value_name = $value_name)]
+                pub $field: Option<$ty>,
+            )*
+            /// Prefer the shapes that break solutions (see the list below).
+            #[arg(long)]
+            pub hard: bool,
+        }
+
+        /// One size option, by name.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Size {
+            $(
+                $(#[doc = $doc])*
+                $variant,
+            )*
+        }
+
+        impl Size {
+            /// Every size option, in the order of `--help`.
+            pub const ALL: &'static [Size] = &[$(Size::$variant),*];
+
+            /// The command-line flag, such as `--max-tile`.
+            pub fn flag(self) -> &'static str {
+                match self {
+                    $(Size::$variant => concat!("--", $flag),)*
+                }
+            }
+        }
+
+        impl GenOptions {
+            /// The value given for `size`, as it would be typed.
+            pub fn given(&self, size: Size) -> Option<String> {
+                match size {
+                    $(Size::$variant => self.$field.map(|v| v.to_string()),)*
+                }
+            }
+        }
+    };
+}
+
+size_options! {
+    /// 2048, tromino: board side N.
+    n: u64, N, "n", "N";
+    /// 2048: largest block value (a power of two).
+    max_tile: u64, MaxTile, "max-tile", "V";
+    /// 2048, footholds: share of cells that are filled, from 0 to 1.
+    density: f64, Density, "density", "D";
+    /// Yut: number of dice.
+    dice: u64, Dice, "dice", "COUNT";
+    /// Footholds: board rows.
+    rows: u64, Rows, "rows", "R";
+    /// Footholds: board columns.
+    cols: u64, Cols, "cols", "C";
+}
+
+impl GenOptions {
+    /// Refuses the size options `puzzle` does not read (those not in
+    /// `allowed`) and values out of every puzzle's range, naming them.
+    ///
+    /// # Errors
+    /// [`Error::Usage`] naming the options `puzzle` ignores, or a density
+    /// outside 0..=1.
+    pub fn only(&self, puzzle: &str, allowed: &[Size]) -> Result<(), Error> {
+        if let Some(d) = self.density.filter(|d| !(0.0..=1.0).contains(d)) {
+            return Err(Error::Usage(format!(
+                "--density must be from 0 to 1, found {d}"
+            )));
+        }
+        let extra: Vec<&str> = Size::ALL
+            .iter()
+            .filter(|&&size| self.given(size).is_some() && !allowed.contains(&size))
+            .map(|size| size.flag())
+            .collect();
+        if extra.is_empty() {
+            return Ok(());
+        }
+        let takes = if allowed.is_empty() {
+            "no size option".to_string()
+        } else {
+            let flags: Vec<&str> = allowed.iter().map(|s| s.flag()).collect();
+            flags.join(", ")
+        };
+        Err(Error::Usage(format!(
+            "{puzzle} does not take {}; it takes {takes}",
+            extra.join(", ")
+        )))
+    }
+
+    /// The flags that give these options again, each with a leading space
+    /// (` --n 4 --hard`): what a report prints to reproduce a run.
+    pub fn flags(&self) -> String {
+        let mut flags = String::new();
+        for &size in Size::ALL {
+            if let Some(value) = self.given(size) {
+                flags.push_str(&format!(" {} {value}", size.flag()));
+            }
+        }
+        if self.hard {
+            flags.push_str(" --hard");
+        }
+        flags
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_reproduce_the_options_and_refusals_name_them() {
+        let opts = GenOptions {
+            n: Some(4),
+            density: Some(0.5),
+            hard: true,
+            ..GenOptions::default()
+        };
+        assert_eq!(opts.flags(), " --n 4 --density 0.5 --hard");
+        assert!(opts.only("2048", &[Size::N, Size::Density]).is_ok());
+        assert_eq!(
+            opts.only("tromino", &[Size::N]).unwrap_err().to_string(),
+            "tromino does not take --density; it takes --n"
+        );
+        let bad = GenOptions {
+            density: Some(1.5),
+            ..GenOptions::default()
+        };
+        assert_eq!(
+            bad.only("2048", &[Size::Density]).unwrap_err().to_string(),
+            "--density must be from 0 to 1, found 1.5"
+        );
+    }
+}
