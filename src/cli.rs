@@ -30,28 +30,19 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve an instance given in the judge's input format.
-    #[command(after_help = SOLVE_HELP)]
+    #[command(after_help = solve_help())]
     Solve(SolveArgs),
     /// Check that OUTPUT is a correct answer for INPUT (exit 0 correct, 1 wrong, 2 unreadable).
     Check(CheckArgs),
     /// Generate random valid instances in the judge's format, reproducible from the seed.
-    #[command(after_help = GEN_HELP)]
+    #[command(after_help = gen_help())]
     Gen(GenArgs),
     /// Run your program on generated cases against the reference; shrink the first failure.
     #[command(after_help = STRESS_HELP)]
     Stress(StressArgs),
 }
 
-const GEN_HELP: &str = "\
-Size options by puzzle:
-  2048       --n (board side, default 1..=8 at random), --max-tile (default 1024),
-             --density (share of cells with a block, default random)
-  yut        --dice (default 10)
-  tromino    --n (default a power of two up to 16)
-  footholds  --rows, --cols (default 1..=5 at random), --density
-             (share of cells with a foothold, default 0.5..1 at random);
-             printed in the plain text form
-  --hard     shapes that break solutions: 2048 equal runs (2 2 2, 2 2 2 2,
+const GEN_HELP: &str = "  --hard     shapes that break solutions: 2048 equal runs (2 2 2, 2 2 2 2,
              4 2 2), full boards, a single block, all cells equal; yut dice
              through the blue corners and the shared centre; tromino holes
              next to the centre and in quadrant corners; footholds with
@@ -80,7 +71,7 @@ Examples:
 #[derive(Debug, Args)]
 pub struct GenArgs {
     /// The puzzle.
-    #[arg(value_parser = parse_puzzle)]
+    #[arg(value_parser = PuzzleParser)]
     pub puzzle: &'static dyn Puzzle,
     /// The seed: the same seed gives the same instances on every machine.
     #[arg(long)]
@@ -100,7 +91,7 @@ pub struct GenArgs {
 #[derive(Debug, Args)]
 pub struct StressArgs {
     /// The puzzle.
-    #[arg(value_parser = parse_puzzle)]
+    #[arg(value_parser = PuzzleParser)]
     pub puzzle: &'static dyn Puzzle,
     /// How many cases to try.
     #[arg(long, default_value_t = 1000)]
@@ -153,7 +144,7 @@ fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The puzzle.
-    #[arg(value_parser = parse_puzzle)]
+    #[arg(value_parser = PuzzleParser)]
     pub puzzle: &'static dyn Puzzle,
     /// The instance, in the judge's input format.
     pub input: PathBuf,
@@ -168,18 +159,6 @@ pub struct CheckArgs {
 }
 
 const SOLVE_HELP: &str = "\
-Puzzles:
-  2048       largest block in at most K moves (K = 5 unless --moves);
-             aliases 12100 (BOJ 12100, K = 5) and 12094 (BOJ 12094, K = 10)
-  yut        dice yut: best total score for the dice; alias 17825 (BOJ 17825)
-  tromino    L-tromino tiling of an n×n board with one hole, input `n row col`,
-             numbered in placement order (n a power of two) or by the
-             documented construction (any n not divisible by 3);
-             aliases 14600 / 14601 (BOJ: `K`, then `x y` from the bottom left)
-  footholds  disappearing footholds: total moves under optimal play;
-             alias 92345 (Programmers 92345); input as the problem page's
-             arguments, a JSON object, or plain text (R C, rows, ar ac br bc)
-
 Limits: 2048 boards up to 64×64, blocks up to 2^63, --moves up to 100 (the
         time grows about 3× a move on dense 20×20 boards: K = 10 takes
         tens of milliseconds, K = 14 seconds).
@@ -202,8 +181,8 @@ Examples:
 /// Arguments of `boardsolve solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle: 2048, 12100, 12094, yut, 17825, tromino, 14600, 14601, footholds or 92345.
-    #[arg(value_parser = parse_puzzle)]
+    /// The puzzle (see the list below).
+    #[arg(value_parser = PuzzleParser)]
     pub puzzle: &'static dyn Puzzle,
 
     /// Input files in the judge's format; standard input when absent. With
@@ -231,14 +210,72 @@ pub struct SolveArgs {
     pub svg: Option<PathBuf>,
 }
 
-fn parse_puzzle(name: &str) -> Result<&'static dyn Puzzle, String> {
-    puzzles::find(name).ok_or_else(|| {
-        let names: Vec<&str> = puzzles::all().iter().map(|p| p.name()).collect();
-        format!(
-            "unknown puzzle '{name}'; choose one of: {}",
-            names.join(", ")
-        )
-    })
+/// Reads a puzzle name; its possible values (shown by `--help` and offered
+/// to shells) come from the registry, so no list of names is kept here.
+#[derive(Debug, Clone, Copy)]
+struct PuzzleParser;
+
+impl clap::builder::TypedValueParser for PuzzleParser {
+    type Value = &'static dyn Puzzle;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let name = value.to_string_lossy();
+        puzzles::find(&name).ok_or_else(|| {
+            let names: Vec<&str> = puzzles::all().iter().map(|p| p.name()).collect();
+            let message = format!(
+                "unknown puzzle '{name}'; choose one of: {}\n",
+                names.join(", ")
+            );
+            clap::Error::raw(clap::error::ErrorKind::InvalidValue, message).with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            puzzles::all()
+                .iter()
+                .map(|p| clap::builder::PossibleValue::new(p.name())),
+        ))
+    }
+}
+
+/// The puzzles and their aliases as `--help` lists them, from the registry.
+fn puzzle_list() -> String {
+    let mut list = String::from("Puzzles:\n");
+    let all = puzzles::all();
+    for p in all.iter().filter(|p| p.alias_of().is_none()) {
+        list.push_str(&format!("  {:<10} {}\n", p.name(), p.summary()));
+        for alias in all.iter().filter(|a| a.alias_of() == Some(p.name())) {
+            list.push_str(&format!(
+                "  {:<10} alias {}: {}\n",
+                "",
+                alias.name(),
+                alias.summary()
+            ));
+        }
+    }
+    list
+}
+
+/// Which size options each puzzle reads, from the registry.
+fn gen_help() -> String {
+    let mut help = String::from("Size options by puzzle:\n");
+    for p in puzzles::all().iter().filter(|p| p.alias_of().is_none()) {
+        let flags: Vec<&str> = p.sizes().iter().map(|s| s.flag()).collect();
+        help.push_str(&format!("  {:<10} {}\n", p.name(), flags.join(", ")));
+    }
+    format!("{help}{GEN_HELP}")
+}
+
+fn solve_help() -> String {
+    format!("{}\n{SOLVE_HELP}", puzzle_list())
 }
 
 #[cfg(test)]

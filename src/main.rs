@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a run failed, already worded for the user.
-enum Failure {
+enum Stop {
     /// Bad input or usage: exit status 2.
     Usage(String),
     /// A check or stress run found a wrong answer: exit status 1. The
@@ -35,9 +35,9 @@ fn main() -> ExitCode {
         Command::Stress(args) => stress_command(&args),
     };
     match result {
-        Ok(()) | Err(Failure::Quiet) => ExitCode::SUCCESS,
-        Err(Failure::Found) => ExitCode::from(1),
-        Err(Failure::Usage(message)) => {
+        Ok(()) | Err(Stop::Quiet) => ExitCode::SUCCESS,
+        Err(Stop::Found) => ExitCode::from(1),
+        Err(Stop::Usage(message)) => {
             // Ignore a failure to report: there is nowhere left to report it.
             let _ = writeln!(io::stderr(), "{message}");
             ExitCode::from(2)
@@ -45,17 +45,17 @@ fn main() -> ExitCode {
     }
 }
 
-fn io_failure(e: &io::Error, what: &str) -> Failure {
+fn io_failure(e: &io::Error, what: &str) -> Stop {
     if e.kind() == io::ErrorKind::BrokenPipe {
-        Failure::Quiet
+        Stop::Quiet
     } else {
-        Failure::Usage(format!("boardsolve: {what}: {e}"))
+        Stop::Usage(format!("boardsolve: {what}: {e}"))
     }
 }
 
 /// Reads `path`, or standard input when `None`, up to `limit` bytes; returns
 /// the name used in messages (`input` for standard input) and the bytes.
-fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec<u8>), Failure> {
+fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec<u8>), Stop> {
     let name = path.map_or("input".to_string(), |p| p.display().to_string());
     let read = match path {
         None => read_limited(io::stdin().lock(), limit),
@@ -63,7 +63,7 @@ fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec<u8>), Fail
     };
     match read {
         Ok(Ok(data)) => Ok((name, data)),
-        Ok(Err(too_long)) => Err(Failure::Usage(format!("{name}:{too_long}"))),
+        Ok(Err(too_long)) => Err(Stop::Usage(format!("{name}:{too_long}"))),
         Err(e) => Err(match path {
             None => io_failure(&e, "cannot read standard input"),
             Some(_) => io_failure(&e, &format!("cannot read {name}")),
@@ -72,10 +72,10 @@ fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec<u8>), Fail
 }
 
 /// Words a library error for the user; `source` names the input.
-fn failure(e: Error, source: &str) -> Failure {
+fn failure(e: Error, source: &str) -> Stop {
     match e {
-        Error::Input(e) => Failure::Usage(format!("{source}:{e}")),
-        Error::Usage(message) => Failure::Usage(format!("boardsolve: {message}")),
+        Error::Input(e) => Stop::Usage(format!("{source}:{e}")),
+        Error::Usage(message) => Stop::Usage(format!("boardsolve: {message}")),
         Error::Io(e) => io_failure(&e, "cannot write the answer"),
     }
 }
@@ -94,7 +94,7 @@ fn progress_bar(total: u64, what: &str) -> Option<ProgressBar> {
     Some(bar)
 }
 
-fn solve(args: &SolveArgs) -> Result<(), Failure> {
+fn solve(args: &SolveArgs) -> Result<(), Stop> {
     let options = SolveOptions {
         moves: args.moves,
         format: if args.json {
@@ -117,7 +117,7 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
             .svg(&input, &options)
             .map_err(|e| failure(e, &source))?;
         std::fs::write(path, picture).map_err(|e| {
-            Failure::Usage(format!("boardsolve: cannot write {}: {e}", path.display()))
+            Stop::Usage(format!("boardsolve: cannot write {}: {e}", path.display()))
         })?;
     }
     let stdout = io::stdout();
@@ -130,20 +130,20 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
 }
 
 /// Several files: NAME.out for each, in parallel; every bad file reported.
-fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Failure> {
+fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
     if args.svg.is_some() {
-        return Err(Failure::Usage(
+        return Err(Stop::Usage(
             "boardsolve: --svg draws one instance; give a single input".into(),
         ));
     }
     if args.inputs.is_empty() {
-        return Err(Failure::Usage(
+        return Err(Stop::Usage(
             "boardsolve: --out-dir needs input files to solve".into(),
         ));
     }
     if let Some(dir) = &args.out_dir {
         std::fs::create_dir_all(dir).map_err(|e| {
-            Failure::Usage(format!("boardsolve: cannot create {}: {e}", dir.display()))
+            Stop::Usage(format!("boardsolve: cannot create {}: {e}", dir.display()))
         })?;
     }
     let bar = progress_bar(args.inputs.len() as u64, "files");
@@ -170,7 +170,7 @@ fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Failure> {
     if failed.is_empty() {
         Ok(())
     } else {
-        Err(Failure::Usage(format!(
+        Err(Stop::Usage(format!(
             "boardsolve: {} of {} files failed",
             failed.len(),
             args.inputs.len()
@@ -178,7 +178,7 @@ fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Failure> {
     }
 }
 
-fn check(args: &CheckArgs) -> Result<(), Failure> {
+fn check(args: &CheckArgs) -> Result<(), Stop> {
     let (source, input) = read_input(Some(&args.input), MAX_INPUT_BYTES)?;
     // Answers are bigger than instances (a 4096×4096 tiling is about
     // 130 MiB); any answer `check` can judge fits in 1 GiB.
@@ -199,15 +199,15 @@ fn check(args: &CheckArgs) -> Result<(), Failure> {
     printed.map_err(|e| io_failure(&e, "cannot write"))?;
     match verdict {
         Verdict::Correct => Ok(()),
-        Verdict::Wrong(_) => Err(Failure::Found),
+        Verdict::Wrong(_) => Err(Stop::Found),
     }
 }
 
-fn generate_command(args: &GenArgs) -> Result<(), Failure> {
+fn generate_command(args: &GenArgs) -> Result<(), Stop> {
     let opts = &args.sizes;
     let usage = |e| failure(e, "gen");
     match &args.out_dir {
-        None if args.count > 1 => Err(Failure::Usage(
+        None if args.count > 1 => Err(Stop::Usage(
             "boardsolve: --count above 1 needs --out-dir (one file per instance)".into(),
         )),
         None => {
@@ -219,14 +219,14 @@ fn generate_command(args: &GenArgs) -> Result<(), Failure> {
         }
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| {
-                Failure::Usage(format!("boardsolve: cannot create {}: {e}", dir.display()))
+                Stop::Usage(format!("boardsolve: cannot create {}: {e}", dir.display()))
             })?;
             let width = args.count.to_string().len().max(3);
             for case in 0..args.count {
                 let text = generate::instance(args.puzzle, args.seed, case, opts).map_err(usage)?;
                 let path = dir.join(format!("{:0width$}.in", case + 1));
                 std::fs::write(&path, text).map_err(|e| {
-                    Failure::Usage(format!("boardsolve: cannot write {}: {e}", path.display()))
+                    Stop::Usage(format!("boardsolve: cannot write {}: {e}", path.display()))
                 })?;
             }
             Ok(())
@@ -234,7 +234,7 @@ fn generate_command(args: &GenArgs) -> Result<(), Failure> {
     }
 }
 
-fn stress_command(args: &StressArgs) -> Result<(), Failure> {
+fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     let seed = args.seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -299,7 +299,7 @@ fn stress_command(args: &StressArgs) -> Result<(), Failure> {
         .map_err(|e| io_failure(&e, "cannot write"))?;
     match summary.failure {
         None => Ok(()),
-        Some(_) => Err(Failure::Found),
+        Some(_) => Err(Stop::Found),
     }
 }
 

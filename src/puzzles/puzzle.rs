@@ -1,7 +1,7 @@
 //! The byte-level face of a puzzle that the CLI and the tools use: judge
 //! text in, answers, pictures, checks, generated text and shrunk text out.
 
-use super::sizes::GenOptions;
+use super::sizes::{GenOptions, Size};
 use crate::text::{InputError, Verdict};
 use std::io::{self, Write};
 
@@ -77,6 +77,11 @@ pub trait Puzzle: Sync {
     /// number), or `None` for a canonical entry.
     fn alias_of(&self) -> Option<&'static str> {
         None
+    }
+
+    /// The size options of `gen` and `stress` that this puzzle reads.
+    fn sizes(&self) -> &'static [Size] {
+        &[]
     }
 
     /// Reads judge-format `input` and writes the answer in `opts.format`.

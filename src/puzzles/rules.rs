@@ -245,6 +245,10 @@ impl<R: Rules> Puzzle for Entry<R> {
         self.alias_of
     }
 
+    fn sizes(&self) -> &'static [Size] {
+        R::SIZES
+    }
+
     fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error> {
         let settings = self.settings(opts.moves, false)?;
         self.refuse(opts.format != OutputFormat::Judge, Flag::Explain)?;
