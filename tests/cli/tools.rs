@@ -36,6 +36,31 @@ fn stress(args: &[&str], command: &[&str]) -> (i32, String, String) {
     run(&all, b"")
 }
 
+/// Runs `stress` and asserts that every case passed; returns the report.
+fn stress_passes(args: &[&str], command: &[&str]) -> String {
+    let (code, out, err) = stress(args, command);
+    assert_eq!(code, 0, "{out}{err}");
+    out
+}
+
+/// Runs `stress` and asserts that it found a failure whose report contains
+/// every one of `needles`; returns the report.
+fn stress_fails(args: &[&str], command: &[&str], needles: &[&str]) -> String {
+    let (code, out, err) = stress(args, command);
+    assert_eq!(code, 1, "{out}{err}");
+    for needle in needles {
+        assert!(out.contains(needle), "{needle:?} not in {out}");
+    }
+    out
+}
+
+/// The whole numbers of a report section.
+fn numbers(text: &str) -> Vec<u64> {
+    text.split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
 fn section<'a>(report: &'a str, name: &str) -> &'a str {
     let start = report.find(&format!("--- {name} ---\n")).expect(name) + name.len() + 9;
     let rest = &report[start..];
@@ -101,11 +126,10 @@ fn gen_refuses_options_the_puzzle_has_no_use_for() {
 fn stress_passes_a_correct_solution() {
     let exe = program("wrong2048");
     let exe = exe.to_str().unwrap();
-    let (code, out, err) = stress(
+    let out = stress_passes(
         &["2048", "--cases", "150", "--seed", "3"],
         &[exe, "correct"],
     );
-    assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("all 150 cases passed (seed 3)"), "{out}");
 }
 
@@ -113,17 +137,13 @@ fn stress_passes_a_correct_solution() {
 fn stress_finds_and_shrinks_merge_again_to_one_line() {
     let exe = program("wrong2048");
     let exe = exe.to_str().unwrap();
-    let (code, out, _) = stress(
+    let out = stress_fails(
         &["2048", "--moves", "1", "--cases", "500", "--seed", "11"],
         &[exe, "merge-again", "1"],
+        &["wrong answer"],
     );
-    assert_eq!(code, 1, "{out}");
-    assert!(out.contains("wrong answer"), "{out}");
     let input = section(&out, "input");
-    let numbers: Vec<u64> = input
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let numbers = numbers(input);
     let n = numbers[0] as usize;
     let cells = &numbers[1..];
     let filled: Vec<usize> = (0..n * n).filter(|&k| cells[k] != 0).collect();
@@ -137,7 +157,7 @@ fn stress_finds_and_shrinks_merge_again_to_one_line() {
 fn stress_finds_far_side_merges_and_diagnoses_them() {
     let exe = program("wrong2048");
     let exe = exe.to_str().unwrap();
-    let (code, out, _) = stress(
+    let out = stress_fails(
         &[
             "2048",
             "--cases",
@@ -148,9 +168,8 @@ fn stress_finds_far_side_merges_and_diagnoses_them() {
             "--diagnose",
         ],
         &[exe, "far-side"],
+        &["wrong answer"],
     );
-    assert_eq!(code, 1, "{out}");
-    assert!(out.contains("wrong answer"), "{out}");
     assert!(
         out.contains(
             "your program behaves as if three equal blocks merge on the side away from the wall"
@@ -161,10 +180,7 @@ fn stress_finds_far_side_merges_and_diagnoses_them() {
     // (the smallest boards that tell this mistake apart at K = 5 are 3×3
     // with five blocks; greedy shrinking may stop a little above that).
     let input = section(&out, "input");
-    let numbers: Vec<u64> = input
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let numbers = numbers(input);
     assert!(numbers[0] <= 4, "{input}");
     assert!(
         numbers[1..].iter().filter(|&&v| v != 0).count() <= 8,
@@ -176,12 +192,11 @@ fn stress_finds_far_side_merges_and_diagnoses_them() {
 fn stress_finds_a_line_that_never_merges_twice() {
     let exe = program("wrong2048");
     let exe = exe.to_str().unwrap();
-    let (code, out, _) = stress(
+    stress_fails(
         &["2048", "--cases", "1000", "--seed", "4", "--hard"],
         &[exe, "one-merge"],
+        &["wrong answer"],
     );
-    assert_eq!(code, 1, "{out}");
-    assert!(out.contains("wrong answer"), "{out}");
 }
 
 #[test]
@@ -203,12 +218,11 @@ fn same_seed_same_first_failure_whatever_the_jobs() {
 #[test]
 fn stress_reports_time_outs_and_kills_the_children() {
     let started = std::time::Instant::now();
-    let (code, out, _) = stress(
+    stress_fails(
         &["2048", "--cases", "4", "--seed", "1", "--timeout", "300ms"],
         &["sh", "-c", "sleep 987 & sleep 987"],
+        &["time limit exceeded"],
     );
-    assert_eq!(code, 1, "{out}");
-    assert!(out.contains("time limit exceeded"), "{out}");
     assert!(started.elapsed() < std::time::Duration::from_secs(60));
     // No `sleep 987` may be left running.
     std::thread::sleep(std::time::Duration::from_millis(200));
@@ -223,25 +237,21 @@ fn stress_reports_time_outs_and_kills_the_children() {
 
 #[test]
 fn stress_reports_crashes_and_signals() {
-    let (code, out, _) = stress(
+    stress_fails(
         &["2048", "--cases", "3", "--seed", "1"],
         &["sh", "-c", "echo bad >&2; exit 3"],
+        &["exited with status 3", "--- stderr ---\nbad"],
     );
-    assert_eq!(code, 1);
-    assert!(out.contains("exited with status 3"), "{out}");
-    assert!(out.contains("--- stderr ---\nbad"), "{out}");
-    let (code, out, _) = stress(
+    stress_fails(
         &["2048", "--cases", "3", "--seed", "1"],
         &["sh", "-c", "kill -SEGV $$"],
+        &["killed by signal 11"],
     );
-    assert_eq!(code, 1);
-    assert!(out.contains("killed by signal 11"), "{out}");
-    let (code, out, _) = stress(
+    stress_fails(
         &["2048", "--cases", "3", "--seed", "1"],
         &["printf", "\\377\\n"],
+        &["unreadable output"],
     );
-    assert_eq!(code, 1);
-    assert!(out.contains("unreadable output"), "{out}");
 }
 
 #[test]
@@ -314,12 +324,11 @@ fn bulk_solving_writes_every_answer_and_names_bad_files() {
 fn stress_footholds_finds_the_ignored_shared_cell() {
     let exe = program("wrong_footholds");
     let exe = exe.to_str().unwrap();
-    let (code, out, err) = stress(
+    stress_passes(
         &["footholds", "--cases", "200", "--seed", "5"],
         &[exe, "correct"],
     );
-    assert_eq!(code, 0, "{out}{err}");
-    let (code, out, _) = stress(
+    stress_fails(
         &[
             "footholds",
             "--cases",
@@ -330,27 +339,25 @@ fn stress_footholds_finds_the_ignored_shared_cell() {
             "--diagnose",
         ],
         &[exe, "shared"],
+        &["wrong answer", "can still move"],
     );
-    assert_eq!(code, 1, "{out}");
-    assert!(out.contains("wrong answer"), "{out}");
-    assert!(out.contains("can still move"), "{out}");
-    let (code, out, _) = stress(
+    stress_fails(
         &["footholds", "--cases", "500", "--seed", "5", "--diagnose"],
         &[exe, "maximize"],
+        &["also tries to make the game last"],
     );
-    assert_eq!(code, 1, "{out}");
-    assert!(out.contains("also tries to make the game last"), "{out}");
 }
 
 #[test]
 fn stress_yut_finds_forgotten_blue_routes() {
     let exe = program("wrong_yut");
     let exe = exe.to_str().unwrap();
-    let (code, out, err) = stress(&["yut", "--cases", "200", "--seed", "8"], &[exe, "correct"]);
-    assert_eq!(code, 0, "{out}{err}");
-    let (code, out, _) = stress(&["yut", "--cases", "300", "--seed", "8"], &[exe, "no-blue"]);
-    assert_eq!(code, 1, "{out}");
-    assert!(out.contains("wrong answer"), "{out}");
+    stress_passes(&["yut", "--cases", "200", "--seed", "8"], &[exe, "correct"]);
+    let out = stress_fails(
+        &["yut", "--cases", "300", "--seed", "8"],
+        &[exe, "no-blue"],
+        &["wrong answer"],
+    );
     // Shrunk from ten dice to the few that reach a blue corner.
     let input = section(&out, "input");
     assert!(input.split_whitespace().count() <= 4, "{input}");
@@ -360,22 +367,19 @@ fn stress_yut_finds_forgotten_blue_routes() {
 fn stress_tromino_finds_clockwise_quadrants_unless_any_tiling_is_allowed() {
     let exe = program("wrong_tromino");
     let exe = exe.to_str().unwrap();
-    let (code, out, err) = stress(
+    stress_passes(
         &["tromino", "--cases", "200", "--seed", "1"],
         &[exe, "correct"],
     );
-    assert_eq!(code, 0, "{out}{err}");
-    let (code, out, _) = stress(
+    let out = stress_fails(
         &["tromino", "--cases", "200", "--seed", "1", "--diagnose"],
         &[exe, "clockwise"],
+        &["the quadrants are solved clockwise"],
     );
-    assert_eq!(code, 1, "{out}");
-    assert!(out.contains("the quadrants are solved clockwise"), "{out}");
     // Shrunk to the smallest board where the order shows: 4×4.
     assert!(section(&out, "input").starts_with("4 "), "{out}");
-    let (code, out, err) = stress(
+    stress_passes(
         &["tromino", "--cases", "200", "--seed", "1", "--any-tiling"],
         &[exe, "clockwise"],
     );
-    assert_eq!(code, 0, "{out}{err}");
 }
