@@ -27,17 +27,20 @@ fn corpus_dir(name: &str) -> PathBuf {
     if own.is_dir() {
         return own;
     }
-    let canonical = match name {
-        "12100" | "12094" => "2048",
-        "17825" => "yut",
-        "92345" => "footholds",
-        "14601" => "14600",
-        other => panic!(
-            "{other} has no invalid-input corpus: add tests/data/invalid/{other}/ \
-             (at least 25 files) or map it to its canonical puzzle in corpus_dir"
-        ),
-    };
-    root.join(canonical)
+    // An alias reads the format of a sibling alias with a corpus (14601
+    // like 14600), or else its canonical puzzle's (12094 like 2048).
+    let entry = boardsolve::puzzles::find(name).expect("a registry entry");
+    let canonical = entry.alias_of().unwrap_or_else(|| {
+        panic!(
+            "{name} has no invalid-input corpus: add tests/data/invalid/{name}/ (at least 25 files)"
+        )
+    });
+    boardsolve::puzzles::all()
+        .iter()
+        .filter(|p| p.alias_of() == Some(canonical))
+        .map(|p| root.join(p.name()))
+        .find(|dir| dir.is_dir())
+        .unwrap_or_else(|| root.join(canonical))
 }
 
 /// Every `NAME.in` in `dir`, sorted.
