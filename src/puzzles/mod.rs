@@ -50,9 +50,17 @@ pub static BOJ_14601: tromino::Tromino = tromino::Tromino {
 };
 
 /// Dice yut.
-pub static YUT: yut::Yut = yut::Yut { name: "yut" };
+pub static YUT: Entry<yut::Yut> = Entry {
+    name: "yut",
+    alias_of: None,
+    rules: yut::Yut,
+};
 /// BOJ 17825: dice yut.
-pub static BOJ_17825: yut::Yut = yut::Yut { name: "17825" };
+pub static BOJ_17825: Entry<yut::Yut> = Entry {
+    name: "17825",
+    alias_of: Some("yut"),
+    rules: yut::Yut,
+};
 /// Disappearing footholds.
 pub static FOOTHOLDS: footholds::FootholdsPuzzle = footholds::FootholdsPuzzle { name: "footholds" };
 /// Programmers 92345: disappearing footholds.

@@ -122,6 +122,6 @@ fn bad_input_is_refused_with_the_place() {
     assert_refused(
         &["solve", "yut", "--moves", "3"],
         b"1\n",
-        "--moves is for 2048",
+        "yut does not take --moves",
     );
 }

@@ -1,0 +1,87 @@
+//! Seeded random dice, the `--hard` dice that run through the blue corners
+//! and the shared centre, and the shrinker.
+
+use super::Instance;
+use crate::puzzles::{Error, GenOptions, GenRng};
+use rand::RngExt;
+
+/// A random instance of `dice` dice, each uniform in 1..=5.
+///
+/// ```
+/// use boardsolve::puzzles::yut::random;
+/// use rand::SeedableRng;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// assert_eq!(random(&mut rng, 10).dice().len(), 10);
+/// ```
+///
+/// # Panics
+/// If `dice` is 0 (an instance has at least one die).
+pub fn random<R: rand::Rng + ?Sized>(rng: &mut R, dice: usize) -> Instance {
+    assert!(dice >= 1, "an instance has at least one die");
+    Instance {
+        dice: (0..dice).map(|_| rng.random_range(1..=5u8)).collect(),
+    }
+}
+
+/// Dice that send pieces through the blue corners and the shared centre:
+/// many fives (a piece on the start reaches 10 with one, 20 with two) mixed
+/// with small steps.
+///
+/// # Panics
+/// If `dice` is 0 (an instance has at least one die).
+pub fn hard<R: rand::Rng + ?Sized>(rng: &mut R, dice: usize) -> Instance {
+    assert!(dice >= 1, "an instance has at least one die");
+    Instance {
+        dice: (0..dice)
+            .map(|_| {
+                if rng.random_bool(0.45) {
+                    5
+                } else {
+                    rng.random_range(1..=3u8)
+                }
+            })
+            .collect(),
+    }
+}
+
+/// The instance `gen` asks for: `--dice` dice (10 by default), random or
+/// `--hard`.
+pub(super) fn generate(rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+    let dice = match sizes.dice {
+        None => 10,
+        Some(d) if (1..=1_000_000).contains(&d) => d as usize,
+        Some(d) => {
+            return Err(Error::Usage(format!(
+                "--dice must be from 1 to 1000000, found {d}"
+            )));
+        }
+    };
+    Ok(if sizes.hard {
+        hard(rng, dice)
+    } else {
+        random(rng, dice)
+    })
+}
+
+/// Instances a little smaller than `instance`: each die left out in turn,
+/// then each die above 1 made one smaller.
+pub fn shrink(instance: &Instance) -> impl Iterator<Item = Instance> + '_ {
+    let dice = instance.dice();
+    let fewer = (0..dice.len()).filter_map(move |skip| {
+        let fewer: Vec<u8> = dice
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != skip)
+            .map(|(_, &d)| d)
+            .collect();
+        Instance::new(fewer)
+    });
+    let smaller = (0..dice.len())
+        .filter(move |&at| dice[at] > 1)
+        .filter_map(move |at| {
+            let mut smaller = dice.to_vec();
+            smaller[at] -= 1;
+            Instance::new(smaller)
+        });
+    fewer.chain(smaller)
+}

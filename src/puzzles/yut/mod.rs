@@ -1,0 +1,115 @@
+//! Dice yut: the best total score for a sequence of dice (BOJ 17825; the
+//! rules are in `docs/yut.md`).
+//!
+//! The board is the table [`BOARD`]: every square with its value, its next
+//! square and, for the three blue corners, the first square of its blue
+//! route. Moves are looked up in a destination table built from it at
+//! compile time.
+//!
+//! The solver memoizes on (turn, the four positions as a sorted multiset):
+//! pieces are interchangeable, and the score still to come depends only on
+//! that pair, so the work grows with the number of distinct states, not with
+//! `4^dice`. Every move advances a piece by at least one square and the
+//! longest route from start to end is [`LONGEST_ROUTE`] moves, so after at
+//! most [`MAX_USEFUL_DICE`] turns all four pieces are finished and later
+//! dice go unused: a million dice cost no more to solve than 84.
+
+mod board;
+mod explain;
+mod r#gen;
+mod parse;
+pub mod reference;
+mod solve;
+mod svg;
+#[cfg(test)]
+mod tests;
+
+pub use board::{
+    BOARD, CENTRE_25, END, FORTY, LONGEST_ROUTE, MAX_USEFUL_DICE, OUTER_10, OUTER_20, OUTER_30,
+    SQUARES, START, Square, SquareId, destination, path,
+};
+pub use explain::{Play, Turn, play};
+pub use r#gen::{hard, random, shrink};
+pub use parse::Instance;
+pub use solve::{Stats, answer, answer_with_stats};
+
+use crate::puzzles::{Error, Flag, GenOptions, GenRng, Rules, Settings, Size};
+use crate::text::InputError;
+use std::io::{self, Write};
+
+/// The rules of dice yut; every entry reads the same judge format.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Yut;
+
+impl Rules for Yut {
+    type Instance = Instance;
+    type Play = Play;
+    type Mistake = reference::Mistake;
+
+    const TAKES: &'static [Flag] = &[Flag::Explain, Flag::Svg];
+    const SIZES: &'static [Size] = &[Size::Dice];
+
+    fn summary(&self) -> &'static str {
+        "dice yut: best total score for the dice"
+    }
+
+    fn parse(&self, input: &[u8]) -> Result<Instance, InputError> {
+        parse::parse(input)
+    }
+
+    fn to_text(&self, instance: &Instance) -> String {
+        instance.to_string()
+    }
+
+    fn write_answer(
+        &self,
+        instance: &Instance,
+        _: &Settings,
+        out: &mut dyn Write,
+    ) -> Result<(), Error> {
+        writeln!(out, "{}", answer(instance.dice()))?;
+        Ok(())
+    }
+
+    fn play(&self, instance: &Instance, _: &Settings) -> Result<Play, Error> {
+        Ok(play(instance.dice()))
+    }
+
+    fn write_explanation(
+        &self,
+        instance: &Instance,
+        play: &Play,
+        _: &Settings,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        explain::write_explanation(play, instance.dice().len(), out)
+    }
+
+    fn svg(&self, instance: &Instance, _: &Settings) -> Result<String, Error> {
+        Ok(svg::draw(&play(instance.dice())))
+    }
+
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+        r#gen::generate(rng, sizes)
+    }
+
+    fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
+        Box::new(shrink(instance))
+    }
+
+    fn write_reference(
+        &self,
+        instance: &Instance,
+        _: &Settings,
+        mistake: Option<reference::Mistake>,
+        out: &mut dyn Write,
+    ) -> Result<(), Error> {
+        let dice = instance.dice();
+        let used = &dice[..dice.len().min(MAX_USEFUL_DICE)];
+        let best = reference::answer(used, mistake).ok_or_else(|| {
+            Error::Usage("the reference found a turn where no piece can move".into())
+        })?;
+        writeln!(out, "{best}")?;
+        Ok(())
+    }
+}

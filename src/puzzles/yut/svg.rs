@@ -1,0 +1,135 @@
+//! The picture for `--svg`: the board with its values, and each piece's
+//! route in the optimal play in its own colour.
+
+use super::board::{BOARD, CENTRE_25, END, FORTY, START, SquareId, path};
+use super::explain::{Play, Turn};
+use std::fmt::{self, Write as _};
+
+/// Picture coordinates of every square: the outer path around the frame,
+/// with 10, 20, 30 and 40 at its corners, the blue arms and the centre route on
+/// the diagonals, start and end outside the 40 corner.
+fn square_xy(id: SquareId) -> (f64, f64) {
+    const LO: f64 = 80.0;
+    const HI: f64 = 560.0;
+    const SIDE: f64 = HI - LO;
+    const MID: f64 = (LO + HI) / 2.0;
+    let along =
+        |a: (f64, f64), b: (f64, f64), t: f64| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+    let (tr, tl, bl, br, c) = ((HI, LO), (LO, LO), (LO, HI), (HI, HI), (MID, MID));
+    let i = f64::from(id);
+    // Room above the board for the title and the legend.
+    let shift = |(x, y): (f64, f64)| (x, y + 80.0);
+    shift(match id {
+        START => (HI + 70.0, HI),
+        END => (HI, HI + 70.0),
+        1..=4 => (HI, HI - SIDE * i / 5.0),
+        5..=9 => (HI - SIDE * (i - 5.0) / 5.0, LO),
+        10..=14 => (LO, LO + SIDE * (i - 10.0) / 5.0),
+        15..=19 => (LO + SIDE * (i - 15.0) / 5.0, HI),
+        FORTY => br,
+        21..=23 => along(tr, c, (i - 20.0) / 4.0),
+        24..=25 => along(tl, c, (i - 23.0) / 3.0),
+        26..=28 => along(bl, c, (i - 25.0) / 4.0),
+        CENTRE_25 => c,
+        _ => along(c, br, (i - 29.0) / 3.0),
+    })
+}
+
+const PIECE_COLOURS: [&str; 4] = ["#d62728", "#2ca02c", "#1f77b4", "#9467bd"];
+
+/// The board with its values, and each piece's route in the optimal play
+/// in its own colour, landing squares marked with the turn number.
+pub(super) fn draw(play: &Play) -> String {
+    let mut s = String::new();
+    // Writing to a String cannot fail.
+    let mut w = |args: fmt::Arguments<'_>| {
+        let _ = s.write_fmt(args);
+    };
+    w(format_args!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"800\" viewBox=\"0 0 720 800\" font-family=\"sans-serif\">\n\
+         <rect width=\"720\" height=\"800\" fill=\"white\"/>\n\
+         <text x=\"20\" y=\"36\" font-size=\"20\">maximum score {}</text>\n",
+        play.max
+    ));
+    // Edges: plain successors grey, blue routes blue.
+    for (id, c) in BOARD.iter().enumerate() {
+        let id = id as SquareId;
+        let (x1, y1) = square_xy(id);
+        let mut edge = |to: SquareId, colour: &str| {
+            let (x2, y2) = square_xy(to);
+            w(format_args!(
+                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{colour}\" stroke-width=\"2\"/>\n"
+            ));
+        };
+        if id != END {
+            edge(c.next, if id > FORTY { "#6baed6" } else { "#999" });
+        }
+        if let Some(b) = c.blue {
+            edge(b, "#6baed6");
+        }
+    }
+    for (id, c) in BOARD.iter().enumerate() {
+        let (x, y) = square_xy(id as SquareId);
+        let fill = if c.blue.is_some() || (21..=31).contains(&id) {
+            "#c6dbef"
+        } else {
+            "#f2f2f2"
+        };
+        let label = match id as SquareId {
+            START => "S".to_string(),
+            END => "E".to_string(),
+            _ => c.value.to_string(),
+        };
+        w(format_args!(
+            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"19\" fill=\"{fill}\" stroke=\"#333\"/>\n\
+             <text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"14\" text-anchor=\"middle\">{label}</text>\n",
+            y + 5.0
+        ));
+    }
+    // Routes, each piece shifted a little so that shared stretches stay visible.
+    for piece in 0..4u8 {
+        let colour = PIECE_COLOURS[piece as usize];
+        let (dx, dy) = [(-5.0, -5.0), (5.0, -5.0), (-5.0, 5.0), (5.0, 5.0)][piece as usize];
+        let steps: Vec<&Turn> = play.moves.iter().filter(|m| m.piece == piece + 1).collect();
+        if steps.is_empty() {
+            continue;
+        }
+        let mut points = vec![START];
+        for m in &steps {
+            points.extend(path(m.from_id, m.die));
+        }
+        let coords: Vec<String> = points
+            .iter()
+            .map(|&p| {
+                let (x, y) = square_xy(p);
+                format!("{:.1},{:.1}", x + dx, y + dy)
+            })
+            .collect();
+        w(format_args!(
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3\" stroke-opacity=\"0.8\"/>\n",
+            coords.join(" ")
+        ));
+        for m in &steps {
+            let (x, y) = square_xy(m.to_id);
+            w(format_args!(
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"7\" fill=\"{colour}\"/>\n\
+                 <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" fill=\"white\" text-anchor=\"middle\">{}</text>\n",
+                x + 2.6 * dx,
+                y + 2.6 * dy,
+                x + 2.6 * dx,
+                y + 2.6 * dy + 3.0,
+                m.turn
+            ));
+        }
+        let total: u32 = steps.iter().map(|m| m.score).sum();
+        w(format_args!(
+            "<text x=\"20\" y=\"{}\" font-size=\"14\" fill=\"{colour}\">piece {}: {} moves, {} points</text>\n",
+            62 + 18 * u32::from(piece),
+            piece + 1,
+            steps.len(),
+            total
+        ));
+    }
+    w(format_args!("</svg>\n"));
+    s
+}

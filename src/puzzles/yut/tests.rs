@@ -1,0 +1,388 @@
+//! The unit tests and proptests of dice yut: the board against the rules,
+//! the solver against hand-worked games and against the plain reference.
+
+use super::board::{Pieces, sorted};
+use super::reference::{self, Mistake};
+use super::solve::Memo;
+use super::*;
+use crate::puzzles::Mistake as _;
+use proptest::prelude::*;
+use rand::SeedableRng;
+
+/// Judge text to an instance, through the one way in.
+fn parse(text: &[u8]) -> Result<Instance, InputError> {
+    Yut.parse(text)
+}
+
+fn name(id: SquareId) -> &'static str {
+    BOARD[id as usize].name
+}
+
+/// The squares visited from `from` following `next` only, names and values.
+fn route_from(from: SquareId) -> Vec<(&'static str, u8)> {
+    let mut out = vec![];
+    let mut at = from;
+    loop {
+        out.push((name(at), BOARD[at as usize].value));
+        if at == END {
+            return out;
+        }
+        at = BOARD[at as usize].next;
+    }
+}
+
+#[test]
+fn board_matches_the_spec() {
+    let values = |r: &[(&str, u8)]| r.iter().map(|&(_, v)| v).collect::<Vec<_>>();
+    // Outer path: S 2 4 ... 40 E.
+    let outer = route_from(START);
+    let mut want: Vec<u8> = (0..=20).map(|k| 2 * k).collect();
+    want.push(0);
+    assert_eq!(values(&outer), want);
+    assert_eq!(outer.last().unwrap().0, "end");
+    // Blue routes start only at the three corners.
+    let corners: Vec<(SquareId, u8)> = BOARD
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.blue.map(|_| (i as SquareId, c.value)))
+        .collect();
+    assert_eq!(corners, [(OUTER_10, 10), (OUTER_20, 20), (OUTER_30, 30)]);
+    let blue = |c: SquareId| values(&route_from(BOARD[c as usize].blue.unwrap()));
+    assert_eq!(blue(OUTER_10), [13, 16, 19, 25, 30, 35, 40, 0]);
+    assert_eq!(blue(OUTER_20), [22, 24, 25, 30, 35, 40, 0]);
+    assert_eq!(blue(OUTER_30), [28, 27, 26, 25, 30, 35, 40, 0]);
+    // Shared squares: one 25 for all arms, one 40 for outer and centre.
+    for corner in [OUTER_10, OUTER_20, OUTER_30] {
+        let mut at = BOARD[corner as usize].blue.unwrap();
+        while BOARD[at as usize].value != 25 {
+            at = BOARD[at as usize].next;
+        }
+        assert_eq!(at, CENTRE_25);
+    }
+    assert_eq!(BOARD[19].next, FORTY);
+    assert_eq!(BOARD[31].next, FORTY);
+    // Every square is on some route, reached exactly as drawn above.
+    let mut reached = [false; SQUARES];
+    for from in [START, 21, 24, 26] {
+        let mut at = from;
+        loop {
+            reached[at as usize] = true;
+            if at == END {
+                break;
+            }
+            at = BOARD[at as usize].next;
+        }
+    }
+    assert!(reached.iter().all(|&r| r));
+    // Names are unique.
+    let mut names: Vec<&str> = BOARD.iter().map(|c| c.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), SQUARES);
+}
+
+#[test]
+fn blue_route_only_when_the_move_starts_on_a_corner() {
+    // From 8, a 2 passes 10 and stays outside; a 1 stops on 10.
+    assert_eq!(name(destination(4, 2)), "12");
+    assert_eq!(name(destination(4, 1)), "10");
+    // From 10 every die goes blue.
+    let from10: Vec<_> = (1..=5).map(|d| name(destination(OUTER_10, d))).collect();
+    assert_eq!(from10, ["13b", "16b", "19b", "25c", "30c"]);
+    let from20: Vec<_> = (1..=5).map(|d| name(destination(OUTER_20, d))).collect();
+    assert_eq!(from20, ["22b", "24b", "25c", "30c", "35c"]);
+    let from30: Vec<_> = (1..=5).map(|d| name(destination(OUTER_30, d))).collect();
+    assert_eq!(from30, ["28b", "27b", "26b", "25c", "30c"]);
+    // Centre to 40 and on past the end.
+    let from25: Vec<_> = (1..=5).map(|d| name(destination(CENTRE_25, d))).collect();
+    assert_eq!(from25, ["30c", "35c", "40", "end", "end"]);
+    assert_eq!(name(destination(19, 1)), "40");
+    assert_eq!(name(destination(19, 2)), "end");
+    assert_eq!(name(destination(FORTY, 1)), "end");
+    assert_eq!(path(19, 5), [FORTY, END]);
+}
+
+#[test]
+fn longest_route_is_computed_from_the_board() {
+    // A move never goes backwards, so the most moves from a square is a
+    // maximum over the five dice of one more than from the landing square.
+    fn most_moves(at: SquareId) -> usize {
+        if at == END {
+            return 0;
+        }
+        (1..=5)
+            .map(|d| 1 + most_moves(destination(at, d)))
+            .max()
+            .unwrap()
+    }
+    assert_eq!(most_moves(START), LONGEST_ROUTE);
+}
+
+/// All valid positions: four squares, no two equal except start and end.
+fn all_positions() -> Vec<Pieces> {
+    let mut out = vec![];
+    for a in 0..SQUARES as u8 {
+        for b in a..SQUARES as u8 {
+            for c in b..SQUARES as u8 {
+                for d in c..SQUARES as u8 {
+                    let p = [a, b, c, d];
+                    let ok = (1..4).all(|i| p[i] != p[i - 1] || p[i] == START || p[i] == END);
+                    if ok {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn some_piece_can_always_move() {
+    for p in all_positions() {
+        if p[0] == END {
+            continue;
+        }
+        for die in 1..=5 {
+            let can = p.iter().any(|&from| {
+                let to = destination(from, die);
+                from != END && (to == END || !p.contains(&to))
+            });
+            assert!(can, "{p:?} die {die}");
+        }
+    }
+}
+
+/// The reference answers `None` when a turn has no move; with a catalogued
+/// mistake the rules change, so check that every position it can reach
+/// still has a move for every die (the variants of `stress --diagnose`
+/// would otherwise fail instead of answering).
+#[test]
+fn the_reference_always_has_a_move_even_with_a_mistake() {
+    let catalogue = Mistake::ALL.iter().map(|&m| Some(m));
+    for mistake in std::iter::once(None).chain(catalogue) {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![[reference::START; 4]];
+        while let Some(pieces) = todo.pop() {
+            let mut key = pieces;
+            key.sort_unstable();
+            if !seen.insert(key) || pieces.iter().all(|&p| p == reference::DONE) {
+                continue;
+            }
+            for die in 1..=5 {
+                let before = todo.len();
+                todo.extend(reference::children(pieces, die, mistake).map(|(next, _)| next));
+                assert!(todo.len() > before, "{mistake:?} {pieces:?} die {die}");
+            }
+        }
+    }
+}
+
+#[test]
+fn samples() {
+    assert_eq!(answer(&[1, 2, 3, 4, 1, 2, 3, 4, 1, 2]), 190);
+    assert_eq!(answer(&[1; 10]), 133);
+    assert_eq!(answer(&[5, 1, 2, 3, 4, 5, 5, 3, 2, 4]), 214);
+    assert_eq!(answer(&[5; 10]), 130);
+}
+
+#[test]
+fn collisions_on_shared_squares() {
+    // A piece on 25 blocks one coming from the 20 arm (24b + 1) and
+    // one from the 30 arm (26b + 1) and one from the 10 arm (19b + 1).
+    for (other, die) in [(25u8, 1u8), (28, 1), (23, 1), (OUTER_20, 3), (OUTER_10, 4)] {
+        assert_eq!(destination(other, die), CENTRE_25);
+    }
+    // A piece on 40 (reached from 35c) blocks 38 + 1, and the reverse.
+    assert_eq!(destination(19, 1), destination(31, 1));
+    // Two pieces may both finish.
+    assert_eq!(destination(FORTY, 3), END);
+    // Whole games where these collisions decide the answer, checked
+    // against the reference; the numbers are worked out by hand below.
+    // 5 4: 10, then 10 -> 25c (blue) = 35.
+    assert_eq!(answer(&[5, 4]), 35);
+    // Fives: each piece 10, 30c, end (40 points in 3 moves), one piece
+    // on 10 and on 30c at a time: 12 fives reach 160, more add nothing.
+    assert_eq!(answer(&[5; 12]), 160);
+    assert_eq!(answer(&[5; 1000]), 160);
+    // Games that send pieces into 25c and 40 along different routes.
+    for dice in [
+        &[5u8, 4, 5, 5, 4, 3][..],
+        &[5, 3, 5, 1, 1, 2, 1],
+        &[5, 5, 5, 5, 1, 5, 1, 2, 5],
+        &[5, 5, 3, 5, 5, 5, 5, 2, 3, 4],
+    ] {
+        assert_eq!(
+            Some(answer(dice)),
+            reference::answer(dice, None),
+            "{dice:?}"
+        );
+    }
+}
+
+/// The best score from a hand-made position (any order of pieces).
+fn best_from(pieces: Pieces, dice: &[u8]) -> u16 {
+    Memo::new(dice).best(0, sorted(pieces))
+}
+
+#[test]
+fn arrivals_on_shared_squares_from_other_routes_are_blocked() {
+    // 19b, 26b and 24b are one step from 25c, by three different arms;
+    // with 25c occupied only the piece on it can move a 1.
+    assert_eq!(best_from([23, 28, 25, CENTRE_25], &[1]), 30);
+    // Without the piece on 25c, one of them takes it (and blocks the others).
+    assert_eq!(best_from([23, 28, 25, END], &[1]), 25);
+    assert_eq!(best_from([23, 28, 25, END], &[1, 1]), 25 + 30);
+    // 40 from the outer 38 and from the centre's 35c: with 40 occupied
+    // both are blocked, so the only move is 40 to the end, worth 0.
+    assert_eq!(best_from([FORTY, 19, 31, END], &[1]), 0);
+    assert_eq!(best_from([FORTY, 19, 31, END], &[1, 1]), 40);
+    assert_eq!(best_from([FORTY, 19, 31, END], &[1, 1, 1]), 40);
+    assert_eq!(best_from([FORTY, 19, 31, END], &[1, 1, 1, 1]), 80);
+}
+
+#[test]
+fn the_end_takes_any_number_of_pieces() {
+    // 38 + 5 and 35c + 5 both pass the end; finishing scores 0.
+    assert_eq!(best_from([19, 31, END, END], &[5, 5]), 0);
+    assert_eq!(best_from([19, 31, END, END], &[5, 5, 5]), 0);
+    assert_eq!(best_from([19, 31, END, END], &[1, 5, 5]), 40);
+    // All finished: nothing more to score.
+    assert_eq!(best_from([END; 4], &[1, 2, 3]), 0);
+}
+
+#[test]
+fn passing_the_end_finishes_and_leaves_dice_unused() {
+    // Every die a 5 forever: pieces finish, the rest are unused.
+    let fives = play(&[5; 100]);
+    assert_eq!(fives.max, 160);
+    assert_eq!(fives.moves.len(), 12);
+    assert_eq!(fives.unused, 88);
+    assert!(fives.moves.iter().filter(|m| m.to == "end").count() == 4);
+    // The most turns any game can use.
+    let ones = play(&[1; 200]);
+    assert!(ones.moves.len() <= MAX_USEFUL_DICE);
+    assert_eq!(ones.max, answer(&[1; MAX_USEFUL_DICE]));
+}
+
+#[test]
+fn every_sequence_up_to_five_dice_equals_the_reference() {
+    for len in 1..=5u32 {
+        for code in 0..5usize.pow(len) {
+            let dice: Vec<u8> = (0..len)
+                .map(|k| (code / 5usize.pow(k) % 5) as u8 + 1)
+                .collect();
+            assert_eq!(
+                Some(answer(&dice)),
+                reference::answer(&dice, None),
+                "{dice:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn best_play_is_consistent() {
+    let dice = [5, 1, 2, 3, 4, 5, 5, 3, 2, 4];
+    let best = play(&dice);
+    assert_eq!(best.max, 214);
+    assert_eq!(best.moves.last().unwrap().total, 214);
+    assert_eq!(best.moves[0].piece, 1);
+}
+
+#[test]
+fn parse_and_display() {
+    let i = parse(b"1 2 3 4 1 2 3 4 1 2\n").unwrap();
+    assert_eq!(i.to_string(), "1 2 3 4 1 2 3 4 1 2\n");
+    assert_eq!(parse(b"\r\n 05\t1").unwrap().dice(), [5, 1]);
+    let err = |s: &[u8]| parse(s).unwrap_err().to_string();
+    assert_eq!(err(b"1 2 6"), "1:5: expected a die from 1 to 5, found 6");
+    assert_eq!(err(b"1 2\n 0"), "2:2: expected a die from 1 to 5, found 0");
+    assert_eq!(
+        err(b"1 x"),
+        "1:3: expected a die, found \"x\" (not a whole number)"
+    );
+    assert_eq!(
+        err(b"1 -1"),
+        "1:3: expected a die, found \"-1\" (signs are not allowed)"
+    );
+    assert_eq!(
+        err(b"99999999999999999999999"),
+        "1:1: expected a die, found \"99999999999999999999999\" (too large)"
+    );
+    assert_eq!(
+        err(b" \n"),
+        "1:1: expected at least one die (1 to 5), found end of input"
+    );
+}
+
+#[test]
+fn every_catalogued_mistake_changes_some_answer() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    for &mistake in Mistake::ALL {
+        let differs = (0..3000).any(|k| {
+            let inst = if k % 2 == 0 {
+                random(&mut rng, 10)
+            } else {
+                hard(&mut rng, 10)
+            };
+            reference::answer(inst.dice(), Some(mistake)) != Some(answer(inst.dice()))
+        });
+        assert!(differs, "{mistake:?} never changes an answer");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn fast_equals_reference(dice in prop::collection::vec(1u8..=5, 1..=7)) {
+        prop_assert_eq!(Some(answer(&dice)), reference::answer(&dice, None));
+    }
+
+    #[test]
+    fn play_replays_to_the_maximum(dice in prop::collection::vec(1u8..=5, 1..=16)) {
+        let play = play(&dice);
+        prop_assert_eq!(play.max, answer(&dice));
+        let mut pieces = [START; 4];
+        let mut total = 0;
+        for m in &play.moves {
+            let i = usize::from(m.piece - 1);
+            let to = destination(pieces[i], dice[m.turn - 1]);
+            prop_assert!(pieces[i] != END);
+            prop_assert!(to == END || !pieces.contains(&to));
+            pieces[i] = to;
+            total += u32::from(BOARD[to as usize].value);
+            prop_assert_eq!(total, m.total);
+        }
+        prop_assert_eq!(total, play.max);
+    }
+
+    #[test]
+    fn display_round_trips(seed in any::<u64>(), n in 1usize..50) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let i = random(&mut rng, n);
+        prop_assert_eq!(parse(i.to_string().as_bytes()).unwrap(), i);
+    }
+}
+
+proptest! {
+    // Long sequences cost the reference the most; fewer cases.
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn fast_equals_reference_up_to_ten(dice in prop::collection::vec(1u8..=5, 8..=10)) {
+        prop_assert_eq!(Some(answer(&dice)), reference::answer(&dice, None));
+    }
+}
+
+proptest! {
+    // The full comparison, thousands of judge-sized cases (a few
+    // seconds: tests are built with optimization, see Cargo.toml).
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    #[test]
+    fn fast_equals_reference_thousands_up_to_ten(dice in prop::collection::vec(1u8..=5, 1..=10)) {
+        prop_assert_eq!(Some(answer(&dice)), reference::answer(&dice, None));
+    }
+}
