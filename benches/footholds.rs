@@ -3,7 +3,7 @@
 //!
 //! `cargo bench --bench footholds`
 
-use boardsolve::puzzles::footholds::{Instance, brute, random_instance, total_moves};
+use boardsolve::puzzles::footholds::{Instance, answer, random, reference};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -15,12 +15,12 @@ use std::time::Duration;
 fn boards(side: usize, percent: u32, count: usize, seed: u64) -> Vec<Instance> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     (0..count)
-        .map(|_| random_instance(&mut rng, side, side, percent))
+        .map(|_| random(&mut rng, side, side, percent))
         .collect()
 }
 
 fn plain(g: &Instance) -> u32 {
-    brute::total_moves(&g.grid(), g.a, g.b)
+    reference::answer(g, None)
 }
 
 fn full(side: usize, a: (usize, usize), b: (usize, usize)) -> Instance {
@@ -48,10 +48,10 @@ fn engine_against_plain(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500));
     for (name, set) in &sets {
         let want: Vec<u32> = set.iter().map(plain).collect();
-        let got: Vec<u32> = set.iter().map(total_moves).collect();
+        let got: Vec<u32> = set.iter().map(answer).collect();
         assert_eq!(got, want, "{name}: engine and plain search disagree");
         group.bench_function(format!("memoized {name}"), |bch| {
-            bch.iter(|| set.iter().map(|g| total_moves(black_box(g))).sum::<u32>())
+            bch.iter(|| set.iter().map(|g| answer(black_box(g))).sum::<u32>())
         });
         group.bench_function(format!("plain {name}"), |bch| {
             bch.iter(|| set.iter().map(|g| plain(black_box(g))).sum::<u32>())
@@ -60,13 +60,9 @@ fn engine_against_plain(c: &mut Criterion) {
     // 6×6 and up are out of the plain search's reach; the slowest full 6×6
     // start pair of `cargo run --release --example footholds -- 6 6`.
     let hardest = full(6, (2, 1), (2, 3));
-    assert_eq!(total_moves(&hardest), 30);
+    assert_eq!(answer(&hardest), 30);
     group.bench_function("memoized 6x6 full A(2,1) B(2,3)", |bch| {
-        bch.iter_batched(
-            || hardest.clone(),
-            |g| total_moves(&g),
-            BatchSize::SmallInput,
-        )
+        bch.iter_batched(|| hardest.clone(), |g| answer(&g), BatchSize::SmallInput)
     });
     group.finish();
 }

@@ -6,9 +6,7 @@
 //! with `--random N`, N seeded random boards (60–100% footholds, random
 //! starts) instead of the full board.
 
-use boardsolve::puzzles::footholds::{
-    Instance, random_instance, score_with_stats, score_without_split,
-};
+use boardsolve::puzzles::footholds::{self, Instance, answer_with_stats, answer_without_split};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -37,7 +35,7 @@ fn main() {
             (0..n)
                 .map(|_| {
                     let percent = rng.random_range(60..=100);
-                    random_instance(&mut rng, rows, cols, percent)
+                    footholds::random(&mut rng, rows, cols, percent)
                 })
                 .collect()
         }
@@ -67,17 +65,17 @@ fn main() {
         for _ in 0..3 {
             let start = Instant::now();
             result = Some(if split {
-                score_with_stats(g)
+                answer_with_stats(g)
             } else {
-                score_without_split(g)
+                answer_without_split(g)
             });
             took = took.min(start.elapsed());
         }
-        let (score, stats) = result.expect("ran");
+        let (moves, stats) = result.expect("ran");
         total += took;
         count += 1;
         if took > worst.0 {
-            worst = (took, g.a, g.b, score.distance(), stats);
+            worst = (took, g.a, g.b, moves, stats);
         }
     }
     println!(

@@ -3,10 +3,11 @@
 //! the input. Never a panic.
 #![no_main]
 
-use boardsolve::puzzles::footholds::Instance;
+use boardsolve::puzzles::Rules;
+use boardsolve::puzzles::footholds::Footholds;
 use boardsolve_fuzz::round_trip_or_refused_at_a_place;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    round_trip_or_refused_at_a_place(data, Instance::parse, Instance::to_string);
+    round_trip_or_refused_at_a_place(data, |d| Footholds.parse(d), |i| Footholds.to_text(i));
 });

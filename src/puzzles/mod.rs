@@ -62,10 +62,17 @@ pub static BOJ_17825: Entry<yut::Yut> = Entry {
     rules: yut::Yut,
 };
 /// Disappearing footholds.
-pub static FOOTHOLDS: footholds::FootholdsPuzzle = footholds::FootholdsPuzzle { name: "footholds" };
+pub static FOOTHOLDS: Entry<footholds::Footholds> = Entry {
+    name: "footholds",
+    alias_of: None,
+    rules: footholds::Footholds,
+};
 /// Programmers 92345: disappearing footholds.
-pub static PROGRAMMERS_92345: footholds::FootholdsPuzzle =
-    footholds::FootholdsPuzzle { name: "92345" };
+pub static PROGRAMMERS_92345: Entry<footholds::Footholds> = Entry {
+    name: "92345",
+    alias_of: Some("footholds"),
+    rules: footholds::Footholds,
+};
 
 /// Every puzzle entry, canonical names first, then the judge-number aliases.
 pub fn all() -> &'static [&'static dyn Puzzle] {

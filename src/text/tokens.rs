@@ -1,8 +1,9 @@
 //! Whitespace tokenizer with line and column positions, and the one input error type.
 //!
-//! Every puzzle parser reads its judge text through [`Tokens`], so every
-//! complaint about bad input names the exact place (`line:column`, both
-//! 1-based, columns counted in bytes) and what was expected there.
+//! Every puzzle parser reads its judge text through [`Tokens`] (or, for a
+//! form that is not whitespace-separated, through the same [`Cursor`]), so
+//! every complaint about bad input names the exact place (`line:column`,
+//! both 1-based, columns counted in bytes) and what was expected there.
 
 use std::fmt;
 use std::io::{self, Read};
@@ -144,13 +145,82 @@ pub fn describe_bytes(bytes: &[u8]) -> String {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Tokens<'a> {
+    cursor: Cursor<'a>,
+    /// Just after the last token read: where "end of input" is reported,
+    /// so the message points at the line that is short, not past it.
+    after_last: Position,
+}
+
+/// A place in input bytes that knows its line and column: the position
+/// tracking that [`Tokens`] and every other reader of the input share, so
+/// that they all count lines and columns alike.
+///
+/// ```
+/// use boardsolve::text::Cursor;
+/// let mut c = Cursor::new(b"12\n ab");
+/// assert_eq!(c.take_while(|b| b.is_ascii_digit()), b"12");
+/// c.take_while(|b| b.is_ascii_whitespace());
+/// assert_eq!((c.position().line, c.position().column), (2, 2));
+/// assert_eq!(c.rest(), b"ab");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Cursor<'a> {
     data: &'a [u8],
     offset: usize,
     line: usize,
     line_start: usize,
-    /// Just after the last token read: where "end of input" is reported,
-    /// so the message points at the line that is short, not past it.
-    after_last: Position,
+}
+
+impl<'a> Cursor<'a> {
+    /// Starts at the first byte of `data`, line 1, column 1.
+    pub fn new(data: &'a [u8]) -> Self {
+        Cursor {
+            data,
+            offset: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    /// Where the next byte is (or the end of input, if none is left).
+    pub fn position(&self) -> Position {
+        Position {
+            line: self.line,
+            column: self.offset - self.line_start + 1,
+        }
+    }
+
+    /// The bytes not read yet.
+    pub fn rest(&self) -> &'a [u8] {
+        &self.data[self.offset..]
+    }
+
+    /// Moves past the next bytes as long as `keep` holds for them, and
+    /// returns them.
+    pub fn take_while(&mut self, mut keep: impl FnMut(u8) -> bool) -> &'a [u8] {
+        let start = self.offset;
+        while let Some(&b) = self.data.get(self.offset) {
+            if !keep(b) {
+                break;
+            }
+            self.offset += 1;
+            if b == b'\n' {
+                self.line += 1;
+                self.line_start = self.offset;
+            }
+        }
+        &self.data[start..self.offset]
+    }
+
+    /// Moves past the next `count` bytes (at most what is left).
+    pub fn advance(&mut self, count: usize) {
+        let mut left = count;
+        self.take_while(|_| {
+            let more = left > 0;
+            left = left.saturating_sub(1);
+            more
+        });
+    }
 }
 
 fn is_space(b: u8) -> bool {
@@ -161,34 +231,15 @@ impl<'a> Tokens<'a> {
     /// Starts reading `data` at line 1, column 1.
     pub fn new(data: &'a [u8]) -> Self {
         Tokens {
-            data,
-            offset: 0,
-            line: 1,
-            line_start: 0,
+            cursor: Cursor::new(data),
             after_last: Position { line: 1, column: 1 },
-        }
-    }
-
-    fn skip_space(&mut self) {
-        while let Some(&b) = self.data.get(self.offset) {
-            if !is_space(b) {
-                break;
-            }
-            self.offset += 1;
-            if b == b'\n' {
-                self.line += 1;
-                self.line_start = self.offset;
-            }
         }
     }
 
     /// The position of the next token, or of the end of input if none is left.
     pub fn position(&mut self) -> Position {
-        self.skip_space();
-        Position {
-            line: self.line,
-            column: self.offset - self.line_start + 1,
-        }
+        self.cursor.take_while(is_space);
+        self.cursor.position()
     }
 
     /// Where a missing token is reported: just after the last token read, or
@@ -200,24 +251,15 @@ impl<'a> Tokens<'a> {
     /// The next token, or `None` at the end of input.
     pub fn next_token(&mut self) -> Option<Token<'a>> {
         let position = self.position();
-        let start = self.offset;
-        while let Some(&b) = self.data.get(self.offset) {
-            if is_space(b) {
-                break;
-            }
-            self.offset += 1;
-        }
-        if self.offset == start {
+        let bytes = self.cursor.take_while(|b| !is_space(b));
+        if bytes.is_empty() {
             return None;
         }
         self.after_last = Position {
             line: position.line,
-            column: position.column + (self.offset - start),
+            column: position.column + bytes.len(),
         };
-        Some(Token {
-            bytes: &self.data[start..self.offset],
-            position,
-        })
+        Some(Token { bytes, position })
     }
 
     /// Reads the next token as an unsigned decimal number (digits only, no

@@ -2,7 +2,8 @@
 //! form, alias, explanation, JSON, bad input.
 
 use crate::common::{assert_refused, boardsolve, golden, run};
-use boardsolve::puzzles::footholds::{Instance, brute};
+use boardsolve::puzzles::Rules;
+use boardsolve::puzzles::footholds::{Footholds, reference};
 
 #[test]
 fn golden_cases_agree_with_the_plain_search() {
@@ -11,8 +12,8 @@ fn golden_cases_agree_with_the_plain_search() {
             let (code, out, err) = run(&["solve", puzzle], &input);
             assert_eq!((code, out.as_str()), (0, expected.as_str()), "{name} {err}");
         }
-        let g = Instance::parse(&input).unwrap();
-        let plain = brute::total_moves(&g.grid(), g.a, g.b);
+        let g = Footholds.parse(&input).unwrap();
+        let plain = reference::answer(&g, None);
         assert_eq!(
             format!("{plain}\n"),
             expected,

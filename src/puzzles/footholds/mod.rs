@@ -1,0 +1,120 @@
+//! Disappearing footholds (Programmers 92345): total moves under optimal
+//! play. The rules and the input forms are described in `docs/footholds.md`.
+//!
+//! Two players stand on a board of footholds; in turn (A first) each steps
+//! to an orthogonally adjacent foothold, and the one it left vanishes. A
+//! player who cannot move, or whose foothold vanished under it, loses. The
+//! winner ends the game as soon as it can, the loser lasts as long as it
+//! can; the answer is the number of moves made.
+//!
+//! The board is a bitboard ([`Instance`]); [`answer`] is the memoized
+//! negamax search with a shortcut once the players' regions split;
+//! [`play`] is one optimal line, for `--explain` and `--json`; [`random`],
+//! [`hard`] and [`shrink`] make instances for `gen` and `stress`; and
+//! [`reference`](mod@reference) is the plain search the rest is tested against, which can
+//! also make each classic mistake for `stress --diagnose`.
+
+mod board;
+mod explain;
+mod r#gen;
+mod parse;
+pub mod reference;
+mod solve;
+#[cfg(test)]
+mod tests;
+
+pub use board::{Coord, Instance, MAX_SIDE, Player};
+pub use explain::{Defeat, Move, Play, play};
+pub use r#gen::{hard, random, shrink};
+pub use solve::{Search, State, Stats, answer, answer_with_stats, answer_without_split};
+
+use crate::puzzles::{Error, Flag, GenOptions, GenRng, Rules, Settings, Size};
+use crate::text::InputError;
+use std::io::Write;
+
+/// The rules of disappearing footholds for the command line: one format,
+/// no option beyond `--explain` and `--json`.
+///
+/// Its [`Rules::parse`] reads any of the input forms, told apart by the
+/// first non-space byte: `[` the problem page's literal arguments, `{` a
+/// JSON object with `board`, `aloc`, `bloc`, otherwise plain text (`R C`,
+/// R rows of 0/1, `ar ac br bc`).
+///
+/// ```
+/// use boardsolve::puzzles::Rules;
+/// use boardsolve::puzzles::footholds::Footholds;
+/// let a = Footholds.parse(b"[[1, 1, 1, 1, 1]] [0, 0] [0, 4]").unwrap();
+/// let b = Footholds.parse(br#"{"board": [[1,1,1,1,1]], "aloc": [0,0], "bloc": [0,4]}"#).unwrap();
+/// let c = Footholds.parse(b"1 5\n1 1 1 1 1\n0 0 0 4\n").unwrap();
+/// assert!(a == b && b == c);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Footholds;
+
+impl Rules for Footholds {
+    type Instance = Instance;
+    type Play = Play;
+    type Mistake = reference::Mistake;
+
+    const TAKES: &'static [Flag] = &[Flag::Explain];
+    const SIZES: &'static [Size] = &[Size::Rows, Size::Cols, Size::Density];
+
+    fn summary(&self) -> &'static str {
+        "disappearing footholds: total moves under optimal play"
+    }
+
+    /// Any of the input forms; anything malformed is named with its line
+    /// and column: a ragged row, a value other than 0 or 1, more than 8
+    /// rows or columns, a start outside the board or without a foothold,
+    /// missing or extra input.
+    fn parse(&self, input: &[u8]) -> Result<Instance, InputError> {
+        parse::parse(input)
+    }
+
+    fn to_text(&self, instance: &Instance) -> String {
+        instance.to_string()
+    }
+
+    fn write_answer(
+        &self,
+        instance: &Instance,
+        _: &Settings,
+        out: &mut dyn Write,
+    ) -> Result<(), Error> {
+        writeln!(out, "{}", answer(instance))?;
+        Ok(())
+    }
+
+    fn play(&self, instance: &Instance, _: &Settings) -> Result<Play, Error> {
+        Ok(play(instance))
+    }
+
+    fn write_explanation(
+        &self,
+        instance: &Instance,
+        play: &Play,
+        _: &Settings,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        explain::write_explanation(instance, play, out)
+    }
+
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+        r#gen::generate(rng, sizes)
+    }
+
+    fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
+        Box::new(shrink(instance))
+    }
+
+    fn write_reference(
+        &self,
+        instance: &Instance,
+        _: &Settings,
+        mistake: Option<reference::Mistake>,
+        out: &mut dyn Write,
+    ) -> Result<(), Error> {
+        writeln!(out, "{}", reference::answer(instance, mistake))?;
+        Ok(())
+    }
+}

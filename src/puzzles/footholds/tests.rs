@@ -1,0 +1,286 @@
+//! The unit tests and property tests of disappearing footholds: the
+//! engine against the plain reference search, the parser's forms and
+//! messages, the principal variation's legality.
+
+use super::board::{component, spread};
+use super::solve::{Search, score, walk_bound};
+use super::*;
+use proptest::prelude::*;
+
+fn game(text: &str) -> Instance {
+    Footholds.parse(text.as_bytes()).unwrap()
+}
+
+/// The winner and the total number of moves under optimal play.
+fn outcome(instance: &Instance) -> (Player, u32) {
+    let (s, _) = score(instance, Search::new(instance.rows, instance.cols));
+    let winner = if s.wins() { Player::A } else { Player::B };
+    (winner, s.distance())
+}
+
+#[test]
+fn samples() {
+    assert_eq!(answer(&game("[[1,1,1],[1,1,1],[1,1,1]] [1,0] [1,2]")), 5);
+    assert_eq!(answer(&game("[[1,1,1],[1,0,1],[1,1,1]] [1,0] [1,2]")), 4);
+    assert_eq!(answer(&game("[[1,1,1,1,1]] [0,0] [0,4]")), 4);
+    assert_eq!(answer(&game("[[1]] [0,0] [0,0]")), 0);
+}
+
+#[test]
+fn same_cell_and_stuck_starts() {
+    // Both on one cell: whoever can step off wins at once.
+    assert_eq!(outcome(&game("[[1,1]] [0,0] [0,0]")), (Player::A, 1));
+    assert_eq!(outcome(&game("[[1,1],[1,1]] [1,1] [1,1]")), (Player::A, 1));
+    // A cannot move at all.
+    assert_eq!(outcome(&game("[[1,0,1]] [0,0] [0,2]")), (Player::B, 0));
+    // B cannot move: A moves anywhere, B is stuck.
+    assert_eq!(outcome(&game("[[1,1,0,1]] [0,0] [0,3]")), (Player::A, 1));
+}
+
+#[test]
+fn separated_regions_follow_the_longest_walks() {
+    let cases = [
+        // A walks 3, B walks 2: B runs out first (2·2 + 1 moves).
+        ("[[1,1,1,1,0,1,1,1]] [0,0] [0,5]", Player::A, 5),
+        // Equal walks: the first to move runs out first.
+        ("[[1,1,1,0,1,1,1]] [0,0] [0,6]", Player::B, 4),
+        // A 5×1 board split in the middle.
+        ("5 1\n1\n1\n0\n1\n1\n0 0 4 0\n", Player::B, 2),
+        // B's region is larger but B is in a corner of a snake.
+        ("3 4\n1 1 0 1\n1 1 0 1\n0 0 0 1\n0 0 2 3\n", Player::A, 5),
+    ];
+    for (text, winner, moves) in cases {
+        let g = game(text);
+        assert_eq!(outcome(&g), (winner, moves), "{text}");
+        assert_eq!(reference::answer(&g, None), moves, "{text}");
+    }
+}
+
+#[test]
+fn longest_path_and_its_bound() {
+    let mut f = Search::new(3, 3);
+    let full = 0b111 | 0b111 << 8 | 0b111 << 16;
+    assert_eq!(f.longest_path(full, 0), 8);
+    assert_eq!(f.longest_path(full, 9), 8);
+    // From an edge cell the colours allow 8 of the 9 cells: 7 moves.
+    assert_eq!(walk_bound(full, 1), 7);
+    assert_eq!(f.longest_path(full, 1), 7);
+}
+
+#[test]
+fn parse_forms_agree_and_round_trip() {
+    let forms = [
+        "[[1, 1, 1], [1, 0, 1], [1, 1, 1]]  [1, 0]  [1, 2]",
+        "[[1,1,1],[1,0,1],[1,1,1]],[1,0],[1,2]\n",
+        "{\"board\": [[1,1,1],[1,0,1],[1,1,1]], \"aloc\": [1,0], \"bloc\": [1,2]}",
+        "{\"bloc\": [1,2], \"aloc\": [1,0],\n \"board\": [[1,1,1],[1,0,1],[1,1,1]]}",
+        "3 3\n1 1 1\n1 0 1\n1 1 1\n1 0 1 2\n",
+    ];
+    let first = game(forms[0]);
+    for f in forms {
+        assert_eq!(game(f), first, "{f}");
+    }
+    assert_eq!(game(&first.to_string()), first);
+}
+
+#[test]
+fn parse_errors_name_the_place() {
+    let err = |s: &str| Footholds.parse(s.as_bytes()).unwrap_err().to_string();
+    assert_eq!(
+        err("[[1,1],[1]] [0,0] [0,1]"),
+        "1:8: row 2 has 1 cell, expected 2 like row 1"
+    );
+    assert_eq!(
+        err("[[1,2]] [0,0] [0,0]"),
+        "1:5: expected a cell (0 or 1) in row 1, found 2"
+    );
+    assert_eq!(
+        err("[[1,1]] [0,0] [1,0]"),
+        "1:15: bloc [1, 0] is outside the 1×2 board"
+    );
+    assert_eq!(
+        err("[[1,0]] [0,1] [0,0]"),
+        "1:9: aloc [0, 1] has no foothold"
+    );
+    assert!(err(&format!("[{}[1]]", "[1],".repeat(8))).contains("more than 8 rows"));
+    assert!(err("[[1,1,1,1,1,1,1,1,1]] [0,0] [0,0]").contains("more than 8 values"));
+    assert_eq!(
+        err("3 3\n1 1 1\n1 1\n1 1 1\n0 0 0 0\n"),
+        "3:4: row 2 has 2 cells, expected 3"
+    );
+    assert_eq!(
+        err("2 2\n1 1 1\n1 1\n0 0 0 0\n"),
+        "2:5: row 1 has more than 2 cells"
+    );
+    assert_eq!(
+        err("9 1\n"),
+        "1:1: expected the number of rows R from 1 to 8, found 9"
+    );
+    assert_eq!(
+        err("{\"board\": [[1]], \"aloc\": [0,0]}"),
+        "1:1: the object has no \"bloc\""
+    );
+    assert!(err("{\"board\": [[1]], \"cloc\": [0,0]}").starts_with("1:18: unknown key"));
+    assert!(err("[[1]] [0,0] [0,0] x").starts_with("1:19: unexpected \"x\""));
+    assert!(err("[[1]] [0,0] [-1,0]").starts_with("1:14: unexpected \"-1\""));
+    assert_eq!(
+        err("[[1]] [0,0]"),
+        "1:12: expected '[' starting bloc, found end of input"
+    );
+}
+
+#[test]
+fn principal_variation_is_legal_and_as_long_as_the_answer() {
+    let g = game("[[1,1,1],[1,1,1],[1,1,1]] [1,0] [1,2]");
+    let e = play(&g);
+    assert_eq!((e.winner, e.moves, e.line.len()), (Player::A, 5, 5));
+    let mut grid = g.grid();
+    let (mut a, mut b) = (g.a, g.b);
+    for step in &e.line {
+        let me = if step.player == Player::A {
+            &mut a
+        } else {
+            &mut b
+        };
+        assert_eq!(*me, step.from);
+        assert_eq!(
+            step.from.0.abs_diff(step.to.0) + step.from.1.abs_diff(step.to.1),
+            1
+        );
+        assert!(grid[step.to.0][step.to.1]);
+        grid[step.from.0][step.from.1] = false;
+        *me = step.to;
+    }
+}
+
+fn small_instance(max_side: usize) -> impl Strategy<Value = Instance> {
+    (1..=max_side, 1..=max_side, 0u64.., 40u32..=100).prop_map(|(r, c, seed, p)| {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        random(&mut rng, r, c, p)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    #[test]
+    fn engine_equals_plain_search_up_to_4x4(g in small_instance(4)) {
+        let want = reference::answer(&g, None);
+        prop_assert_eq!(answer(&g), want, "{}", g);
+        prop_assert_eq!(answer_without_split(&g).0, want);
+        let e = play(&g);
+        prop_assert_eq!(e.line.len() as u32, want);
+        // The line is legal, alternates from A, and ends as it says.
+        let mut grid = g.grid();
+        let (mut a, mut b) = (g.a, g.b);
+        for (i, step) in e.line.iter().enumerate() {
+            prop_assert_eq!(step.player, if i.is_multiple_of(2) { Player::A } else { Player::B });
+            let me = if step.player == Player::A { &mut a } else { &mut b };
+            prop_assert_eq!(*me, step.from);
+            prop_assert!(grid[step.from.0][step.from.1], "moved off a vanished cell");
+            prop_assert_eq!(step.from.0.abs_diff(step.to.0) + step.from.1.abs_diff(step.to.1), 1);
+            prop_assert!(grid[step.to.0][step.to.1]);
+            grid[step.from.0][step.from.1] = false;
+            *me = step.to;
+            prop_assert_eq!((step.aloc, step.bloc), (a, b));
+        }
+        let loser = if e.line.len().is_multiple_of(2) { a } else { b };
+        prop_assert_eq!(e.winner, if e.line.len().is_multiple_of(2) { Player::B } else { Player::A });
+        prop_assert_eq!(e.ending == Defeat::FootholdGone, !grid[loser.0][loser.1]);
+    }
+
+    #[test]
+    fn display_round_trips(g in small_instance(8)) {
+        prop_assert_eq!(game(&g.to_string()), g);
+    }
+}
+
+/// The longest walk by trying every walk.
+fn plain_longest(region: u64, at: u8) -> u32 {
+    let rest = region & !(1u64 << at);
+    let mut best = 0;
+    let mut next = spread(1u64 << at) & rest;
+    while next != 0 {
+        let n = next.trailing_zeros() as u8;
+        next &= next - 1;
+        best = best.max(1 + plain_longest(rest, n));
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn longest_walk_and_its_bound_hold_on_random_regions(
+        rows in 1usize..=5,
+        cols in 1usize..=5,
+        cells in any::<u64>(),
+        keep in any::<u64>(),
+        start in any::<u8>(),
+    ) {
+        // A random region (about three cells in four) of a rows×cols
+        // board, and the component of a start cell in it.
+        let mut board = 0u64;
+        for r in 0..rows {
+            for c in 0..cols {
+                board |= 1u64 << (8 * r + c);
+            }
+        }
+        let region = board & (cells | keep);
+        prop_assume!(region != 0);
+        let pick = usize::from(start) % region.count_ones() as usize;
+        let mut bits = region;
+        for _ in 0..pick {
+            bits &= bits - 1;
+        }
+        let at = bits.trailing_zeros() as u8;
+        let region = component(region, 1u64 << at);
+        let truth = plain_longest(region, at);
+        prop_assert!(walk_bound(region, at) >= truth);
+        let mut f = Search::new(rows, cols);
+        // Capped walks first, so the memo fills in that order too.
+        for cap in [truth / 2, truth.saturating_sub(1), truth, truth + 1] {
+            prop_assert_eq!(f.walk(region, at, cap), truth.min(cap), "cap {}", cap);
+        }
+        prop_assert_eq!(f.longest_path(region, at), truth);
+        prop_assert_eq!(Search::new(rows, cols).longest_path(region, at), truth);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn engine_equals_plain_search_on_5x5(seed in 0u64.., p in 50u32..=100) {
+        use rand::SeedableRng;
+        let g = random(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed), 5, 5, p);
+        prop_assert_eq!(answer(&g), reference::answer(&g, None), "{}", g);
+    }
+}
+
+#[test]
+fn each_mistake_changes_some_answer() {
+    use crate::puzzles::Mistake;
+    use rand::SeedableRng;
+    // Both on one cell: A steps off and B's foothold vanishes, unless B
+    // may step after A anyway (and then A, on B's old cell, is stuck).
+    let g = game("[[1,1]] [0,0] [0,0]");
+    assert_eq!(reference::answer(&g, None), 1);
+    assert_eq!(
+        reference::answer(&g, Some(reference::Mistake::SharedCellIgnored)),
+        2
+    );
+    let games: Vec<Instance> = (0..200)
+        .map(|seed| random(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed), 3, 3, 80))
+        .collect();
+    for &mistake in reference::Mistake::ALL {
+        assert!(
+            games
+                .iter()
+                .any(|g| reference::answer(g, Some(mistake)) != reference::answer(g, None)),
+            "{mistake:?}"
+        );
+    }
+}
