@@ -3,7 +3,10 @@
 //! and the constructive tiler. Every answer is compared with the plain
 //! reference before timing.
 
-use boardsolve::puzzles::tromino::{Instance, brute, general, order};
+use boardsolve::puzzles::tromino::{
+    Format, Instance, answer, check_output, general, order, reference,
+};
+use boardsolve::puzzles::{Rules, TROMINO};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
@@ -23,14 +26,15 @@ impl Write for Null {
     }
 }
 
-fn brute_text(n: usize, row: usize, col: usize) -> Vec<u8> {
-    let mut s = String::new();
-    for r in brute::placement_order(n, row, col) {
-        let line: Vec<String> = r.iter().map(u64::to_string).collect();
-        s.push_str(&line.join(" "));
-        s.push('\n');
-    }
-    s.into_bytes()
+fn reference_text(n: usize, row: usize, col: usize) -> Vec<u8> {
+    let instance = Instance {
+        n: n as u32,
+        row: row as u32,
+        col: col as u32,
+    };
+    let mut out = Vec::new();
+    reference::answer(&instance, Format::Plain, None, &mut out).unwrap();
+    out
 }
 
 fn streamed(n: usize, row: usize, col: usize) -> Vec<u8> {
@@ -45,7 +49,7 @@ fn placement_order(c: &mut Criterion) {
     for n in [64usize, 256] {
         let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
         assert!(
-            streamed(n, row, col) == brute_text(n, row, col),
+            streamed(n, row, col) == reference_text(n, row, col),
             "{n} {row} {col}"
         );
     }
@@ -96,16 +100,12 @@ fn constructive(c: &mut Criterion) {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
     let n = 4000usize;
     let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
-    let instance: Instance = format!("{n} {row} {col}").parse().unwrap();
+    let text = format!("{n} {row} {col}");
+    let instance = TROMINO.rules.parse(text.as_bytes()).unwrap();
     let mut out = Vec::new();
-    instance.write_tiling(b"0", &mut out).unwrap();
+    answer(&instance, Format::Plain, &mut out).unwrap();
     assert_eq!(
-        boardsolve::puzzles::tromino::check_output(
-            &instance,
-            &out,
-            boardsolve::puzzles::tromino::HoleMark::Zero,
-            false
-        ),
+        check_output(&instance, &out, Format::Plain, false),
         boardsolve::text::Verdict::Correct
     );
     let mut group = c.benchmark_group("tromino general");
@@ -118,7 +118,7 @@ fn constructive(c: &mut Criterion) {
     group.bench_function("tile and write 4000x4000", |b| {
         b.iter(|| {
             let mut null = Null(0);
-            instance.write_tiling(b"0", &mut null).unwrap();
+            answer(&instance, Format::Plain, &mut null).unwrap();
             assert_eq!(null.0, out.len() as u64);
         })
     });

@@ -33,20 +33,29 @@ pub static BOJ_12094: game2048::Game2048 = game2048::Game2048 {
     default_moves: 10,
 };
 
-/// L-tromino tiling, SPEC.md format.
-pub static TROMINO: tromino::Tromino = tromino::Tromino {
+/// L-tromino tiling, in the format of docs/tromino.md.
+pub static TROMINO: Entry<tromino::Tromino> = Entry {
     name: "tromino",
-    format: tromino::Format::Spec,
+    alias_of: None,
+    rules: tromino::Tromino {
+        format: tromino::Format::Plain,
+    },
 };
 /// BOJ 14600: L-tromino tiling in the BOJ format.
-pub static BOJ_14600: tromino::Tromino = tromino::Tromino {
+pub static BOJ_14600: Entry<tromino::Tromino> = Entry {
     name: "14600",
-    format: tromino::Format::Boj,
+    alias_of: Some("tromino"),
+    rules: tromino::Tromino {
+        format: tromino::Format::Boj,
+    },
 };
 /// BOJ 14601: L-tromino tiling in the BOJ format.
-pub static BOJ_14601: tromino::Tromino = tromino::Tromino {
+pub static BOJ_14601: Entry<tromino::Tromino> = Entry {
     name: "14601",
-    format: tromino::Format::Boj,
+    alias_of: Some("tromino"),
+    rules: tromino::Tromino {
+        format: tromino::Format::Boj,
+    },
 };
 
 /// Dice yut.

@@ -49,8 +49,8 @@ fn boj_holes_convert_both_ways_and_check() {
         let (code, boj_out, err) = run(&["solve", "14601"], boj_in.as_bytes());
         assert_eq!(code, 0, "{err}");
         let (row, col) = (n - y, x - 1);
-        let spec_in = format!("{n} {row} {col}\n");
-        let (_, spec_out, _) = run(&["solve", "tromino"], spec_in.as_bytes());
+        let plain_in = format!("{n} {row} {col}\n");
+        let (_, plain_out, _) = run(&["solve", "tromino"], plain_in.as_bytes());
         // The same tiling, the hole written -1 for BOJ and 0 here.
         let lines: Vec<&str> = boj_out.lines().collect();
         assert_eq!(lines.len(), n as usize);
@@ -64,7 +64,7 @@ fn boj_holes_convert_both_ways_and_check() {
                     .join(" ")
             })
             .collect();
-        assert_eq!(converted.join("\n") + "\n", spec_out);
+        assert_eq!(converted.join("\n") + "\n", plain_out);
         let boj_in_file = write(dir.path(), "boj.in", boj_in.as_bytes());
         let boj_out_file = write(dir.path(), "boj.out", boj_out.as_bytes());
         for puzzle in ["14600", "14601"] {
@@ -74,15 +74,21 @@ fn boj_holes_convert_both_ways_and_check() {
             );
             assert_eq!((code, verdict.as_str()), (0, "correct\n"));
         }
-        let spec_in_file = write(dir.path(), "spec.in", spec_in.as_bytes());
-        let spec_out_file = write(dir.path(), "spec.out", spec_out.as_bytes());
+        let plain_in_file = write(dir.path(), "plain.in", plain_in.as_bytes());
+        let plain_out_file = write(dir.path(), "plain.out", plain_out.as_bytes());
         let (code, _, _) = run(
-            &["check", "tromino", &spec_in_file, &spec_out_file, "--order"],
+            &[
+                "check",
+                "tromino",
+                &plain_in_file,
+                &plain_out_file,
+                "--order",
+            ],
             b"",
         );
         assert_eq!(code, 0);
-        // A BOJ answer is not a SPEC answer: -1 is not a tile number.
-        let (code, verdict, _) = run(&["check", "tromino", &spec_in_file, &boj_out_file], b"");
+        // A BOJ answer is not a plain one: -1 is not a tile number.
+        let (code, verdict, _) = run(&["check", "tromino", &plain_in_file, &boj_out_file], b"");
         assert_eq!(code, 1, "{verdict}");
     }
 }
@@ -212,11 +218,15 @@ fn bad_input_is_refused_with_the_place() {
         "input:1:3: a 5×5 board with its hole at row 1, column 2 cannot be tiled",
     );
     assert_refused(&args, b"4097 0 0", "above the limit of 4096");
-    assert_refused(&["solve", "tromino", "--explain"], b"4 0 0", "no --explain");
+    assert_refused(
+        &["solve", "tromino", "--explain"],
+        b"4 0 0",
+        "tromino does not take --explain or --json",
+    );
     assert_refused(
         &["solve", "tromino", "--moves", "3"],
         b"4 0 0",
-        "takes no --moves",
+        "tromino does not take --moves",
     );
     let boj = ["solve", "14601"];
     assert_refused(

@@ -1,28 +1,12 @@
 //! Checking someone's tiling: shape, hole, L-trominoes, and optionally the order.
 
-use super::{Instance, order};
-use crate::text::Verdict;
-use crate::text::{Position, Tokens, describe_bytes};
+use super::{Format, Instance, order};
+use crate::puzzles::Error;
+use crate::text::{Position, Tokens, Verdict, describe_bytes, parse_u64};
 use rustc_hash::FxHashMap;
 
-/// How the hole is written in an answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HoleMark {
-    /// `0` (SPEC.md).
-    Zero,
-    /// `-1` (BOJ 14600 / 14601).
-    MinusOne,
-}
-
-impl HoleMark {
-    /// The mark as written.
-    pub fn text(self) -> &'static str {
-        match self {
-            HoleMark::Zero => "0",
-            HoleMark::MinusOne => "-1",
-        }
-    }
-}
+/// Largest side `check` reads (16 bytes a cell in memory).
+pub const MAX_CHECK_N: u32 = 4096;
 
 /// The hole, as a label no tile can have.
 const HOLE: u64 = u64::MAX;
@@ -31,13 +15,50 @@ fn place(r: usize, c: usize, at: Position) -> String {
     format!("row {r}, column {c} (0-based; output {at})")
 }
 
-/// Whether `output` tiles `instance`: n lines of n numbers, the hole mark at
-/// the hole and nowhere else, every other number on exactly three cells
-/// forming an L; with `order`, also the placement order of SPEC.md §3
-/// (power-of-two boards only, checked by the caller). The reason names the
-/// first offending cell in row-major order.
-pub fn check_tiling(instance: &Instance, output: &[u8], mark: HoleMark, order: bool) -> Verdict {
-    match read_and_check(instance, output, mark, order) {
+/// `check`: refuses boards above [`MAX_CHECK_N`], and `order` on a side
+/// that is not a power of two, then judges `output` as [`check_output`].
+///
+/// # Errors
+/// [`Error::Usage`] for the refusals.
+pub(super) fn check(
+    instance: &Instance,
+    output: &[u8],
+    format: Format,
+    order: bool,
+) -> Result<Verdict, Error> {
+    if instance.n > MAX_CHECK_N {
+        return Err(Error::Usage(format!(
+            "check reads boards up to {MAX_CHECK_N}×{MAX_CHECK_N}; n = {} is above",
+            instance.n
+        )));
+    }
+    if order && !instance.n.is_power_of_two() {
+        return Err(Error::Usage(format!(
+            "--order needs a power-of-two side (the placement order is defined only there); n = {}",
+            instance.n
+        )));
+    }
+    Ok(check_output(instance, output, format, order))
+}
+
+/// Whether `output` tiles `instance`: n lines of n numbers, the hole written
+/// as `format` writes it at the hole and nowhere else, every other number on
+/// exactly three cells forming an L; with `order`, also the placement order
+/// of docs/tromino.md. The reason names the first offending cell in
+/// row-major order.
+///
+/// ```
+/// use boardsolve::{puzzles::tromino::{check_output, Format, Instance}, text::Verdict};
+/// let i = Instance { n: 2, row: 0, col: 0 };
+/// assert_eq!(check_output(&i, b"0 1\n1 1\n", Format::Plain, true), Verdict::Correct);
+/// assert!(matches!(check_output(&i, b"0 1\n1 2\n", Format::Plain, false), Verdict::Wrong(_)));
+/// ```
+///
+/// # Panics
+/// If `order` is set and `n` is not a power of two.
+pub fn check_output(instance: &Instance, output: &[u8], format: Format, order: bool) -> Verdict {
+    assert!(!order || instance.n.is_power_of_two());
+    match read_and_check(instance, output, format.hole(), order) {
         Ok(()) => Verdict::Correct,
         Err(reason) => Verdict::Wrong(reason),
     }
@@ -46,7 +67,7 @@ pub fn check_tiling(instance: &Instance, output: &[u8], mark: HoleMark, order: b
 fn read_and_check(
     instance: &Instance,
     output: &[u8],
-    mark: HoleMark,
+    mark: &str,
     order: bool,
 ) -> Result<(), String> {
     let n = instance.n as usize;
@@ -77,16 +98,20 @@ fn read_and_check(
                 ));
             }
             previous_line = at.line;
-            let value = if token.bytes == mark.text().as_bytes() {
+            let value = if token.bytes == mark.as_bytes() {
                 HOLE
             } else {
-                parse_label(token.bytes).ok_or_else(|| {
-                    format!(
-                        "{at}: expected a tile number or the hole {}, found {}",
-                        mark.text(),
-                        describe_bytes(token.bytes)
-                    )
-                })?
+                // A tile written u64::MAX would pass for the hole: refused.
+                parse_u64(token.bytes)
+                    .ok()
+                    .filter(|&v| v != HOLE)
+                    .ok_or_else(|| {
+                        format!(
+                            "{at}: expected a tile number or the hole {}, found {}",
+                            mark,
+                            describe_bytes(token.bytes)
+                        )
+                    })?
             };
             labels.push(value);
             positions.push(at);
@@ -105,7 +130,7 @@ fn read_and_check(
         return Err(format!(
             "{} holds the hole mark {}, but the hole is at row {}, column {}",
             place(k / n, k % n, positions[k]),
-            mark.text(),
+            mark,
             hole.0,
             hole.1
         ));
@@ -138,19 +163,14 @@ fn read_and_check(
             let here = place(r, c, at);
             if (r, c) == hole {
                 if v != HOLE {
-                    return Err(format!(
-                        "the hole at {here} holds {v}, expected {}",
-                        mark.text()
-                    ));
+                    return Err(format!("the hole at {here} holds {v}, expected {}", mark));
                 }
                 continue;
             }
             if v == HOLE {
                 return Err(format!(
                     "{here} holds the hole mark {}, but the hole is at row {}, column {}",
-                    mark.text(),
-                    hole.0,
-                    hole.1
+                    mark, hole.0, hole.1
                 ));
             }
             let cells = count(v);
@@ -178,18 +198,6 @@ fn read_and_check(
         }
     }
     Ok(())
-}
-
-fn parse_label(bytes: &[u8]) -> Option<u64> {
-    if bytes.is_empty() || !bytes.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let mut v: u64 = 0;
-    for &b in bytes {
-        v = v.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
-    }
-    // u64::MAX stands for the hole.
-    (v != HOLE).then_some(v)
 }
 
 /// Whether some 2×2 square containing (`r`, `c`) holds three cells with its

@@ -3,7 +3,7 @@
 //!
 //! Construction, by the side `m` of the square still to tile (it always
 //! contains the hole):
-//! - `m` a power of two: the placement order of SPEC.md §3;
+//! - `m` a power of two: the placement order of docs/tromino.md;
 //! - `m` ∈ {5, 7, 10, 11}: the first tiling of a row-major backtracking search
 //!   (it always answers in well under a millisecond; the tests run every hole);
 //! - otherwise `m ≥ 13`: the `m − 6` square is put in the corner holding the

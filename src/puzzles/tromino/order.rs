@@ -1,4 +1,4 @@
-//! The placement order of SPEC.md §3 on power-of-two boards: an in-memory
+//! The placement order of docs/tromino.md on power-of-two boards: an in-memory
 //! reference, a label computed from a cell's quadrant path, and a streaming
 //! writer that never holds more than two rows of labels.
 //!
@@ -13,6 +13,9 @@ use rayon::prelude::*;
 use std::io::{self, Write};
 
 mod avx512;
+mod decimal;
+
+use decimal::{DEC_MAX, Dec, Label, LabelText};
 
 /// Number of trominoes tiling a deficient board of side `side`: `(side² − 1) / 3`.
 ///
@@ -96,7 +99,7 @@ fn fill(
 ///
 /// ```
 /// use boardsolve::puzzles::tromino::order::label_at;
-/// // SPEC.md sample 3: 8 1 2; row 3 is "5 5 6 6 1 10 11 11".
+/// // The board `8 1 2`: row 3 is "5 5 6 6 1 10 11 11".
 /// assert_eq!(label_at(8, 1, 2, 3, 5), 10);
 /// assert_eq!(label_at(8, 1, 2, 1, 2), 0);
 /// ```
@@ -129,176 +132,6 @@ pub fn label_at(n: usize, row: usize, col: usize, r: usize, c: usize) -> u32 {
     }
 }
 
-/// The eight decimal digits of `v < 10^8` as byte values (not ASCII), the
-/// most significant in the lowest byte: SWAR division by 10^4, 10^2, 10 in
-/// all lanes at once, no table and no loop.
-#[inline]
-fn digits8(v: u32) -> u64 {
-    let v = u64::from(v);
-    let halves = (v / 10_000) | ((v % 10_000) << 32);
-    // x / 100 = (x · 10486) >> 20 for x < 10^4; the mask drops the fractions.
-    let hundreds = ((halves * 10_486) >> 20) & 0x0000_007F_0000_007F;
-    let quarters = hundreds | ((halves - hundreds * 100) << 16);
-    // x / 10 = (x · 103) >> 10 for x < 100.
-    let tens = ((quarters * 103) >> 10) & 0x000F_000F_000F_000F;
-    tens | ((quarters - tens * 10) << 8)
-}
-
-/// Decimal text of one label followed by a space, in the low bytes of a
-/// `u128` so that storing it is one fixed 16-byte write whatever its length.
-#[derive(Clone, Copy)]
-struct Cell {
-    text: u128,
-    len: usize,
-}
-
-impl Cell {
-    #[inline]
-    fn of(value: u32) -> Cell {
-        if value == 0 || value >= 100_000_000 {
-            return Cell::text(itoa::Buffer::new().format(value).as_bytes());
-        }
-        let digits = digits8(value);
-        let zeros = (digits.trailing_zeros() / 8) as usize;
-        let ascii = (digits + 0x3030_3030_3030_3030) >> (8 * zeros);
-        let len = 8 - zeros;
-        Cell {
-            text: u128::from(ascii) | (0x20u128 << (8 * len)),
-            len: len + 1,
-        }
-    }
-
-    fn text(s: &[u8]) -> Cell {
-        let mut text = [b' '; 16];
-        text[..s.len()].copy_from_slice(s);
-        Cell {
-            text: u128::from_le_bytes(text),
-            len: s.len() + 1,
-        }
-    }
-}
-
-/// A label as the streaming writer adds and prints it: `u32` for any board,
-/// [`Dec`] when every label has at most eight digits (`n` ≤ 16384), where
-/// sums are done digit by digit and printing needs no division.
-trait Label: Copy + PartialEq + Send + std::fmt::Debug {
-    /// The hole (label 0).
-    const HOLE: Self;
-    fn of(value: u32) -> Self;
-    fn plus(self, other: Self) -> Self;
-    /// Text of a label other than the hole.
-    fn cell(self) -> Cell;
-
-    /// Appends the two lines of a row pair to `text`: see
-    /// [`RowText::push_leaves`], which this is unless a faster way applies.
-    fn push_pair(
-        text: &mut RowText,
-        row_base: Self,
-        col_base: &[Self],
-        hole_cell: &[u8],
-        hole_label: &[Self],
-        spill: &mut [u8],
-    ) {
-        text.push_leaves(row_base, col_base, hole_cell, hole_label, spill);
-    }
-}
-
-impl Label for u32 {
-    const HOLE: u32 = 0;
-    fn of(value: u32) -> u32 {
-        value
-    }
-    #[inline]
-    fn plus(self, other: u32) -> u32 {
-        self + other
-    }
-    #[inline]
-    fn cell(self) -> Cell {
-        Cell::of(self)
-    }
-}
-
-/// A number below 10^8 as eight unpacked decimal digits, the least
-/// significant in the lowest byte.
-#[derive(Clone, Copy, PartialEq, Debug)]
-#[repr(transparent)]
-struct Dec(u64);
-
-/// Largest label [`Dec`] can hold.
-const DEC_MAX: u64 = 99_999_999;
-
-impl Label for Dec {
-    const HOLE: Dec = Dec(0);
-    fn of(value: u32) -> Dec {
-        assert!(u64::from(value) <= DEC_MAX);
-        Dec(digits8(value).swap_bytes())
-    }
-
-    /// Decimal addition in all eight lanes at once. Biasing each digit of
-    /// `self` by 246 makes a lane overflow into the next exactly when its
-    /// decimal sum reaches 10, so the binary carry chain is the decimal one;
-    /// the lanes that did not carry then take the bias back (they hold at
-    /// least 246, so no borrow crosses lanes). The top lane never carries
-    /// because the sum stays below 10^8, which `+` checks in debug builds.
-    #[inline]
-    fn plus(self, other: Dec) -> Dec {
-        let biased = self.0 + 0xF6F6_F6F6_F6F6_F6F6;
-        let sum = biased + other.0;
-        let carried_in = sum ^ biased ^ other.0;
-        let kept = !(carried_in >> 8) & 0x0101_0101_0101_0101;
-        Dec(sum - kept * 0xF6)
-    }
-
-    /// Digits most significant first, spaces after them: the top nonzero
-    /// lane gives the length, a byte swap the order.
-    #[inline]
-    fn cell(self) -> Cell {
-        let zeros = self.0.leading_zeros() & !7;
-        let ascii = (self.0.swap_bytes() + 0x3030_3030_3030_3030) >> zeros;
-        // `(x << 1) << (63 - zeros)` is `x << (64 - zeros)` without a
-        // 64-bit shift when no digit is missing.
-        let spaces = (0x2020_2020_2020_2020u64 << 1) << (63 - zeros);
-        Cell {
-            text: u128::from(ascii | spaces) | (0x2020_2020_2020_2020u128 << 64),
-            len: 9 - (zeros / 8) as usize,
-        }
-    }
-
-    fn push_pair(
-        text: &mut RowText,
-        row_base: Dec,
-        col_base: &[Dec],
-        hole_cell: &[u8],
-        hole_label: &[Dec],
-        spill: &mut [u8],
-    ) {
-        if crate::simd::avx512() && col_base.len().is_multiple_of(8) && text.hole_text.len() <= 8 {
-            // Two lines of two cells a leaf, at most 9 bytes a cell.
-            assert!(
-                text.room() >= 36 * col_base.len(),
-                "the band holds its pairs"
-            );
-            // SAFETY: the CPU has the instructions; the leaves' slices have
-            // one entry per leaf (a multiple of 8) and cells in 0..4; the
-            // hole text fits a lane; the buffer holds the pair (asserted)
-            // with `SLACK` bytes to spare.
-            let written = unsafe {
-                avx512::push_pair(
-                    text.bytes.as_mut_ptr().add(text.len),
-                    row_base,
-                    col_base,
-                    hole_cell,
-                    hole_label,
-                    &text.hole_text,
-                )
-            };
-            text.len += written;
-        } else {
-            text.push_leaves(row_base, col_base, hole_cell, hole_label, spill);
-        }
-    }
-}
-
 /// Bytes past the text that a formatter may overwrite: cells are stored 16
 /// bytes at a time, and the AVX-512 pair writer stores 64.
 const SLACK: usize = 64;
@@ -307,7 +140,7 @@ const SLACK: usize = 64;
 struct RowText {
     bytes: Vec<u8>,
     len: usize,
-    hole: Cell,
+    hole: LabelText,
     hole_text: Vec<u8>,
 }
 
@@ -316,7 +149,7 @@ impl RowText {
         RowText {
             bytes: vec![0; capacity + SLACK],
             len: 0,
-            hole: Cell::text(hole),
+            hole: LabelText::text(hole),
             hole_text: hole.to_vec(),
         }
     }
@@ -330,7 +163,7 @@ impl RowText {
         for &v in labels {
             // Formatting every cell afresh is cheaper than a branch on
             // "same label as before", which the row's pattern makes unpredictable.
-            let cell = if v == 0 { self.hole } else { Cell::of(v) };
+            let cell = if v == 0 { self.hole } else { LabelText::of(v) };
             self.bytes[self.len..self.len + 16].copy_from_slice(&cell.text.to_le_bytes());
             self.len += cell.len;
         }
@@ -659,61 +492,6 @@ impl<L: Label> Levels<L> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cells_format_like_to_string() {
-        let mut values: Vec<u32> = (1..2000).collect();
-        values.extend([
-            9_999,
-            10_000,
-            99_999_999,
-            100_000_000,
-            1_431_655_765,
-            u32::MAX,
-        ]);
-        values.extend((0..32).map(|k| 1u32 << k));
-        values.extend((1..10).map(|k| 10u32.pow(k) - 1));
-        for v in values {
-            let cell = Cell::of(v);
-            let bytes = cell.text.to_le_bytes();
-            assert_eq!(&bytes[..cell.len], format!("{v} ").as_bytes(), "{v}");
-        }
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn decimal_lanes_add_and_print_like_integers(a in 0u32..=99_999_999, b in 0u32..=99_999_999) {
-            let (a, b) = if u64::from(a) + u64::from(b) > DEC_MAX { (a / 2, b / 2) } else { (a, b) };
-            let sum = Dec::of(a).plus(Dec::of(b));
-            proptest::prop_assert_eq!(sum, Dec::of(a + b));
-            if a + b > 0 {
-                let cell = sum.cell();
-                let bytes = cell.text.to_le_bytes();
-                let expected = format!("{} ", a + b);
-                proptest::prop_assert_eq!(&bytes[..cell.len], expected.as_bytes());
-            }
-        }
-    }
-
-    #[test]
-    fn decimal_lanes_at_the_edges() {
-        for v in [
-            1u32, 9, 10, 99, 100, 9_999_999, 10_000_000, 99_999_998, 99_999_999,
-        ] {
-            let cell = Dec::of(v).cell();
-            assert_eq!(
-                &cell.text.to_le_bytes()[..cell.len],
-                format!("{v} ").as_bytes()
-            );
-        }
-        // Carries that ripple through every lane.
-        assert_eq!(Dec::of(9_999_999).plus(Dec::of(1)), Dec::of(10_000_000));
-        assert_eq!(Dec::of(99_999_998).plus(Dec::of(1)), Dec::of(99_999_999));
-        assert_eq!(
-            Dec::of(49_999_999).plus(Dec::of(50_000_000)),
-            Dec::of(99_999_999)
-        );
-    }
 
     /// Keeps some lines of a stream, drops the rest.
     struct Lines {

@@ -1,6 +1,11 @@
 //! The tiling as an SVG picture.
 
+use super::{Instance, tiling};
+use crate::puzzles::Error;
 use std::fmt::Write;
+
+/// Largest side `--svg` draws.
+pub const MAX_SVG_N: u32 = 256;
 
 /// Fill colours; greedy colouring needs at most 9 (an L touches at most 8 cells
 /// outside itself), so neighbours always differ.
@@ -10,10 +15,24 @@ const PALETTE: [&str; 10] = [
 ];
 
 /// Boards up to this side show each tromino's number.
-pub const NUMBERS_UP_TO: usize = 32;
+const NUMBERS_UP_TO: usize = 32;
+
+/// The picture of the tiling of `instance`.
+///
+/// # Errors
+/// [`Error::Usage`] for a side above [`MAX_SVG_N`].
+pub(super) fn picture(instance: &Instance) -> Result<String, Error> {
+    if instance.n > MAX_SVG_N {
+        return Err(Error::Usage(format!(
+            "--svg draws boards up to {MAX_SVG_N}×{MAX_SVG_N}; n = {} is above",
+            instance.n
+        )));
+    }
+    Ok(render(instance.n as usize, &tiling(instance)))
+}
 
 /// Draws `labels` (side `n`, hole label 0, tiles labelled 1..=T).
-pub fn render(n: usize, labels: &[u32]) -> String {
+fn render(n: usize, labels: &[u32]) -> String {
     let tiles = labels.iter().copied().max().unwrap_or(0) as usize;
     // Cells of each tile, in row-major order.
     let mut cells = vec![Vec::with_capacity(3); tiles + 1];

@@ -1,6 +1,7 @@
 //! Unit and property tests of the tromino module.
 
 use super::*;
+use crate::puzzles::{Mistake as _, Puzzle, SolveOptions, TROMINO};
 use proptest::prelude::*;
 
 fn text(n: usize, row: usize, col: usize) -> Vec<u8> {
@@ -9,18 +10,34 @@ fn text(n: usize, row: usize, col: usize) -> Vec<u8> {
     out
 }
 
-fn brute_text(n: usize, row: usize, col: usize) -> Vec<u8> {
-    let mut s = String::new();
-    for r in brute::placement_order(n, row, col) {
-        let line: Vec<String> = r.iter().map(u64::to_string).collect();
-        s.push_str(&line.join(" "));
-        s.push('\n');
-    }
-    s.into_bytes()
+/// The plain simulation's answer.
+fn reference_text(n: usize, row: usize, col: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    let i = instance(n as u32, row as u32, col as u32);
+    reference::answer(&i, Format::Plain, None, &mut out).unwrap();
+    out
 }
 
 fn instance(n: u32, row: u32, col: u32) -> Instance {
     Instance { n, row, col }
+}
+
+const PLAIN: Tromino = Tromino {
+    format: Format::Plain,
+};
+const BOJ: Tromino = Tromino {
+    format: Format::Boj,
+};
+
+fn parse(input: &[u8]) -> Result<Instance, crate::text::InputError> {
+    PLAIN.parse(input)
+}
+
+/// The tiling as judge text in the plain format.
+fn answer_text(i: &Instance) -> Vec<u8> {
+    let mut out = Vec::new();
+    answer(i, Format::Plain, &mut out).unwrap();
+    out
 }
 
 #[test]
@@ -35,7 +52,7 @@ fn spec_samples() {
 }
 
 #[test]
-fn streamed_in_memory_arithmetic_and_brute_agree_on_every_hole_up_to_32() {
+fn streamed_in_memory_arithmetic_and_reference_agree_on_every_hole_up_to_32() {
     for k in 0..=5 {
         let n = 1usize << k;
         for row in 0..n {
@@ -45,7 +62,7 @@ fn streamed_in_memory_arithmetic_and_brute_agree_on_every_hole_up_to_32() {
                 order::write_labels(&memory, n, b"0", &mut from_memory).unwrap();
                 let streamed = text(n, row, col);
                 assert_eq!(streamed, from_memory, "{n} {row} {col}");
-                assert_eq!(streamed, brute_text(n, row, col), "{n} {row} {col}");
+                assert_eq!(streamed, reference_text(n, row, col), "{n} {row} {col}");
                 for (k, &label) in memory.iter().enumerate() {
                     assert_eq!(order::label_at(n, row, col, k / n, k % n), label);
                 }
@@ -85,7 +102,7 @@ fn every_power_of_two_hole_up_to_64_passes_the_ordered_check() {
                 let i = instance(n, row, col);
                 let out = text(n as usize, row as usize, col as usize);
                 assert_eq!(
-                    check_output(&i, &out, HoleMark::Zero, true),
+                    check_output(&i, &out, Format::Plain, true),
                     Verdict::Correct
                 );
             }
@@ -98,20 +115,19 @@ fn every_side_up_to_40_and_every_hole_tiles_or_is_refused() {
     for n in 1..=40u32 {
         for row in 0..n {
             for col in 0..n {
-                let parsed = Instance::parse(format!("{n} {row} {col}").as_bytes());
+                let parsed = parse(format!("{n} {row} {col}").as_bytes());
                 let expected_ok = n % 3 != 0 && !(n == 5 && (row % 2 == 1 || col % 2 == 1));
                 assert_eq!(parsed.is_ok(), expected_ok, "{n} {row} {col}");
                 let Ok(i) = parsed else { continue };
-                let mut out = Vec::new();
-                i.write_tiling(b"0", &mut out).unwrap();
+                let out = answer_text(&i);
                 let order = n.is_power_of_two();
                 assert_eq!(
-                    check_output(&i, &out, HoleMark::Zero, order),
+                    check_output(&i, &out, Format::Plain, order),
                     Verdict::Correct,
                     "{n} {row} {col}"
                 );
                 // Labels are exactly 1..=T: the construction numbers every tromino once.
-                let labels = i.tiling();
+                let labels = tiling(&i);
                 let t = order::tile_count(u64::from(n)) as u32;
                 assert_eq!(labels.iter().copied().max().unwrap_or(0), t);
             }
@@ -124,14 +140,14 @@ fn five_by_five_holes_match_exhaustive_search() {
     for row in 0..5 {
         for col in 0..5 {
             let ok = general::tileability(5, row, col).is_ok();
-            assert_eq!(ok, brute::tileable(5, row, col), "{row} {col}");
+            assert_eq!(ok, reference::tileable(5, row, col), "{row} {col}");
             assert_eq!(ok, row % 2 == 0 && col % 2 == 0);
         }
     }
     // Sizes with 3 | n are refused, and the search agrees for the small ones.
     for n in [3usize, 6] {
         assert!(general::tileability(n, 0, 0).is_err());
-        assert!(!brute::tileable(n, 0, 0));
+        assert!(!reference::tileable(n, 0, 0));
     }
 }
 
@@ -139,10 +155,9 @@ fn five_by_five_holes_match_exhaustive_search() {
 fn large_general_sides_check() {
     for (n, row, col) in [(97u32, 50, 3), (100, 99, 0), (127, 63, 64), (200, 7, 190)] {
         let i = instance(n, row, col);
-        let mut out = Vec::new();
-        i.write_tiling(b"0", &mut out).unwrap();
+        let out = answer_text(&i);
         assert_eq!(
-            check_output(&i, &out, HoleMark::Zero, false),
+            check_output(&i, &out, Format::Plain, false),
             Verdict::Correct
         );
     }
@@ -153,18 +168,18 @@ fn checker_names_the_first_offending_cell() {
     let i = instance(4, 0, 0);
     let good = "0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n";
     let wrong =
-        |out: &str, order: bool| match check_output(&i, out.as_bytes(), HoleMark::Zero, order) {
+        |out: &str, order: bool| match check_output(&i, out.as_bytes(), Format::Plain, order) {
             Verdict::Wrong(reason) => reason,
             Verdict::Correct => panic!("{out:?} accepted"),
         };
     assert_eq!(
-        check_output(&i, good.as_bytes(), HoleMark::Zero, true),
+        check_output(&i, good.as_bytes(), Format::Plain, true),
         Verdict::Correct
     );
     // Renumbering keeps a valid tiling but breaks the order.
     let renumbered = good.replace('4', "9");
     assert_eq!(
-        check_output(&i, renumbered.as_bytes(), HoleMark::Zero, false),
+        check_output(&i, renumbered.as_bytes(), Format::Plain, false),
         Verdict::Correct
     );
     assert!(wrong(&renumbered, true).contains("row 2, column 0"));
@@ -180,30 +195,27 @@ fn checker_names_the_first_offending_cell() {
     // Huge labels are fine when they tile.
     let huge = good.replace('5', "123456789012");
     assert_eq!(
-        check_output(&i, huge.as_bytes(), HoleMark::Zero, false),
+        check_output(&i, huge.as_bytes(), Format::Plain, false),
         Verdict::Correct
     );
 }
 
 #[test]
 fn boj_format_round_trips_and_prints_minus_one() {
-    let i = Instance::parse_boj(b"3\n3 6\n").unwrap();
+    let i = BOJ.parse(b"3\n3 6\n").unwrap();
     assert_eq!((i.n, i.row, i.col), (8, 2, 2));
-    assert_eq!(Instance::parse_boj(i.to_boj().as_bytes()).unwrap(), i);
+    assert_eq!(BOJ.parse(BOJ.to_text(&i).as_bytes()).unwrap(), i);
     let mut out = Vec::new();
-    i.write_tiling(b"-1", &mut out).unwrap();
-    assert_eq!(
-        check_output(&i, &out, HoleMark::MinusOne, true),
-        Verdict::Correct
-    );
-    assert!(Instance::parse_boj(b"0\n1 1").is_err());
-    assert!(Instance::parse_boj(b"2\n5 1").is_err());
-    assert!(Instance::parse_boj(b"2\n1 0").is_err());
+    answer(&i, Format::Boj, &mut out).unwrap();
+    assert_eq!(check_output(&i, &out, Format::Boj, true), Verdict::Correct);
+    assert!(BOJ.parse(b"0\n1 1").is_err());
+    assert!(BOJ.parse(b"2\n5 1").is_err());
+    assert!(BOJ.parse(b"2\n1 0").is_err());
 }
 
 #[test]
 fn parse_errors_name_the_place() {
-    let err = |s: &str| Instance::parse(s.as_bytes()).unwrap_err().to_string();
+    let err = |s: &str| parse(s.as_bytes()).unwrap_err().to_string();
     assert_eq!(
         err(""),
         "1:1: expected the board side n, found end of input"
@@ -231,50 +243,98 @@ fn parse_errors_name_the_place() {
 
 #[test]
 fn svg_has_the_pieces() {
-    let picture = TROMINO_FOR_TESTS
-        .svg(b"4 0 0", &SolveOptions::default())
-        .unwrap();
+    let picture = TROMINO.svg(b"4 0 0", &SolveOptions::default()).unwrap();
     assert!(picture.starts_with("<svg"));
     assert_eq!(picture.matches("<rect").count(), 16);
     assert_eq!(picture.matches("<text").count(), 5);
     assert!(picture.contains("#222222"));
-    assert!(
-        TROMINO_FOR_TESTS
-            .svg(b"512 0 0", &SolveOptions::default())
-            .is_err()
-    );
+    assert!(TROMINO.svg(b"512 0 0", &SolveOptions::default()).is_err());
 }
 
-static TROMINO_FOR_TESTS: Tromino = Tromino {
-    name: "tromino",
-    format: Format::Spec,
-};
+#[test]
+fn without_a_mistake_the_simulation_is_the_placement_order() {
+    for n in [1, 2, 4, 8, 16] {
+        for (row, col) in [(0, 0), (n - 1, 0), (n / 2, n / 2), (n - 1, n - 1)] {
+            let mut real = Vec::new();
+            order::write_labels(&order::placement_order(n, row, col), n, b"0", &mut real).unwrap();
+            assert_eq!(
+                reference_text(n, row, col),
+                real,
+                "n {n} hole ({row}, {col})"
+            );
+        }
+    }
+}
+
+#[test]
+fn mistakes_give_valid_tilings_in_another_order() {
+    for &mistake in reference::Mistake::ALL {
+        for n in [4u32, 8] {
+            for (row, col) in [(0, 0), (3, 1), (n - 1, n - 2)] {
+                let i = instance(n, row, col);
+                let mut out = Vec::new();
+                reference::answer(&i, Format::Plain, Some(mistake), &mut out).unwrap();
+                assert_eq!(
+                    check_output(&i, &out, Format::Plain, false),
+                    Verdict::Correct
+                );
+                assert_ne!(
+                    check_output(&i, &out, Format::Plain, true),
+                    Verdict::Correct
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_reference_refuses_sides_that_are_not_powers_of_two() {
+    let mut out = Vec::new();
+    let refused = reference::answer(&instance(5, 0, 0), Format::Plain, None, &mut out);
+    assert!(matches!(refused, Err(Error::Usage(_))));
+}
+
+#[test]
+fn shrinking_keeps_instances_the_format_can_write() {
+    let smaller: Vec<Instance> = shrink(&instance(2, 1, 1), Format::Boj).collect();
+    assert_eq!(smaller, [instance(2, 0, 1), instance(2, 1, 0)]);
+    let smaller: Vec<Instance> = shrink(&instance(2, 1, 1), Format::Plain).collect();
+    assert_eq!(smaller[0], instance(1, 0, 0));
+    // 5 1 2 and 5 2 1 cannot be tiled.
+    let smaller: Vec<Instance> = shrink(&instance(5, 2, 2), Format::Plain).collect();
+    assert_eq!(smaller, []);
+}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn streamed_equals_brute_on_random_boards(k in 0u32..=6, r in 0usize..64, c in 0usize..64) {
+    fn streamed_equals_reference_on_random_boards(k in 0u32..=6, r in 0usize..64, c in 0usize..64) {
         let n = 1usize << k;
         let (row, col) = (r % n, c % n);
-        prop_assert_eq!(text(n, row, col), brute_text(n, row, col));
+        prop_assert_eq!(text(n, row, col), reference_text(n, row, col));
     }
 
     #[test]
     fn constructive_tiling_checks_on_random_boards(seed in any::<u64>()) {
-        use rand::SeedableRng;
+        use rand::{RngExt, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let i = random_instance(&mut rng, 64);
-        let back: Instance = i.to_string().parse().unwrap();
+        let n = loop {
+            let n = rng.random_range(1..=64);
+            if n % 3 != 0 {
+                break n;
+            }
+        };
+        let i = random(&mut rng, n);
+        let back = parse(PLAIN.to_text(&i).as_bytes()).unwrap();
         prop_assert_eq!(back, i);
-        let mut out = Vec::new();
-        i.write_tiling(b"0", &mut out).unwrap();
-        prop_assert_eq!(check_output(&i, &out, HoleMark::Zero, false), Verdict::Correct);
+        let out = answer_text(&i);
+        prop_assert_eq!(check_output(&i, &out, Format::Plain, false), Verdict::Correct);
     }
 
     #[test]
     fn tileability_equals_exhaustive_search(n in 1usize..=8, r in 0usize..8, c in 0usize..8) {
         let (row, col) = (r % n, c % n);
-        prop_assert_eq!(general::tileability(n, row, col).is_ok(), brute::tileable(n, row, col));
+        prop_assert_eq!(general::tileability(n, row, col).is_ok(), reference::tileable(n, row, col));
     }
 }
