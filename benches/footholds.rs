@@ -51,10 +51,10 @@ fn engine_against_plain(c: &mut Criterion) {
         let got: Vec<u32> = set.iter().map(answer).collect();
         assert_eq!(got, want, "{name}: engine and plain search disagree");
         group.bench_function(format!("memoized {name}"), |bch| {
-            bch.iter(|| set.iter().map(|g| answer(black_box(g))).sum::<u32>())
+            bch.iter(|| set.iter().map(|g| answer(black_box(g))).sum::<u32>());
         });
         group.bench_function(format!("plain {name}"), |bch| {
-            bch.iter(|| set.iter().map(|g| plain(black_box(g))).sum::<u32>())
+            bch.iter(|| set.iter().map(|g| plain(black_box(g))).sum::<u32>());
         });
     }
     // 6×6 and up are out of the plain search's reach; the slowest full 6×6
@@ -62,7 +62,7 @@ fn engine_against_plain(c: &mut Criterion) {
     let hardest = full(6, (2, 1), (2, 3));
     assert_eq!(answer(&hardest), 30);
     group.bench_function("memoized 6x6 full A(2,1) B(2,3)", |bch| {
-        bch.iter_batched(|| hardest.clone(), |g| answer(&g), BatchSize::SmallInput)
+        bch.iter_batched(|| hardest.clone(), |g| answer(&g), BatchSize::SmallInput);
     });
     group.finish();
 }

@@ -76,7 +76,7 @@ fn placement_order(c: &mut Criterion) {
             let mut null = Null(0);
             order::write_placement_order(n, row, col, b"0", &mut null).unwrap();
             assert_eq!(null.0, text.len() as u64);
-        })
+        });
     });
     group.bench_function("copy the same file (cat)", |b| {
         let mut buffer = vec![0u8; 128 << 10];
@@ -91,7 +91,7 @@ fn placement_order(c: &mut Criterion) {
                 total += black_box(k);
             }
             assert_eq!(total, text.len());
-        })
+        });
     });
     group.finish();
 }
@@ -113,14 +113,14 @@ fn constructive(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(5));
     group.bench_function("tile 4000x4000", |b| {
-        b.iter(|| black_box(general::tile(n, row, col)))
+        b.iter(|| black_box(general::tile(n, row, col)));
     });
     group.bench_function("tile and write 4000x4000", |b| {
         b.iter(|| {
             let mut null = Null(0);
             answer(&instance, Format::Plain, &mut null).unwrap();
             assert_eq!(null.0, out.len() as u64);
-        })
+        });
     });
     group.finish();
 }

@@ -34,14 +34,14 @@ fn ten_dice(c: &mut Criterion) {
     let mut g = c.benchmark_group("yut 10 dice, 32 seeded instances");
     g.sample_size(10).measurement_time(Duration::from_secs(3));
     g.bench_function("memoized", |b| {
-        b.iter(|| set.iter().map(|i| answer(black_box(i.dice()))).sum::<u32>())
+        b.iter(|| set.iter().map(|i| answer(black_box(i.dice()))).sum::<u32>());
     });
     g.bench_function("reference", |b| {
         b.iter(|| {
             set.iter()
                 .map(|i| reference::answer(black_box(i.dice()), None).unwrap())
                 .sum::<u32>()
-        })
+        });
     });
     g.finish();
 }
@@ -55,13 +55,13 @@ fn long_sequences(c: &mut Criterion) {
         let (best, stats) = answer_with_stats(inst.dice());
         eprintln!("{n} dice: answer {best}, {} states", stats.states);
         g.bench_function(format!("{n} dice: solve"), |b| {
-            b.iter(|| answer(black_box(inst.dice())))
+            b.iter(|| answer(black_box(inst.dice())));
         });
         g.bench_function(format!("{n} dice: parse and solve"), |b| {
             b.iter(|| {
                 let i = Yut.parse(black_box(text.as_bytes())).unwrap();
                 answer(i.dice())
-            })
+            });
         });
     }
     g.finish();

@@ -108,7 +108,10 @@ fn solve(args: &SolveArgs) -> Result<(), Stop> {
     if args.inputs.len() > 1 || args.out_dir.is_some() {
         return solve_many(args, &options);
     }
-    let (source, input) = read_input(args.inputs.first().map(|p| p.as_path()), MAX_INPUT_BYTES)?;
+    let (source, input) = read_input(
+        args.inputs.first().map(std::path::PathBuf::as_path),
+        MAX_INPUT_BYTES,
+    )?;
     // The picture first: if its file cannot be written, the run fails with
     // nothing on standard output, as every failed run does.
     if let Some(path) = &args.svg {
@@ -238,15 +241,13 @@ fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     let seed = args.seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
+            .map_or(0, |d| d.as_nanos() as u64);
         nanos % 1_000_000_000
     });
-    let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        |j| j as usize,
+    );
     let config = stress::StressConfig {
         puzzle: args.puzzle,
         command: args.command.clone(),

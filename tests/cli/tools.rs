@@ -10,7 +10,9 @@ fn program(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("programs");
     let exe = dir.join(name);
     let lock = BUILT.get_or_init(Default::default);
-    let mut built = lock.lock().unwrap_or_else(|e| e.into_inner());
+    let mut built = lock
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if !built.iter().any(|b| b == name) {
         std::fs::create_dir_all(&dir).unwrap();
         let source =

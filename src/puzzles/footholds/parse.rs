@@ -11,7 +11,7 @@ use std::fmt;
 /// Reads any of the input forms.
 pub(super) fn parse(input: &[u8]) -> Result<Instance, InputError> {
     match input.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'[') | Some(b'{') => Bracketed::new(input).instance(),
+        Some(b'[' | b'{') => Bracketed::new(input).instance(),
         _ => parse_plain(input),
     }
 }

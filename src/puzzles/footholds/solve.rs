@@ -83,7 +83,7 @@ impl Search {
         if next == 0 {
             return 0;
         }
-        if next.count_ones() == 1 {
+        if next.is_power_of_two() {
             // A single way on: everything left stays connected through it, and
             // there is no choice to remember.
             return 1 + self.walk(rest, next.trailing_zeros() as u8, cap - 1);

@@ -163,7 +163,7 @@ fn read_and_check(
             let here = place(r, c, at);
             if (r, c) == hole {
                 if v != HOLE {
-                    return Err(format!("the hole at {here} holds {v}, expected {}", mark));
+                    return Err(format!("the hole at {here} holds {v}, expected {mark}"));
                 }
                 continue;
             }

@@ -434,7 +434,7 @@ impl<L: Label> Levels<L> {
         for i in from..self.sides.len() {
             let m = self.sides[i];
             let h = m / 2;
-            let quadrant_of = |y: usize, x: usize| ((y % m >= h) as u8) * 2 + (x % m >= h) as u8;
+            let quadrant_of = |y: usize, x: usize| u8::from(y % m >= h) * 2 + u8::from(x % m >= h);
             if i == 0 {
                 self.row_base[0] = L::of(1);
                 self.hole_quadrant[0][0] = quadrant_of(hr, hc);

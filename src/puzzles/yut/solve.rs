@@ -31,7 +31,7 @@ impl<'d> Memo<'d> {
         check_dice(dice);
         Memo {
             dice,
-            table: FxHashMap::with_capacity_and_hasher(256, Default::default()),
+            table: FxHashMap::with_capacity_and_hasher(256, rustc_hash::FxBuildHasher),
         }
     }
 

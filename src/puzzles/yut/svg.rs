@@ -12,7 +12,7 @@ fn square_xy(id: SquareId) -> (f64, f64) {
     const LO: f64 = 80.0;
     const HI: f64 = 560.0;
     const SIDE: f64 = HI - LO;
-    const MID: f64 = (LO + HI) / 2.0;
+    const MID: f64 = f64::midpoint(LO, HI);
     let along =
         |a: (f64, f64), b: (f64, f64), t: f64| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
     let (tr, tl, bl, br, c) = ((HI, LO), (LO, LO), (LO, HI), (HI, HI), (MID, MID));

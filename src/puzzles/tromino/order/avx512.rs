@@ -145,7 +145,7 @@ unsafe fn pass(
             _mm512_loadu_si512(LENGTH_OF_SLOT[0].as_ptr().cast()),
             _mm512_loadu_si512(LENGTH_OF_SLOT[1].as_ptr().cast()),
         ];
-        let spaces = _mm512_set1_epi64(b' ' as i64);
+        let spaces = _mm512_set1_epi64(i64::from(b' '));
         let first = _mm512_set1_epi64(cells[0] as i64);
         let second = _mm512_set1_epi64(cells[1] as i64);
         let hole_text = _mm512_set1_epi64(hole_text as i64);
