@@ -3,7 +3,7 @@
 //! Every benchmark first asserts that both give the same answer, so a fast
 //! wrong answer cannot pass for a speed-up.
 
-use boardsolve::puzzles::game2048::{Board, brute, max_tile_after, max_tile_sequential};
+use boardsolve::puzzles::game2048::{Board, answer, answer_sequential, reference};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -36,18 +36,18 @@ fn bench_k(c: &mut Criterion, k: u32, plain_boards: usize) {
     group.warm_up_time(Duration::from_millis(500));
     group.measurement_time(Duration::from_secs(3));
     for (i, (name, board, values)) in boards().into_iter().enumerate() {
-        let fast = max_tile_after(&board, k);
-        assert_eq!(max_tile_sequential(&board, k).0, fast, "{name}");
+        let fast = answer(&board, k);
+        assert_eq!(answer_sequential(&board, k).0, fast, "{name}");
         group.bench_function(format!("fast/{name}"), |b| {
-            b.iter(|| max_tile_after(black_box(&board), k))
+            b.iter(|| answer(black_box(&board), k))
         });
         group.bench_function(format!("fast-1-thread/{name}"), |b| {
-            b.iter(|| max_tile_sequential(black_box(&board), k))
+            b.iter(|| answer_sequential(black_box(&board), k))
         });
         if i < plain_boards {
-            assert_eq!(brute::max_tile(20, &values, k), fast, "{name}");
+            assert_eq!(reference::answer(20, &values, k, None), fast, "{name}");
             group.bench_function(format!("plain/{name}"), |b| {
-                b.iter(|| brute::max_tile(20, black_box(&values), k))
+                b.iter(|| reference::answer(20, black_box(&values), k, None))
             });
         }
     }

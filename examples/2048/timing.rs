@@ -6,7 +6,7 @@
 //! boards of random 2s and 4s; equal: 20×20 boards of 2s. `--plain` also
 //! runs the plain 4^K search and checks that the answers agree.
 
-use boardsolve::puzzles::game2048::{Board, brute, max_tile_sequential, max_tile_with_stats};
+use boardsolve::puzzles::game2048::{Board, answer_sequential, answer_with_stats, reference};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -33,9 +33,9 @@ fn main() {
         let board = Board::from_values(20, &values).expect("valid board");
         let start = Instant::now();
         let (answer, stats) = if one_thread {
-            max_tile_sequential(&board, k)
+            answer_sequential(&board, k)
         } else {
-            max_tile_with_stats(&board, k)
+            answer_with_stats(&board, k)
         };
         let took = start.elapsed().as_secs_f64();
         times.push(took);
@@ -48,7 +48,7 @@ fn main() {
         );
         if plain {
             let start = Instant::now();
-            let expected = brute::max_tile(20, &values, k);
+            let expected = reference::answer(20, &values, k, None);
             let plain_took = start.elapsed().as_secs_f64();
             assert_eq!(expected, answer, "seed {seed}");
             print!(

@@ -4,8 +4,8 @@
 //! trying every move sequence.
 #![no_main]
 
-use boardsolve::puzzles::game2048::{Instance, best_line, brute, max_tile_after};
-use boardsolve::puzzles::{GAME_2048, Puzzle, SolveOptions};
+use boardsolve::puzzles::game2048::{answer, play, reference};
+use boardsolve::puzzles::{GAME_2048, Puzzle, Rules, SolveOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
     if values.iter().all(|&v| v == 0) {
         return;
     }
-    let expected = brute::max_tile(n, &values, k);
+    let expected = reference::answer(n, &values, k, None);
 
     let mut text = format!("{n}\n");
     for row in values.chunks(n) {
@@ -45,9 +45,9 @@ fuzz_target!(|data: &[u8]| {
     GAME_2048.solve(text.as_bytes(), &opts, &mut out).unwrap();
     assert_eq!(out, format!("{expected}\n").into_bytes(), "{text} K={k}");
 
-    let board = Instance::parse(text.as_bytes()).unwrap().board;
-    assert_eq!(max_tile_after(&board, k), expected);
-    let line = best_line(&board, k);
+    let board = GAME_2048.rules.parse(text.as_bytes()).unwrap().board;
+    assert_eq!(answer(&board, k), expected);
+    let line = play(&board, k);
     assert_eq!(line.max, expected);
     assert!(line.moves.len() <= k as usize);
     let mut current = board.clone();

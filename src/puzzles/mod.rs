@@ -18,19 +18,22 @@ pub use rules::{Entry, Flag, Mistake, NoMistake, Rules, Settings};
 pub use sizes::{GenOptions, Size};
 
 /// 2048 with K = 5 unless `--moves` says otherwise.
-pub static GAME_2048: game2048::Game2048 = game2048::Game2048 {
+pub static GAME_2048: Entry<game2048::Game2048> = Entry {
     name: "2048",
-    default_moves: 5,
+    alias_of: None,
+    rules: game2048::Game2048 { default_moves: 5 },
 };
 /// BOJ 12100: 2048 with K = 5.
-pub static BOJ_12100: game2048::Game2048 = game2048::Game2048 {
+pub static BOJ_12100: Entry<game2048::Game2048> = Entry {
     name: "12100",
-    default_moves: 5,
+    alias_of: Some("2048"),
+    rules: game2048::Game2048 { default_moves: 5 },
 };
 /// BOJ 12094: 2048 with K = 10.
-pub static BOJ_12094: game2048::Game2048 = game2048::Game2048 {
+pub static BOJ_12094: Entry<game2048::Game2048> = Entry {
     name: "12094",
-    default_moves: 10,
+    alias_of: Some("2048"),
+    rules: game2048::Game2048 { default_moves: 10 },
 };
 
 /// L-tromino tiling, in the format of docs/tromino.md.
