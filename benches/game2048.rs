@@ -39,15 +39,15 @@ fn bench_k(c: &mut Criterion, k: u32, plain_boards: usize) {
         let fast = answer(&board, k);
         assert_eq!(answer_sequential(&board, k).0, fast, "{name}");
         group.bench_function(format!("fast/{name}"), |b| {
-            b.iter(|| answer(black_box(&board), k))
+            b.iter(|| answer(black_box(&board), k));
         });
         group.bench_function(format!("fast-1-thread/{name}"), |b| {
-            b.iter(|| answer_sequential(black_box(&board), k))
+            b.iter(|| answer_sequential(black_box(&board), k));
         });
         if i < plain_boards {
             assert_eq!(reference::answer(20, &values, k, None), fast, "{name}");
             group.bench_function(format!("plain/{name}"), |b| {
-                b.iter(|| reference::answer(20, black_box(&values), k, None))
+                b.iter(|| reference::answer(20, black_box(&values), k, None));
             });
         }
     }

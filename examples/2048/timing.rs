@@ -16,7 +16,7 @@ fn main() {
     let usage = "usage: game2048 K COUNT [dense|small|equal] [--plain] [--one-thread]";
     let k: u32 = args.get(1).and_then(|s| s.parse().ok()).expect(usage);
     let count: u64 = args.get(2).and_then(|s| s.parse().ok()).expect(usage);
-    let kind = args.get(3).map(String::as_str).unwrap_or("dense");
+    let kind = args.get(3).map_or("dense", String::as_str);
     let plain = args.iter().any(|a| a == "--plain");
     let one_thread = args.iter().any(|a| a == "--one-thread");
     let mut times = Vec::new();

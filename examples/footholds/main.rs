@@ -6,7 +6,9 @@
 //! with `--random N`, N seeded random boards (60–100% footholds, random
 //! starts) instead of the full board.
 
-use boardsolve::puzzles::footholds::{self, Instance, answer_with_stats, answer_without_split};
+use boardsolve::puzzles::footholds::{
+    self, Instance, Stats, answer_with_stats, answer_without_split,
+};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -55,7 +57,7 @@ fn main() {
         }
     };
     let mut total = Duration::ZERO;
-    let mut worst = (Duration::ZERO, (0, 0), (0, 0), 0u32, Default::default());
+    let mut worst = (Duration::ZERO, (0, 0), (0, 0), 0u32, Stats::default());
     let mut count = 0;
     for g in &instances {
         // The best of three runs: the machine is shared, and a

@@ -72,7 +72,7 @@ pub fn random<R: rand::Rng + ?Sized>(
     } else {
         max_exponent
     };
-    for c in cells.iter_mut() {
+    for c in &mut cells {
         if rng.random_bool(density.clamp(0.0, 1.0)) {
             *c = rng.random_range(1..=top);
         }
@@ -133,7 +133,7 @@ pub fn hard<R: rand::Rng + ?Sized>(rng: &mut R, n: usize, max_exponent: u8) -> I
         // Every cell the same block.
         _ => {
             let e = rng.random_range(1..=small);
-            cells.iter_mut().for_each(|c| *c = e);
+            cells.fill(e);
         }
     }
     Instance {
