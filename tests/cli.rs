@@ -51,6 +51,29 @@ mod common {
         assert!(!cases.is_empty(), "no golden cases in {}", root.display());
         cases
     }
+
+    /// Solves every golden case of `tests/data/DIR` under each entry name
+    /// in `names`, asserting the expected output; returns the cases.
+    pub fn golden_solved(dir: &str, names: &[&str]) -> Vec<(String, Vec<u8>, String)> {
+        let cases = golden(dir);
+        for (name, input, expected) in &cases {
+            for puzzle in names {
+                let (code, out, err) = run(&["solve", puzzle], input);
+                assert_eq!((code, out.as_str()), (0, expected.as_str()), "{name} {err}");
+            }
+        }
+        cases
+    }
+
+    /// Solves the bundled `examples/FILE` as a file argument.
+    pub fn assert_example(puzzle: &str, file: &str, expected: &str) {
+        let path = format!("{}/examples/{file}", env!("CARGO_MANIFEST_DIR"));
+        boardsolve()
+            .args(["solve", puzzle, &path])
+            .assert()
+            .success()
+            .stdout(expected.to_string());
+    }
 }
 
 #[path = "cli/footholds.rs"]

@@ -1,17 +1,13 @@
 //! Disappearing footholds through the binary: the samples in every input
 //! form, alias, explanation, JSON, bad input.
 
-use crate::common::{assert_refused, boardsolve, golden, run};
+use crate::common::{assert_example, assert_refused, golden_solved, run};
 use boardsolve::puzzles::Rules;
 use boardsolve::puzzles::footholds::{Footholds, reference};
 
 #[test]
 fn golden_cases_agree_with_the_plain_search() {
-    for (name, input, expected) in golden("footholds") {
-        for puzzle in ["footholds", "92345"] {
-            let (code, out, err) = run(&["solve", puzzle], &input);
-            assert_eq!((code, out.as_str()), (0, expected.as_str()), "{name} {err}");
-        }
+    for (name, input, expected) in golden_solved("footholds", &["footholds", "92345"]) {
         let g = Footholds.parse(&input).unwrap();
         let plain = reference::answer(&g, None);
         assert_eq!(
@@ -24,17 +20,8 @@ fn golden_cases_agree_with_the_plain_search() {
 
 #[test]
 fn sample_from_a_file() {
-    for (file, answer) in [
-        ("sample.in", "5\n"),
-        ("sample-plain.in", "5\n"),
-        ("sample.json", "5\n"),
-    ] {
-        let path = format!("{}/examples/footholds/{file}", env!("CARGO_MANIFEST_DIR"));
-        boardsolve()
-            .args(["solve", "footholds", &path])
-            .assert()
-            .success()
-            .stdout(answer);
+    for file in ["sample.in", "sample-plain.in", "sample.json"] {
+        assert_example("footholds", &format!("footholds/{file}"), "5\n");
     }
 }
 

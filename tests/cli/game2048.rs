@@ -1,25 +1,15 @@
 //! 2048 through the binary: judge samples, aliases, options, bad input.
 
-use crate::common::{assert_refused, boardsolve, golden, run};
+use crate::common::{assert_example, assert_refused, boardsolve, golden, golden_solved, run};
 
 #[test]
 fn golden_cases() {
-    for (name, input, expected) in golden("2048") {
-        for puzzle in ["2048", "12100"] {
-            let (code, out, err) = run(&["solve", puzzle], &input);
-            assert_eq!((code, out.as_str()), (0, expected.as_str()), "{name} {err}");
-        }
-    }
+    golden_solved("2048", &["2048", "12100"]);
 }
 
 #[test]
 fn sample_from_a_file() {
-    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/2048/sample.in");
-    boardsolve()
-        .args(["solve", "2048", sample])
-        .assert()
-        .success()
-        .stdout("16\n");
+    assert_example("2048", "2048/sample.in", "16\n");
 }
 
 #[test]

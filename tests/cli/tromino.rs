@@ -1,6 +1,6 @@
 //! Tromino through the binary: samples, BOJ 14600/14601, check, --svg, bad input.
 
-use crate::common::{assert_refused, boardsolve, golden, run};
+use crate::common::{assert_example, assert_refused, boardsolve, golden_solved, run};
 use std::path::Path;
 
 fn write(dir: &Path, name: &str, text: &[u8]) -> String {
@@ -11,25 +11,17 @@ fn write(dir: &Path, name: &str, text: &[u8]) -> String {
 
 #[test]
 fn golden_cases() {
-    for (name, input, expected) in golden("tromino") {
-        let (code, out, err) = run(&["solve", "tromino"], &input);
-        assert_eq!((code, out.as_str()), (0, expected.as_str()), "{name} {err}");
-    }
+    golden_solved("tromino", &["tromino"]);
 }
 
 #[test]
 fn sample_from_a_file() {
-    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/tromino/sample.in");
     let expected = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/tromino/03.out"
     ))
     .unwrap();
-    boardsolve()
-        .args(["solve", "tromino", sample])
-        .assert()
-        .success()
-        .stdout(expected);
+    assert_example("tromino", "tromino/sample.in", &expected);
 }
 
 #[test]

@@ -1,26 +1,16 @@
 //! Dice yut through the binary: judge samples, alias, explanation, JSON,
 //! picture, long inputs, bad input.
 
-use crate::common::{assert_refused, boardsolve, golden, run};
+use crate::common::{assert_example, assert_refused, golden_solved, run};
 
 #[test]
 fn golden_cases() {
-    for (name, input, expected) in golden("yut") {
-        for puzzle in ["yut", "17825"] {
-            let (code, out, err) = run(&["solve", puzzle], &input);
-            assert_eq!((code, out.as_str()), (0, expected.as_str()), "{name} {err}");
-        }
-    }
+    golden_solved("yut", &["yut", "17825"]);
 }
 
 #[test]
 fn sample_from_a_file() {
-    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/yut/sample.in");
-    boardsolve()
-        .args(["solve", "yut", sample])
-        .assert()
-        .success()
-        .stdout("214\n");
+    assert_example("yut", "yut/sample.in", "214\n");
 }
 
 #[test]
