@@ -17,74 +17,50 @@ pub use puzzle::{
 pub use rules::{Entry, Flag, Mistake, NoMistake, Rules, Settings};
 pub use sizes::{GenOptions, Size};
 
+use footholds::Footholds;
+use game2048::Game2048;
+use tromino::{Format, Tromino};
+use yut::Yut;
+
 /// 2048 with K = 5 unless `--moves` says otherwise.
-pub static GAME_2048: Entry<game2048::Game2048> = Entry {
-    name: "2048",
-    alias_of: None,
-    rules: game2048::Game2048 { default_moves: 5 },
-};
+pub static GAME_2048: Entry<Game2048> = Entry::canonical("2048", Game2048 { default_moves: 5 });
 /// BOJ 12100: 2048 with K = 5.
-pub static BOJ_12100: Entry<game2048::Game2048> = Entry {
-    name: "12100",
-    alias_of: Some("2048"),
-    rules: game2048::Game2048 { default_moves: 5 },
-};
+pub static BOJ_12100: Entry<Game2048> =
+    Entry::alias("12100", "2048", Game2048 { default_moves: 5 });
 /// BOJ 12094: 2048 with K = 10.
-pub static BOJ_12094: Entry<game2048::Game2048> = Entry {
-    name: "12094",
-    alias_of: Some("2048"),
-    rules: game2048::Game2048 { default_moves: 10 },
-};
-
+pub static BOJ_12094: Entry<Game2048> =
+    Entry::alias("12094", "2048", Game2048 { default_moves: 10 });
 /// L-tromino tiling, in the format of docs/tromino.md.
-pub static TROMINO: Entry<tromino::Tromino> = Entry {
-    name: "tromino",
-    alias_of: None,
-    rules: tromino::Tromino {
-        format: tromino::Format::Plain,
+pub static TROMINO: Entry<Tromino> = Entry::canonical(
+    "tromino",
+    Tromino {
+        format: Format::Plain,
     },
-};
+);
 /// BOJ 14600: L-tromino tiling in the BOJ format.
-pub static BOJ_14600: Entry<tromino::Tromino> = Entry {
-    name: "14600",
-    alias_of: Some("tromino"),
-    rules: tromino::Tromino {
-        format: tromino::Format::Boj,
+pub static BOJ_14600: Entry<Tromino> = Entry::alias(
+    "14600",
+    "tromino",
+    Tromino {
+        format: Format::Boj,
     },
-};
+);
 /// BOJ 14601: L-tromino tiling in the BOJ format.
-pub static BOJ_14601: Entry<tromino::Tromino> = Entry {
-    name: "14601",
-    alias_of: Some("tromino"),
-    rules: tromino::Tromino {
-        format: tromino::Format::Boj,
+pub static BOJ_14601: Entry<Tromino> = Entry::alias(
+    "14601",
+    "tromino",
+    Tromino {
+        format: Format::Boj,
     },
-};
-
+);
 /// Dice yut.
-pub static YUT: Entry<yut::Yut> = Entry {
-    name: "yut",
-    alias_of: None,
-    rules: yut::Yut,
-};
+pub static YUT: Entry<Yut> = Entry::canonical("yut", Yut);
 /// BOJ 17825: dice yut.
-pub static BOJ_17825: Entry<yut::Yut> = Entry {
-    name: "17825",
-    alias_of: Some("yut"),
-    rules: yut::Yut,
-};
+pub static BOJ_17825: Entry<Yut> = Entry::alias("17825", "yut", Yut);
 /// Disappearing footholds.
-pub static FOOTHOLDS: Entry<footholds::Footholds> = Entry {
-    name: "footholds",
-    alias_of: None,
-    rules: footholds::Footholds,
-};
+pub static FOOTHOLDS: Entry<Footholds> = Entry::canonical("footholds", Footholds);
 /// Programmers 92345: disappearing footholds.
-pub static PROGRAMMERS_92345: Entry<footholds::Footholds> = Entry {
-    name: "92345",
-    alias_of: Some("footholds"),
-    rules: footholds::Footholds,
-};
+pub static PROGRAMMERS_92345: Entry<Footholds> = Entry::alias("92345", "footholds", Footholds);
 
 /// Every puzzle entry, canonical names first, then the judge-number aliases.
 pub fn all() -> &'static [&'static dyn Puzzle] {

@@ -58,6 +58,30 @@ pub trait Mistake: Copy + Send + Sync + 'static {
     fn description(self) -> &'static str;
 }
 
+/// Declares a puzzle's catalogue of classic mistakes: the enum `Mistake`,
+/// each variant with its doc comment and its description ("your program
+/// behaves as if ..."), and its [`Mistake`] impl listing them all in order.
+#[macro_export]
+macro_rules! mistakes {
+    ($($(#[doc = $doc:literal])* $variant:ident => $description:literal,)+) => {
+        /// One classic mistake.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Mistake {
+            $($(#[doc = $doc])* $variant,)+
+        }
+
+        impl $crate::puzzles::Mistake for Mistake {
+            const ALL: &'static [Mistake] = &[$(Mistake::$variant),+];
+
+            fn description(self) -> &'static str {
+                match self {
+                    $(Mistake::$variant => $description,)+
+                }
+            }
+        }
+    };
+}
+
 /// The mistake catalogue of a puzzle that has none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoMistake {}
@@ -209,6 +233,26 @@ pub struct Entry<R> {
     pub alias_of: Option<&'static str>,
     /// The rules, with this entry's defaults and format.
     pub rules: R,
+}
+
+impl<R> Entry<R> {
+    /// The canonical entry of a puzzle.
+    pub const fn canonical(name: &'static str, rules: R) -> Self {
+        Entry {
+            name,
+            alias_of: None,
+            rules,
+        }
+    }
+
+    /// A judge's name for the puzzle whose canonical entry is `of`.
+    pub const fn alias(name: &'static str, of: &'static str, rules: R) -> Self {
+        Entry {
+            name,
+            alias_of: Some(of),
+            rules,
+        }
+    }
 }
 
 impl<R: Rules> Entry<R> {

@@ -105,6 +105,28 @@ impl GenOptions {
         )))
     }
 
+    /// The value of `size` if given, refused unless it is from `lo` to `hi`.
+    ///
+    /// # Errors
+    /// [`Error::Usage`] naming the option, its range and the value found.
+    pub fn bounded(&self, size: Size, lo: u64, hi: u64) -> Result<Option<u64>, Error> {
+        let value = match size {
+            Size::Density => None,
+            Size::N => self.n,
+            Size::MaxTile => self.max_tile,
+            Size::Dice => self.dice,
+            Size::Rows => self.rows,
+            Size::Cols => self.cols,
+        };
+        match value {
+            Some(v) if !(lo..=hi).contains(&v) => Err(Error::Usage(format!(
+                "{} must be from {lo} to {hi}, found {v}",
+                size.flag()
+            ))),
+            other => Ok(other),
+        }
+    }
+
     /// The flags that give these options again, each with a leading space
     /// (` --n 4 --hard`): what a report prints to reproduce a run.
     pub fn flags(&self) -> String {

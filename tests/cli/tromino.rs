@@ -174,42 +174,7 @@ fn svg_picture() {
 }
 
 #[test]
-fn bad_input_is_refused_with_the_place() {
-    let args = ["solve", "tromino"];
-    assert_refused(
-        &args,
-        b"",
-        "input:1:1: expected the board side n, found end of input",
-    );
-    assert_refused(
-        &args,
-        b"0 0 0",
-        "input:1:1: expected the board side n from 1 to 65536, found 0",
-    );
-    assert_refused(&args, b"131072 0 0", "from 1 to 65536");
-    assert_refused(
-        &args,
-        b"8 8 0",
-        "input:1:3: expected the hole's row from 0 to 7, found 8",
-    );
-    assert_refused(&args, b"8 0 -1", "signs are not allowed");
-    assert_refused(
-        &args,
-        b"8 1",
-        "input:1:4: expected the hole's column, found end of input",
-    );
-    assert_refused(&args, b"8 1 2 3", "input:1:7: unexpected extra input \"3\"");
-    assert_refused(
-        &args,
-        b"9 0 0",
-        "input:1:1: a 9×9 board with one hole cannot be tiled: 3 divides 9",
-    );
-    assert_refused(
-        &args,
-        b"5 1 2",
-        "input:1:3: a 5×5 board with its hole at row 1, column 2 cannot be tiled",
-    );
-    assert_refused(&args, b"4097 0 0", "above the limit of 4096");
+fn options_it_does_not_take_are_refused() {
     assert_refused(
         &["solve", "tromino", "--explain"],
         b"4 0 0",
@@ -220,23 +185,6 @@ fn bad_input_is_refused_with_the_place() {
         b"4 0 0",
         "tromino does not take --moves",
     );
-    let boj = ["solve", "14601"];
-    assert_refused(
-        &boj,
-        b"0\n1 1\n",
-        "input:1:1: expected K (the board side is 2^K) from 1 to 16, found 0",
-    );
-    assert_refused(
-        &boj,
-        b"2\n5 1\n",
-        "input:2:1: expected x (the hole's column, from 1 at the left) from 1 to 4, found 5",
-    );
-    assert_refused(
-        &boj,
-        b"2\n1 0\n",
-        "input:2:3: expected y (the hole's row, from 1 at the bottom) from 1 to 4, found 0",
-    );
-    assert_refused(&boj, b"2\n1 1 1\n", "unexpected extra input");
 }
 
 #[test]

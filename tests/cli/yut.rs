@@ -78,37 +78,7 @@ fn explain_json_and_svg() {
 }
 
 #[test]
-fn bad_input_is_refused_with_the_place() {
-    let args = ["solve", "yut"];
-    assert_refused(
-        &args,
-        b"1 2 3 4 6 2 3 4 1 2\n",
-        "input:1:9: expected a die from 1 to 5, found 6",
-    );
-    assert_refused(
-        &args,
-        b"1 2\n0\n",
-        "input:2:1: expected a die from 1 to 5, found 0",
-    );
-    assert_refused(
-        &args,
-        b"",
-        "input:1:1: expected at least one die (1 to 5), found end of input",
-    );
-    assert_refused(&args, b"  \n \n", "expected at least one die");
-    assert_refused(
-        &args,
-        b"1 two 3",
-        "input:1:3: expected a die, found \"two\" (not a whole number)",
-    );
-    assert_refused(&args, b"1 2.5", "input:1:3: expected a die, found \"2.5\"");
-    assert_refused(&args, b"-1", "signs are not allowed");
-    assert_refused(
-        &args,
-        b"3 99999999999999999999",
-        "input:1:3: expected a die, found \"99999999999999999999\" (too large)",
-    );
-    assert_refused(&args, b"1 \xff", "\\xff");
+fn moves_is_refused() {
     assert_refused(
         &["solve", "yut", "--moves", "3"],
         b"1\n",

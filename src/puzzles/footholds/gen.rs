@@ -2,22 +2,21 @@
 //! shrinker that `stress` uses to cut a failing game down.
 
 use super::board::{Coord, Instance, MAX_SIDE, bit};
-use crate::puzzles::{Error, GenOptions, GenRng};
+use crate::puzzles::{Error, GenOptions, GenRng, Size};
 use rand::RngExt;
 
 /// A game for `gen`: `--rows` and `--cols` from 1 to 8 (1 to 5 at random
 /// when not given), `--density` the share of footholds (50% to 100% at
 /// random when not given), `--hard` one of the [`hard`] shapes.
 pub(super) fn generate(rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-    let mut side = |given: Option<u64>, what: &str| match given {
-        Some(v) if (1..=MAX_SIDE as u64).contains(&v) => Ok(v as usize),
-        Some(v) => Err(Error::Usage(format!(
-            "--{what} must be from 1 to {MAX_SIDE}, found {v}"
-        ))),
-        None => Ok(rng.random_range(1..=5)),
+    let mut side = |size: Size| -> Result<usize, Error> {
+        Ok(match sizes.bounded(size, 1, MAX_SIDE as u64)? {
+            Some(v) => v as usize,
+            None => rng.random_range(1..=5),
+        })
     };
-    let rows = side(sizes.rows, "rows")?;
-    let cols = side(sizes.cols, "cols")?;
+    let rows = side(Size::Rows)?;
+    let cols = side(Size::Cols)?;
     let percent = match sizes.density {
         Some(d) => (d * 100.0).round() as u32,
         None => rng.random_range(50..=100),

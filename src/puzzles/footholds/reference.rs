@@ -5,29 +5,12 @@
 
 use super::board::{Coord, Instance};
 
-/// One classic mistake.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mistake {
+crate::mistakes! {
     /// A player whose cell lost its foothold (the opponent left the
     /// shared cell) plays on instead of losing.
-    SharedCellIgnored,
+    SharedCellIgnored => "a player whose cell lost its foothold (the opponent stepped off the shared cell) can still move",
     /// The player who can win also plays as long as possible.
-    WinnerMaximizes,
-}
-
-impl crate::puzzles::Mistake for Mistake {
-    const ALL: &'static [Self] = &[Mistake::SharedCellIgnored, Mistake::WinnerMaximizes];
-
-    fn description(self) -> &'static str {
-        match self {
-            Mistake::SharedCellIgnored => {
-                "a player whose cell lost its foothold (the opponent stepped off the shared cell) can still move"
-            }
-            Mistake::WinnerMaximizes => {
-                "the winning player also tries to make the game last as long as possible"
-            }
-        }
-    }
+    WinnerMaximizes => "the winning player also tries to make the game last as long as possible",
 }
 
 /// The total number of moves when both play well, or both make `mistake`.

@@ -1,7 +1,7 @@
 //! Seeded random boards, the `--hard` shapes, and the shrinker.
 
 use super::board::{Board, Instance, MAX_INPUT_EXPONENT, MAX_N, exponent_of};
-use crate::puzzles::{Error, GenOptions, GenRng};
+use crate::puzzles::{Error, GenOptions, GenRng, Size};
 use rand::RngExt;
 
 /// The instance `gen` prints for the size options `sizes` (unset ones are
@@ -11,13 +11,8 @@ use rand::RngExt;
 /// [`Error::Usage`] for `--n` outside 1..=64 or a `--max-tile` that is not a
 /// power of two from 2.
 pub(super) fn from_options(rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-    let n = match sizes.n {
-        Some(n) if (1..=MAX_N as u64).contains(&n) => n as usize,
-        Some(n) => {
-            return Err(Error::Usage(format!(
-                "--n must be from 1 to {MAX_N}, found {n}"
-            )));
-        }
+    let n = match sizes.bounded(Size::N, 1, MAX_N as u64)? {
+        Some(n) => n as usize,
         None => rng.random_range(1..=8),
     };
     let max_exponent = match sizes.max_tile {

@@ -7,49 +7,17 @@
 
 use rustc_hash::FxHashMap;
 
-/// One classic mistake.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mistake {
+crate::mistakes! {
     /// A block made by a merge merges again in the same move (2 2 4 → 8).
-    MergeAgain,
+    MergeAgain => "a merged block can merge again in the same move (2 2 4 left gives 8)",
     /// Three equal blocks merge on the side away from the wall (2 2 2 ← gives 2 4).
-    FarSideFirst,
+    FarSideFirst => "three equal blocks merge on the side away from the wall (2 2 2 left gives 2 4)",
     /// Blocks with an empty cell between them never merge (2 0 2 ← gives 2 2).
-    NoMergeAcrossGap,
+    NoMergeAcrossGap => "blocks with empty cells between them do not merge (2 0 2 left gives 2 2)",
     /// At most one merge per line in a move (2 2 2 2 ← gives 4 2 2).
-    OneMergePerLine,
+    OneMergePerLine => "a line merges at most once per move (2 2 2 2 left gives 4 2 2)",
     /// The search abandons a board as soon as one move changes nothing.
-    StopAtNoOpMove,
-}
-
-impl crate::puzzles::Mistake for Mistake {
-    const ALL: &'static [Mistake] = &[
-        Mistake::MergeAgain,
-        Mistake::FarSideFirst,
-        Mistake::NoMergeAcrossGap,
-        Mistake::OneMergePerLine,
-        Mistake::StopAtNoOpMove,
-    ];
-
-    fn description(self) -> &'static str {
-        match self {
-            Mistake::MergeAgain => {
-                "a merged block can merge again in the same move (2 2 4 left gives 8)"
-            }
-            Mistake::FarSideFirst => {
-                "three equal blocks merge on the side away from the wall (2 2 2 left gives 2 4)"
-            }
-            Mistake::NoMergeAcrossGap => {
-                "blocks with empty cells between them do not merge (2 0 2 left gives 2 2)"
-            }
-            Mistake::OneMergePerLine => {
-                "a line merges at most once per move (2 2 2 2 left gives 4 2 2)"
-            }
-            Mistake::StopAtNoOpMove => {
-                "the search gives up on a board as soon as one of its moves changes nothing"
-            }
-        }
-    }
+    StopAtNoOpMove => "the search gives up on a board as soon as one of its moves changes nothing",
 }
 
 /// One line after a move, `line[0]` at the wall, made with `mistake` if

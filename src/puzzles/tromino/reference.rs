@@ -7,28 +7,13 @@ use super::{Format, Instance};
 use crate::puzzles::Error;
 use std::io::Write;
 
-/// One classic mistake.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mistake {
+crate::mistakes! {
     /// The quadrants are solved top-left, top-right, bottom-right,
     /// bottom-left (clockwise) instead of top-left, top-right, bottom-left,
     /// bottom-right.
-    ClockwiseQuadrants,
+    ClockwiseQuadrants => "the quadrants are solved clockwise (top-left, top-right, bottom-right, bottom-left)",
     /// The centre tromino is numbered after the four quadrants.
-    CentreLast,
-}
-
-impl crate::puzzles::Mistake for Mistake {
-    const ALL: &'static [Mistake] = &[Mistake::ClockwiseQuadrants, Mistake::CentreLast];
-
-    fn description(self) -> &'static str {
-        match self {
-            Mistake::ClockwiseQuadrants => {
-                "the quadrants are solved clockwise (top-left, top-right, bottom-right, bottom-left)"
-            }
-            Mistake::CentreLast => "the centre tromino is numbered after the four quadrants",
-        }
-    }
+    CentreLast => "the centre tromino is numbered after the four quadrants",
 }
 
 /// Writes the placement-order board of `instance` as judge text (the hole

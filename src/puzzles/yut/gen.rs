@@ -2,7 +2,7 @@
 //! and the shared centre, and the shrinker.
 
 use super::Instance;
-use crate::puzzles::{Error, GenOptions, GenRng};
+use crate::puzzles::{Error, GenOptions, GenRng, Size};
 use rand::RngExt;
 
 /// A random instance of `dice` dice, each uniform in 1..=5.
@@ -47,15 +47,7 @@ pub fn hard<R: rand::Rng + ?Sized>(rng: &mut R, dice: usize) -> Instance {
 /// The instance `gen` asks for: `--dice` dice (10 by default), random or
 /// `--hard`.
 pub(super) fn generate(rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-    let dice = match sizes.dice {
-        None => 10,
-        Some(d) if (1..=1_000_000).contains(&d) => d as usize,
-        Some(d) => {
-            return Err(Error::Usage(format!(
-                "--dice must be from 1 to 1000000, found {d}"
-            )));
-        }
-    };
+    let dice = sizes.bounded(Size::Dice, 1, 1_000_000)?.unwrap_or(10) as usize;
     Ok(if sizes.hard {
         hard(rng, dice)
     } else {

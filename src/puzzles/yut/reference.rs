@@ -10,34 +10,14 @@
 
 use rustc_hash::FxHashMap;
 
-/// One classic mistake.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Mistake {
+crate::mistakes! {
     /// A piece turns onto a blue route when it passes a blue square, not
     /// only when its move starts there.
-    BlueWhenPassing,
+    BlueWhenPassing => "a piece takes a blue route when it passes a blue cell, not only when it starts there",
     /// The outer 30 and the centre 30 are one square.
-    ThirtyIsOneSquare,
+    ThirtyIsOneSquare => "the outer 30 and the centre 30 are the same cell",
     /// Two pieces may both stand on 40.
-    FortyNotOccupied,
-}
-
-impl crate::puzzles::Mistake for Mistake {
-    const ALL: &'static [Mistake] = &[
-        Mistake::BlueWhenPassing,
-        Mistake::ThirtyIsOneSquare,
-        Mistake::FortyNotOccupied,
-    ];
-
-    fn description(self) -> &'static str {
-        match self {
-            Mistake::BlueWhenPassing => {
-                "a piece takes a blue route when it passes a blue cell, not only when it starts there"
-            }
-            Mistake::ThirtyIsOneSquare => "the outer 30 and the centre 30 are the same cell",
-            Mistake::FortyNotOccupied => "a move may end on 40 when another piece stands there",
-        }
-    }
+    FortyNotOccupied => "a move may end on 40 when another piece stands there",
 }
 
 const OUTER: [u32; 21] = [
