@@ -18,6 +18,14 @@ mod common {
         )
     }
 
+    /// Runs `boardsolve ARGS` with `stdin`, asserts success and returns
+    /// its standard output.
+    pub fn solved(args: &[&str], stdin: &[u8]) -> String {
+        let (code, out, err) = run(args, stdin);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    }
+
     /// Asserts a bad-input refusal: status 2, one stderr line containing
     /// `needle`, nothing on stdout, no panic.
     pub fn assert_refused(args: &[&str], stdin: &[u8], needle: &str) {

@@ -1,7 +1,7 @@
 //! Disappearing footholds through the binary: the samples in every input
 //! form, alias, explanation, JSON, bad input.
 
-use crate::common::{assert_example, assert_refused, golden_solved, run};
+use crate::common::{assert_example, assert_refused, golden_solved, run, solved};
 use boardsolve::puzzles::Rules;
 use boardsolve::puzzles::footholds::{Footholds, reference};
 
@@ -41,11 +41,10 @@ fn separators_and_line_breaks_are_free() {
 
 #[test]
 fn explain_shows_the_winner_and_every_move() {
-    let (code, out, _) = run(
+    let out = solved(
         &["solve", "footholds", "--explain"],
         b"[[1,1,1,1,1]] [0,0] [0,4]",
     );
-    assert_eq!(code, 0);
     assert_eq!(
         out,
         "B wins; 4 moves in total\n\
@@ -68,8 +67,7 @@ fn explain_shows_the_winner_and_every_move() {
 
 #[test]
 fn json_has_the_same_data() {
-    let (code, out, _) = run(&["solve", "92345", "--json"], b"[[1,1]] [0,0] [0,0]");
-    assert_eq!(code, 0);
+    let out = solved(&["solve", "92345", "--json"], b"[[1,1]] [0,0] [0,0]");
     assert_eq!(
         out,
         "{\"moves\":1,\"winner\":\"A\",\"ending\":\"foothold_gone\",\"line\":[{\"player\":\"A\",\"from\":[0,0],\"to\":[0,1],\"board\":[[0,1]],\"aloc\":[0,1],\"bloc\":[0,0]}]}\n"

@@ -1,16 +1,6 @@
 //! 2048 through the binary: judge samples, aliases, options, bad input.
 
-use crate::common::{assert_example, boardsolve, golden, golden_solved, run};
-
-#[test]
-fn golden_cases() {
-    golden_solved("2048", &["2048", "12100"]);
-}
-
-#[test]
-fn sample_from_a_file() {
-    assert_example("2048", "2048/sample.in", "16\n");
-}
+use crate::common::{boardsolve, golden, run, solved};
 
 #[test]
 fn alias_12094_uses_ten_moves() {
@@ -36,11 +26,9 @@ fn moves_zero_and_single_block() {
 #[test]
 fn explain_and_json() {
     let input = b"2\n2 2\n2 2\n";
-    let (code, out, _) = run(&["solve", "2048", "--json"], input);
-    assert_eq!(code, 0);
+    let out = solved(&["solve", "2048", "--json"], input);
     assert_eq!(out, "{\"max\":8,\"moves\":[\"up\",\"left\"]}\n");
-    let (code, out, _) = run(&["solve", "2048", "--explain"], input);
-    assert_eq!(code, 0);
+    let out = solved(&["solve", "2048", "--explain"], input);
     assert_eq!(
         out,
         "largest block within 5 moves: 8\nshortest line (2 moves): up left\n\nstart:\n2 2\n2 2\n\nmove 1: up\n4 4\n0 0\n\nmove 2: left\n8 0\n0 0\n"

@@ -8,7 +8,7 @@
 //! of wording, `BOARDSOLVE_BLESS=1 cargo test robustness` rewrites the `.err`
 //! files; review the diff before committing it.
 
-use crate::common::{assert_refused, boardsolve, run};
+use crate::common::{assert_refused, boardsolve, run, solved};
 use boardsolve::puzzles::{self, CheckOptions, Error, OutputFormat, SolveOptions};
 use proptest::prelude::*;
 use std::io::Write;
@@ -243,8 +243,7 @@ fn limits_are_refused_up_front_and_named() {
     let (code, out, err) = run(&["solve", "2048", "--moves", "1000000000"], b"1\n2\n");
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("0..=100"), "{err}");
-    let (code, out, _) = run(&["solve", "--help"], b"");
-    assert_eq!(code, 0);
+    let out = solved(&["solve", "--help"], b"");
     for limit in [
         "64×64",
         "--moves up to 100",

@@ -1,11 +1,12 @@
 //! gen, stress, check and bulk solving through the binary.
 
 use crate::common::{boardsolve, run};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::OnceLock;
 
-/// Compiles `tests/programs/NAME.rs` once per test run and returns the binary.
-fn program(name: &str) -> PathBuf {
+/// Compiles `tests/programs/NAME.rs` once per test run and returns the
+/// binary's path.
+fn program(name: &str) -> String {
     static BUILT: OnceLock<std::sync::Mutex<Vec<String>>> = OnceLock::new();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("programs");
     let exe = dir.join(name);
@@ -27,7 +28,7 @@ fn program(name: &str) -> PathBuf {
         assert!(status.success(), "compiling {name}");
         built.push(name.to_string());
     }
-    exe
+    exe.to_str().expect("a UTF-8 path").to_string()
 }
 
 fn stress(args: &[&str], command: &[&str]) -> (i32, String, String) {
@@ -127,7 +128,7 @@ fn gen_refuses_options_the_puzzle_has_no_use_for() {
 #[test]
 fn stress_passes_a_correct_solution() {
     let exe = program("wrong2048");
-    let exe = exe.to_str().unwrap();
+    let exe = exe.as_str();
     let out = stress_passes(
         &["2048", "--cases", "150", "--seed", "3"],
         &[exe, "correct"],
@@ -138,7 +139,7 @@ fn stress_passes_a_correct_solution() {
 #[test]
 fn stress_finds_and_shrinks_merge_again_to_one_line() {
     let exe = program("wrong2048");
-    let exe = exe.to_str().unwrap();
+    let exe = exe.as_str();
     let out = stress_fails(
         &["2048", "--moves", "1", "--cases", "500", "--seed", "11"],
         &[exe, "merge-again", "1"],
@@ -158,7 +159,7 @@ fn stress_finds_and_shrinks_merge_again_to_one_line() {
 #[test]
 fn stress_finds_far_side_merges_and_diagnoses_them() {
     let exe = program("wrong2048");
-    let exe = exe.to_str().unwrap();
+    let exe = exe.as_str();
     let out = stress_fails(
         &[
             "2048",
@@ -193,7 +194,7 @@ fn stress_finds_far_side_merges_and_diagnoses_them() {
 #[test]
 fn stress_finds_a_line_that_never_merges_twice() {
     let exe = program("wrong2048");
-    let exe = exe.to_str().unwrap();
+    let exe = exe.as_str();
     stress_fails(
         &["2048", "--cases", "1000", "--seed", "4", "--hard"],
         &[exe, "one-merge"],
@@ -204,7 +205,7 @@ fn stress_finds_a_line_that_never_merges_twice() {
 #[test]
 fn same_seed_same_first_failure_whatever_the_jobs() {
     let exe = program("wrong2048");
-    let exe = exe.to_str().unwrap();
+    let exe = exe.as_str();
     let first = |jobs: &str| {
         let (_, out, _) = stress(
             &["2048", "--cases", "300", "--seed", "21", "--jobs", jobs],
@@ -325,7 +326,7 @@ fn bulk_solving_writes_every_answer_and_names_bad_files() {
 #[test]
 fn stress_footholds_finds_the_ignored_shared_cell() {
     let exe = program("wrong_footholds");
-    let exe = exe.to_str().unwrap();
+    let exe = exe.as_str();
     stress_passes(
         &["footholds", "--cases", "200", "--seed", "5"],
         &[exe, "correct"],
@@ -353,7 +354,7 @@ fn stress_footholds_finds_the_ignored_shared_cell() {
 #[test]
 fn stress_yut_finds_forgotten_blue_routes() {
     let exe = program("wrong_yut");
-    let exe = exe.to_str().unwrap();
+    let exe = exe.as_str();
     stress_passes(&["yut", "--cases", "200", "--seed", "8"], &[exe, "correct"]);
     let out = stress_fails(
         &["yut", "--cases", "300", "--seed", "8"],
@@ -368,7 +369,7 @@ fn stress_yut_finds_forgotten_blue_routes() {
 #[test]
 fn stress_tromino_finds_clockwise_quadrants_unless_any_tiling_is_allowed() {
     let exe = program("wrong_tromino");
-    let exe = exe.to_str().unwrap();
+    let exe = exe.as_str();
     stress_passes(
         &["tromino", "--cases", "200", "--seed", "1"],
         &[exe, "correct"],

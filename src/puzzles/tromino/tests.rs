@@ -51,24 +51,32 @@ fn spec_samples() {
     assert_eq!(text(1, 0, 0), b"0\n");
 }
 
-#[test]
-fn streamed_in_memory_arithmetic_and_reference_agree_on_every_hole_up_to_32() {
-    for k in 0..=5 {
+/// Calls `f(n, row, col)` for every hole of every power-of-two side up to
+/// `2^max_k`.
+fn every_hole(max_k: u32, mut f: impl FnMut(usize, usize, usize)) {
+    for k in 0..=max_k {
         let n = 1usize << k;
         for row in 0..n {
             for col in 0..n {
-                let memory = order::placement_order(n, row, col);
-                let mut from_memory = Vec::new();
-                order::write_labels(&memory, n, b"0", &mut from_memory).unwrap();
-                let streamed = text(n, row, col);
-                assert_eq!(streamed, from_memory, "{n} {row} {col}");
-                assert_eq!(streamed, reference_text(n, row, col), "{n} {row} {col}");
-                for (k, &label) in memory.iter().enumerate() {
-                    assert_eq!(order::label_at(n, row, col, k / n, k % n), label);
-                }
+                f(n, row, col);
             }
         }
     }
+}
+
+#[test]
+fn streamed_in_memory_arithmetic_and_reference_agree_on_every_hole_up_to_32() {
+    every_hole(5, |n, row, col| {
+        let memory = order::placement_order(n, row, col);
+        let mut from_memory = Vec::new();
+        order::write_labels(&memory, n, b"0", &mut from_memory).unwrap();
+        let streamed = text(n, row, col);
+        assert_eq!(streamed, from_memory, "{n} {row} {col}");
+        assert_eq!(streamed, reference_text(n, row, col), "{n} {row} {col}");
+        for (k, &label) in memory.iter().enumerate() {
+            assert_eq!(order::label_at(n, row, col, k / n, k % n), label);
+        }
+    });
 }
 
 #[test]
@@ -95,19 +103,14 @@ fn streamed_equals_in_memory_up_to_512() {
 
 #[test]
 fn every_power_of_two_hole_up_to_64_passes_the_ordered_check() {
-    for k in 0..=6 {
-        let n = 1u32 << k;
-        for row in 0..n {
-            for col in 0..n {
-                let i = instance(n, row, col);
-                let out = text(n as usize, row as usize, col as usize);
-                assert_eq!(
-                    check_output(&i, &out, Format::Plain, true),
-                    Verdict::Correct
-                );
-            }
-        }
-    }
+    every_hole(6, |n, row, col| {
+        let i = instance(n as u32, row as u32, col as u32);
+        let out = text(n, row, col);
+        assert_eq!(
+            check_output(&i, &out, Format::Plain, true),
+            Verdict::Correct
+        );
+    });
 }
 
 #[test]
