@@ -6,7 +6,7 @@
 use boardsolve::puzzles::tromino::{
     Format, Instance, answer, check_output, general, order, reference,
 };
-use boardsolve::puzzles::{Rules, TROMINO};
+use boardsolve::puzzles::{TROMINO, Text};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::{RngExt, SeedableRng};
 use std::hint::black_box;

@@ -1,7 +1,7 @@
 //! Dice yut: the memoized solver against the plain reference on seeded
 //! dice sequences (answers asserted equal), and long sequences.
 
-use boardsolve::puzzles::Rules;
+use boardsolve::puzzles::Text;
 use boardsolve::puzzles::yut::{Instance, Yut, answer, answer_with_stats, random, reference};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;

@@ -3,7 +3,7 @@
 //! the input. Never a panic.
 #![no_main]
 
-use boardsolve::puzzles::{BOJ_14601, Rules, TROMINO};
+use boardsolve::puzzles::{BOJ_14601, Text, TROMINO};
 use boardsolve_fuzz::round_trip_or_refused_at_a_place;
 use libfuzzer_sys::fuzz_target;
 

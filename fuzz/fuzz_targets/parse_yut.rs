@@ -2,7 +2,7 @@
 //! itself, or an error naming a place inside the input. Never a panic.
 #![no_main]
 
-use boardsolve::puzzles::Rules;
+use boardsolve::puzzles::Text;
 use boardsolve::puzzles::yut::Yut;
 use boardsolve_fuzz::round_trip_or_refused_at_a_place;
 use libfuzzer_sys::fuzz_target;

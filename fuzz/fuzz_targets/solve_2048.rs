@@ -5,7 +5,7 @@
 #![no_main]
 
 use boardsolve::puzzles::game2048::{answer, play, reference};
-use boardsolve::puzzles::{GAME_2048, Puzzle, Rules, SolveOptions};
+use boardsolve::puzzles::{GAME_2048, Puzzle, Text, SolveOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

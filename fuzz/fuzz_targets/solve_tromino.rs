@@ -5,7 +5,7 @@
 #![no_main]
 
 use boardsolve::puzzles::tromino::{Format, check_output, reference};
-use boardsolve::puzzles::{Puzzle, Rules, SolveOptions, TROMINO};
+use boardsolve::puzzles::{Puzzle, Text, SolveOptions, TROMINO};
 use boardsolve::text::Verdict;
 use libfuzzer_sys::fuzz_target;
 

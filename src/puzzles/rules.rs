@@ -94,30 +94,11 @@ impl Mistake for NoMistake {
     }
 }
 
-/// The shape of a puzzle, written down once: how its text becomes an
-/// instance, its answer, its optimal play, its pictures, its generator,
-/// its shrinker and its plain reference with optional mistakes.
-///
-/// A value of the implementing type is one command-line entry's variant of
-/// the rules (2048 with K = 5 or 10 by default, tromino in its own format or
-/// BOJ's), so it is small and `Clone`.
-pub trait Rules: Clone + Send + Sync + 'static {
+/// How a puzzle's instances are read from judge text and written back
+/// (implemented in the puzzle's `parse.rs`).
+pub trait Text {
     /// A valid instance.
     type Instance;
-    /// The optimal play with its answer: what `--json` prints and
-    /// `--explain` words.
-    type Play: serde::Serialize;
-    /// One classic mistake of the reference implementation.
-    type Mistake: Mistake;
-
-    /// The options of [`Flag`] this puzzle takes; the adapter refuses the
-    /// others before the rules see a run.
-    const TAKES: &'static [Flag];
-    /// The size options its generator reads; the adapter refuses the others.
-    const SIZES: &'static [Size];
-
-    /// A one-line description for listings and `--help`.
-    fn summary(&self) -> &'static str;
 
     /// Reads and validates one instance from judge text.
     ///
@@ -128,6 +109,72 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The instance as judge text in this entry's format; parsing it gives
     /// the instance back.
     fn to_text(&self, instance: &Self::Instance) -> String;
+}
+
+/// How a puzzle's instances are made for `gen` and `stress`, and made
+/// smaller for shrinking (implemented in the puzzle's `gen.rs`).
+pub trait Generate: Text {
+    /// The size options the generator reads; the adapter refuses the others.
+    const SIZES: &'static [Size];
+
+    /// One random valid instance; `sizes` holds only options listed in
+    /// [`Generate::SIZES`].
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for a size out of range.
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Self::Instance, Error>;
+
+    /// Valid instances a little smaller than `instance`, the boldest cuts
+    /// first; `stress` keeps the first that still fails. Lazy, so that a
+    /// large instance never has all its candidates in memory at once.
+    fn shrink<'a>(
+        &'a self,
+        instance: &'a Self::Instance,
+    ) -> Box<dyn Iterator<Item = Self::Instance> + 'a>;
+}
+
+/// A puzzle's plain reference implementation, which can make each classic
+/// mistake of its catalogue on purpose (implemented in the puzzle's
+/// `reference.rs`).
+pub trait Reference: Text {
+    /// One classic mistake of the reference implementation.
+    type Mistake: Mistake;
+
+    /// The judge's output computed by the plain reference implementation,
+    /// or by the same implementation making `mistake`.
+    ///
+    /// # Errors
+    /// [`Error::Usage`] when the reference cannot handle the instance.
+    fn write_reference(
+        &self,
+        instance: &Self::Instance,
+        settings: &Settings,
+        mistake: Option<Self::Mistake>,
+        out: &mut dyn Write,
+    ) -> Result<(), Error>;
+}
+
+/// The shape of a puzzle, written down once: with its three parts
+/// ([`Text`], [`Generate`], [`Reference`]), how its text becomes an
+/// instance, its answer, its optimal play, its pictures, its generator,
+/// its shrinker and its plain reference with optional mistakes. Each part
+/// is implemented in the file of its concern; this one, in the puzzle's
+/// `mod.rs`, says what the puzzle answers and shows.
+///
+/// A value of the implementing type is one command-line entry's variant of
+/// the rules (2048 with K = 5 or 10 by default, tromino in its own format or
+/// BOJ's), so it is small and `Clone`.
+pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
+    /// The optimal play with its answer: what `--json` prints and
+    /// `--explain` words.
+    type Play: serde::Serialize;
+
+    /// The options of [`Flag`] this puzzle takes; the adapter refuses the
+    /// others before the rules see a run.
+    const TAKES: &'static [Flag];
+
+    /// A one-line description for listings and `--help`.
+    fn summary(&self) -> &'static str;
 
     /// Writes exactly the judge's output.
     ///
@@ -192,34 +239,6 @@ pub trait Rules: Clone + Send + Sync + 'static {
         self.write_answer(instance, settings, &mut expected)?;
         Ok(compare_tokens(&expected, output))
     }
-
-    /// One random valid instance; `sizes` holds only options listed in
-    /// [`Rules::SIZES`].
-    ///
-    /// # Errors
-    /// [`Error::Usage`] for a size out of range.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Self::Instance, Error>;
-
-    /// Valid instances a little smaller than `instance`, the boldest cuts
-    /// first; `stress` keeps the first that still fails. Lazy, so that a
-    /// large instance never has all its candidates in memory at once.
-    fn shrink<'a>(
-        &'a self,
-        instance: &'a Self::Instance,
-    ) -> Box<dyn Iterator<Item = Self::Instance> + 'a>;
-
-    /// The judge's output computed by the plain reference implementation,
-    /// or by the same implementation making `mistake`.
-    ///
-    /// # Errors
-    /// [`Error::Usage`] when the reference cannot handle the instance.
-    fn write_reference(
-        &self,
-        instance: &Self::Instance,
-        settings: &Settings,
-        mistake: Option<Self::Mistake>,
-        out: &mut dyn Write,
-    ) -> Result<(), Error>;
 }
 
 /// One command-line name of a puzzle: the adapter from [`Rules`] to

@@ -2,7 +2,7 @@
 //! form, alias, explanation, JSON, bad input.
 
 use crate::common::{assert_example, assert_refused, golden_solved, run, solved};
-use boardsolve::puzzles::Rules;
+use boardsolve::puzzles::Text;
 use boardsolve::puzzles::footholds::{Footholds, reference};
 
 #[test]

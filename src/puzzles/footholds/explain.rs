@@ -52,7 +52,7 @@ pub struct Play {
 /// The winner and the principal variation.
 ///
 /// ```
-/// use boardsolve::puzzles::Rules;
+/// use boardsolve::puzzles::Text;
 /// use boardsolve::puzzles::footholds::{play, Footholds, Player};
 /// let game = Footholds.parse(b"[[1, 1, 1, 1, 1]] [0, 0] [0, 4]").unwrap();
 /// let p = play(&game);

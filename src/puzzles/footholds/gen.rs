@@ -1,7 +1,9 @@
 //! Seeded random games, the `--hard` shapes that break solutions, and the
 //! shrinker that `stress` uses to cut a failing game down.
 
+use super::Footholds;
 use super::board::{Coord, Instance, MAX_SIDE, bit};
+use crate::puzzles::Generate;
 use crate::puzzles::{Error, GenOptions, GenRng, Size};
 use rand::RngExt;
 
@@ -138,4 +140,16 @@ pub fn shrink(game: &Instance) -> impl Iterator<Item = Instance> + '_ {
             Instance::new(&g, game.a, game.b).ok()
         });
     without_row.chain(without_col).chain(without_foothold)
+}
+
+impl Generate for Footholds {
+    const SIZES: &'static [Size] = &[Size::Rows, Size::Cols, Size::Density];
+
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+        generate(rng, sizes)
+    }
+
+    fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
+        Box::new(shrink(instance))
+    }
 }

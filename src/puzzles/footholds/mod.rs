@@ -28,8 +28,7 @@ pub use explain::{Defeat, Move, Play, play};
 pub use r#gen::{hard, random, shrink};
 pub use solve::{Search, State, Stats, answer, answer_with_stats, answer_without_split};
 
-use crate::puzzles::{Error, Flag, GenOptions, GenRng, Rules, Settings, Size};
-use crate::text::InputError;
+use crate::puzzles::{Error, Flag, Rules, Settings};
 use std::io::Write;
 
 /// The rules of disappearing footholds for the command line: one format,
@@ -41,7 +40,7 @@ use std::io::Write;
 /// R rows of 0/1, `ar ac br bc`).
 ///
 /// ```
-/// use boardsolve::puzzles::Rules;
+/// use boardsolve::puzzles::Text;
 /// use boardsolve::puzzles::footholds::Footholds;
 /// let a = Footholds.parse(b"[[1, 1, 1, 1, 1]] [0, 0] [0, 4]").unwrap();
 /// let b = Footholds.parse(br#"{"board": [[1,1,1,1,1]], "aloc": [0,0], "bloc": [0,4]}"#).unwrap();
@@ -52,27 +51,10 @@ use std::io::Write;
 pub struct Footholds;
 
 impl Rules for Footholds {
-    type Instance = Instance;
     type Play = Play;
-    type Mistake = reference::Mistake;
-
     const TAKES: &'static [Flag] = &[Flag::Explain];
-    const SIZES: &'static [Size] = &[Size::Rows, Size::Cols, Size::Density];
-
     fn summary(&self) -> &'static str {
         "disappearing footholds: total moves under optimal play"
-    }
-
-    /// Any of the input forms; anything malformed is named with its line
-    /// and column: a ragged row, a value other than 0 or 1, more than 8
-    /// rows or columns, a start outside the board or without a foothold,
-    /// missing or extra input.
-    fn parse(&self, input: &[u8]) -> Result<Instance, InputError> {
-        parse::parse(input)
-    }
-
-    fn to_text(&self, instance: &Instance) -> String {
-        instance.to_string()
     }
 
     fn write_answer(
@@ -97,24 +79,5 @@ impl Rules for Footholds {
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
         explain::write_explanation(instance, play, out)
-    }
-
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        r#gen::generate(rng, sizes)
-    }
-
-    fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
-        Box::new(shrink(instance))
-    }
-
-    fn write_reference(
-        &self,
-        instance: &Instance,
-        _: &Settings,
-        mistake: Option<reference::Mistake>,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
-        writeln!(out, "{}", reference::answer(instance, mistake))?;
-        Ok(())
     }
 }

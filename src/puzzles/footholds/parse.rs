@@ -4,7 +4,9 @@
 //! JSON object with `board`, `aloc`, `bloc`, otherwise plain text (`R C`,
 //! R rows of 0/1, `ar ac br bc`). Every complaint names its line and column.
 
+use super::Footholds;
 use super::board::{Coord, Instance, MAX_SIDE, bit};
+use crate::puzzles::Text;
 use crate::text::{Cursor, InputError, Position, Tokens, describe_bytes, parse_u64};
 use std::fmt;
 
@@ -455,4 +457,20 @@ fn unexpected(lexeme: &Lexeme, at: Position, expected: &str) -> InputError {
         Lexeme::End => "end of input".to_string(),
     };
     InputError::new(at, format!("expected {expected}, found {found}"))
+}
+
+impl Text for Footholds {
+    type Instance = Instance;
+
+    /// Any of the input forms; anything malformed is named with its line
+    /// and column: a ragged row, a value other than 0 or 1, more than 8
+    /// rows or columns, a start outside the board or without a foothold,
+    /// missing or extra input.
+    fn parse(&self, input: &[u8]) -> Result<Instance, InputError> {
+        parse(input)
+    }
+
+    fn to_text(&self, instance: &Instance) -> String {
+        instance.to_string()
+    }
 }

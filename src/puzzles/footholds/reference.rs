@@ -3,7 +3,10 @@
 //! line of play tried, nothing remembered, no shortcut. Exponential; for
 //! small boards only. Given a classic [`Mistake`], it changes that one rule.
 
+use super::Footholds;
 use super::board::{Coord, Instance};
+use crate::puzzles::{Error, Reference, Settings};
+use std::io::Write;
 
 crate::mistakes! {
     /// A player whose cell lost its foothold (the opponent left the
@@ -57,5 +60,20 @@ fn better(x: (bool, u32), y: (bool, u32), mistake: Option<Mistake>) -> (bool, u3
         (true, true) if mistake == Some(Mistake::WinnerMaximizes) => (true, x.1.max(y.1)),
         (true, true) => (true, x.1.min(y.1)),
         (false, false) => (false, x.1.max(y.1)),
+    }
+}
+
+impl Reference for Footholds {
+    type Mistake = Mistake;
+
+    fn write_reference(
+        &self,
+        instance: &Instance,
+        _: &Settings,
+        mistake: Option<Mistake>,
+        out: &mut dyn Write,
+    ) -> Result<(), Error> {
+        writeln!(out, "{}", answer(instance, mistake))?;
+        Ok(())
     }
 }

@@ -5,6 +5,7 @@
 use super::board::{component, spread};
 use super::solve::{Search, score, walk_bound};
 use super::*;
+use crate::puzzles::Text;
 use proptest::prelude::*;
 
 fn game(text: &str) -> Instance {

@@ -1,6 +1,8 @@
 //! Seeded random boards, the `--hard` shapes, and the shrinker.
 
+use super::Game2048;
 use super::board::{Board, Instance, MAX_INPUT_EXPONENT, MAX_N, exponent_of};
+use crate::puzzles::Generate;
 use crate::puzzles::{Error, GenOptions, GenRng, Size};
 use rand::RngExt;
 
@@ -179,4 +181,16 @@ pub fn shrink(instance: &Instance) -> impl Iterator<Item = Instance> + '_ {
         .map(|(n, cells)| Instance {
             board: Board { n, cells },
         })
+}
+
+impl Generate for Game2048 {
+    const SIZES: &'static [Size] = &[Size::N, Size::MaxTile, Size::Density];
+
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+        from_options(rng, sizes)
+    }
+
+    fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
+        Box::new(shrink(instance))
+    }
 }

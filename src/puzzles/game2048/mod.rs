@@ -27,9 +27,7 @@ use solve::Counts;
 #[cfg(target_arch = "x86_64")]
 use solve::{EXPONENT_SLOTS, counts_above_after};
 
-use crate::puzzles::{Error, Flag, GenOptions, GenRng, Rules, Settings, Size};
-use crate::text::InputError;
-use board::value_of;
+use crate::puzzles::{Error, Flag, Rules, Settings};
 use std::io::Write;
 
 /// Largest number of moves accepted by `--moves`.
@@ -61,23 +59,10 @@ impl Game2048 {
 }
 
 impl Rules for Game2048 {
-    type Instance = Instance;
     type Play = Play;
-    type Mistake = reference::Mistake;
-
     const TAKES: &'static [Flag] = &[Flag::Moves, Flag::Explain];
-    const SIZES: &'static [Size] = &[Size::N, Size::MaxTile, Size::Density];
-
     fn summary(&self) -> &'static str {
         "2048: largest block in at most K moves"
-    }
-
-    fn parse(&self, input: &[u8]) -> Result<Instance, InputError> {
-        parse::parse(input)
-    }
-
-    fn to_text(&self, instance: &Instance) -> String {
-        parse::to_text(instance)
     }
 
     fn write_answer(
@@ -103,28 +88,5 @@ impl Rules for Game2048 {
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
         explain::write_explanation(&instance.board, self.moves(settings), play, out)
-    }
-
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        r#gen::from_options(rng, sizes)
-    }
-
-    fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
-        Box::new(shrink(instance))
-    }
-
-    fn write_reference(
-        &self,
-        instance: &Instance,
-        settings: &Settings,
-        mistake: Option<reference::Mistake>,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
-        let board = &instance.board;
-        // Input blocks are at most 2^63, so every value fits a u64.
-        let values: Vec<u64> = board.cells.iter().map(|&e| value_of(e) as u64).collect();
-        let best = reference::answer(board.n, &values, self.moves(settings), mistake);
-        writeln!(out, "{best}")?;
-        Ok(())
     }
 }

@@ -1,6 +1,8 @@
 //! Judge text to a validated [`Instance`] and back.
 
+use super::Game2048;
 use super::board::{Board, Instance, MAX_N, exponent_of};
+use crate::puzzles::Text;
 use crate::text::{InputError, Position, Tokens};
 
 /// Parses judge text: N, then N rows of N values.
@@ -36,4 +38,16 @@ pub(super) fn parse(input: &[u8]) -> Result<Instance, InputError> {
 /// Judge text: N, then the board.
 pub(super) fn to_text(instance: &Instance) -> String {
     format!("{}\n{}", instance.board.n, instance.board)
+}
+
+impl Text for Game2048 {
+    type Instance = Instance;
+
+    fn parse(&self, input: &[u8]) -> Result<Instance, InputError> {
+        parse(input)
+    }
+
+    fn to_text(&self, instance: &Instance) -> String {
+        to_text(instance)
+    }
 }

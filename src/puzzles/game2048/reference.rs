@@ -5,7 +5,11 @@
 //! exponents), a move builds a new board line by line, and the search tries
 //! all four moves at every step. Exponential; for small boards and small K.
 
+use super::Game2048;
+use super::board::{Instance, value_of};
+use crate::puzzles::{Error, Reference, Settings};
 use rustc_hash::FxHashMap;
+use std::io::Write;
 
 crate::mistakes! {
     /// A block made by a merge merges again in the same move (2 2 4 → 8).
@@ -177,4 +181,23 @@ fn first(n: usize, board: &[u128], left: u32, target: u128, seq: &mut Vec<usize>
         seq.pop();
     }
     false
+}
+
+impl Reference for Game2048 {
+    type Mistake = Mistake;
+
+    fn write_reference(
+        &self,
+        instance: &Instance,
+        settings: &Settings,
+        mistake: Option<Mistake>,
+        out: &mut dyn Write,
+    ) -> Result<(), Error> {
+        let board = &instance.board;
+        // Input blocks are at most 2^63, so every value fits a u64.
+        let values: Vec<u64> = board.cells.iter().map(|&e| value_of(e) as u64).collect();
+        let best = answer(board.n, &values, self.moves(settings), mistake);
+        writeln!(out, "{best}")?;
+        Ok(())
+    }
 }

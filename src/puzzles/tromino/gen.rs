@@ -1,8 +1,10 @@
 //! Seeded instances (a uniform hole, or one where off-by-one mistakes show)
 //! and the shrinker of `stress`.
 
+use super::Tromino;
 use super::{Format, Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N, general};
 use crate::puzzles::{Error, GenOptions, GenRng};
+use crate::puzzles::{Generate, Size};
 use rand::RngExt;
 
 /// `gen`: the side from `--n` (by default a power of two up to 16, from 2
@@ -111,4 +113,16 @@ pub fn shrink(instance: &Instance, format: Format) -> impl Iterator<Item = Insta
         general::tileability(i.n as usize, i.row as usize, i.col as usize).is_ok()
             && !(format == Format::Boj && i.n < 2)
     })
+}
+
+impl Generate for Tromino {
+    const SIZES: &'static [Size] = &[Size::N];
+
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+        generate(rng, sizes, self.format)
+    }
+
+    fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
+        Box::new(shrink(instance, self.format))
+    }
 }

@@ -23,8 +23,8 @@ pub use parse::{Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N};
 pub use solve::{answer, tiling};
 pub use svg::MAX_SVG_N;
 
-use crate::puzzles::{Error, Flag, GenOptions, GenRng, Rules, Settings, Size};
-use crate::text::{InputError, Verdict};
+use crate::puzzles::{Error, Flag, Rules, Settings};
+use crate::text::Verdict;
 use std::io::Write;
 
 /// The text format of an entry: how it reads the instance and writes the
@@ -51,7 +51,7 @@ impl Format {
 /// The rules of L-tromino tiling, in one entry's format.
 ///
 /// ```
-/// use boardsolve::puzzles::{BOJ_14601, Rules, TROMINO};
+/// use boardsolve::puzzles::{BOJ_14601, Text, TROMINO};
 /// let i = TROMINO.rules.parse(b"8 1 2\n").unwrap();
 /// assert_eq!((i.n, i.row, i.col), (8, 1, 2));
 /// assert!(TROMINO.rules.parse(b"6 0 0").unwrap_err().to_string().contains("3 divides"));
@@ -66,26 +66,13 @@ pub struct Tromino {
 }
 
 impl Rules for Tromino {
-    type Instance = Instance;
     type Play = ();
-    type Mistake = reference::Mistake;
-
     const TAKES: &'static [Flag] = &[Flag::Order, Flag::Svg];
-    const SIZES: &'static [Size] = &[Size::N];
-
     fn summary(&self) -> &'static str {
         match self.format {
             Format::Plain => "L-tromino tiling of a board with one hole, in placement order",
             Format::Boj => "BOJ 14600/14601: L-tromino tiling, K and x y from the bottom left",
         }
-    }
-
-    fn parse(&self, input: &[u8]) -> Result<Instance, InputError> {
-        parse::parse(input, self.format)
-    }
-
-    fn to_text(&self, instance: &Instance) -> String {
-        parse::to_text(instance, self.format)
     }
 
     fn write_answer(
@@ -108,24 +95,6 @@ impl Rules for Tromino {
         settings: &Settings,
     ) -> Result<Verdict, Error> {
         check::check(instance, output, self.format, settings.order)
-    }
-
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        r#gen::generate(rng, sizes, self.format)
-    }
-
-    fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
-        Box::new(shrink(instance, self.format))
-    }
-
-    fn write_reference(
-        &self,
-        instance: &Instance,
-        _: &Settings,
-        mistake: Option<reference::Mistake>,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
-        reference::answer(instance, self.format, mistake, out)
     }
 }
 

@@ -1,6 +1,8 @@
 //! Judge text in both formats to a validated [`Instance`], and back.
 
+use super::Tromino;
 use super::{Format, general};
+use crate::puzzles::Text;
 use crate::text::{InputError, Position, Tokens};
 use std::fmt;
 
@@ -137,5 +139,17 @@ impl fmt::Display for Instance {
     /// The format of docs/tromino.md: `n row col` on one line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{} {} {}", self.n, self.row, self.col)
+    }
+}
+
+impl Text for Tromino {
+    type Instance = Instance;
+
+    fn parse(&self, input: &[u8]) -> Result<Instance, InputError> {
+        parse(input, self.format)
+    }
+
+    fn to_text(&self, instance: &Instance) -> String {
+        to_text(instance, self.format)
     }
 }

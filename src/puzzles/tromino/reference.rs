@@ -3,8 +3,10 @@
 //! classic mistake on purpose (for `stress --diagnose`), and an exhaustive
 //! tileability search.
 
+use super::Tromino;
 use super::{Format, Instance};
 use crate::puzzles::Error;
+use crate::puzzles::{Reference, Settings};
 use std::io::Write;
 
 crate::mistakes! {
@@ -184,4 +186,18 @@ fn cover(free: &mut [Vec<bool>], n: usize) -> bool {
         }
     }
     false
+}
+
+impl Reference for Tromino {
+    type Mistake = Mistake;
+
+    fn write_reference(
+        &self,
+        instance: &Instance,
+        _: &Settings,
+        mistake: Option<Mistake>,
+        out: &mut dyn Write,
+    ) -> Result<(), Error> {
+        answer(instance, self.format, mistake, out)
+    }
 }

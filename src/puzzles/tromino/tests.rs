@@ -1,6 +1,7 @@
 //! Unit and property tests of the tromino module.
 
 use super::*;
+use crate::puzzles::Text;
 use crate::puzzles::{Mistake as _, Puzzle, SolveOptions, TROMINO};
 use proptest::prelude::*;
 

@@ -2,6 +2,8 @@
 //! and the shared centre, and the shrinker.
 
 use super::Instance;
+use super::Yut;
+use crate::puzzles::Generate;
 use crate::puzzles::{Error, GenOptions, GenRng, Size};
 use rand::RngExt;
 
@@ -76,4 +78,16 @@ pub fn shrink(instance: &Instance) -> impl Iterator<Item = Instance> + '_ {
             Instance::new(smaller)
         });
     fewer.chain(smaller)
+}
+
+impl Generate for Yut {
+    const SIZES: &'static [Size] = &[Size::Dice];
+
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+        generate(rng, sizes)
+    }
+
+    fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
+        Box::new(shrink(instance))
+    }
 }

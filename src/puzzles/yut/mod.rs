@@ -33,8 +33,7 @@ pub use r#gen::{hard, random, shrink};
 pub use parse::Instance;
 pub use solve::{Stats, answer, answer_with_stats};
 
-use crate::puzzles::{Error, Flag, GenOptions, GenRng, Rules, Settings, Size};
-use crate::text::InputError;
+use crate::puzzles::{Error, Flag, Rules, Settings};
 use std::io::{self, Write};
 
 /// The rules of dice yut; every entry reads the same judge format.
@@ -42,23 +41,10 @@ use std::io::{self, Write};
 pub struct Yut;
 
 impl Rules for Yut {
-    type Instance = Instance;
     type Play = Play;
-    type Mistake = reference::Mistake;
-
     const TAKES: &'static [Flag] = &[Flag::Explain, Flag::Svg];
-    const SIZES: &'static [Size] = &[Size::Dice];
-
     fn summary(&self) -> &'static str {
         "dice yut: best total score for the dice"
-    }
-
-    fn parse(&self, input: &[u8]) -> Result<Instance, InputError> {
-        parse::parse(input)
-    }
-
-    fn to_text(&self, instance: &Instance) -> String {
-        instance.to_string()
     }
 
     fn write_answer(
@@ -87,29 +73,5 @@ impl Rules for Yut {
 
     fn svg(&self, instance: &Instance, _: &Settings) -> Result<String, Error> {
         Ok(svg::draw(&play(instance.dice())))
-    }
-
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        r#gen::generate(rng, sizes)
-    }
-
-    fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
-        Box::new(shrink(instance))
-    }
-
-    fn write_reference(
-        &self,
-        instance: &Instance,
-        _: &Settings,
-        mistake: Option<reference::Mistake>,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
-        let dice = instance.dice();
-        let used = &dice[..dice.len().min(MAX_USEFUL_DICE)];
-        let best = reference::answer(used, mistake).ok_or_else(|| {
-            Error::Usage("the reference found a turn where no piece can move".into())
-        })?;
-        writeln!(out, "{best}")?;
-        Ok(())
     }
 }

@@ -1,5 +1,7 @@
 //! Judge text to a validated [`Instance`], and back.
 
+use super::Yut;
+use crate::puzzles::Text;
 use crate::text::{InputError, Tokens};
 use std::fmt;
 
@@ -72,5 +74,17 @@ impl fmt::Display for Instance {
             line.push((b'0' + d) as char);
         }
         writeln!(f, "{line}")
+    }
+}
+
+impl Text for Yut {
+    type Instance = Instance;
+
+    fn parse(&self, input: &[u8]) -> Result<Instance, InputError> {
+        parse(input)
+    }
+
+    fn to_text(&self, instance: &Instance) -> String {
+        instance.to_string()
     }
 }

@@ -8,7 +8,11 @@
 //! multiset of positions (pieces are interchangeable), so that a diagnosis
 //! on 84 dice takes milliseconds, not hours.
 
+use super::Yut;
+use super::{Instance, MAX_USEFUL_DICE};
+use crate::puzzles::{Error, Reference, Settings};
 use rustc_hash::FxHashMap;
+use std::io::Write;
 
 crate::mistakes! {
     /// A piece turns onto a blue route when it passes a blue square, not
@@ -155,4 +159,24 @@ fn search(
 /// happen either).
 pub fn answer(dice: &[u8], mistake: Option<Mistake>) -> Option<u32> {
     search([START; 4], dice, 0, mistake, &mut Memo::default())
+}
+
+impl Reference for Yut {
+    type Mistake = Mistake;
+
+    fn write_reference(
+        &self,
+        instance: &Instance,
+        _: &Settings,
+        mistake: Option<Mistake>,
+        out: &mut dyn Write,
+    ) -> Result<(), Error> {
+        let dice = instance.dice();
+        let used = &dice[..dice.len().min(MAX_USEFUL_DICE)];
+        let best = answer(used, mistake).ok_or_else(|| {
+            Error::Usage("the reference found a turn where no piece can move".into())
+        })?;
+        writeln!(out, "{best}")?;
+        Ok(())
+    }
 }

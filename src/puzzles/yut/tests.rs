@@ -6,6 +6,8 @@ use super::reference::{self, Mistake};
 use super::solve::Memo;
 use super::*;
 use crate::puzzles::Mistake as _;
+use crate::puzzles::Text;
+use crate::text::InputError;
 use proptest::prelude::*;
 use rand::SeedableRng;
 
