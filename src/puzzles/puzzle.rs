@@ -75,14 +75,10 @@ pub trait Puzzle: Sync {
 
     /// The canonical entry this one is an alias of (a judge's problem
     /// number), or `None` for a canonical entry.
-    fn alias_of(&self) -> Option<&'static str> {
-        None
-    }
+    fn alias_of(&self) -> Option<&'static str>;
 
     /// The size options of `gen` and `stress` that this puzzle reads.
-    fn sizes(&self) -> &'static [Size] {
-        &[]
-    }
+    fn sizes(&self) -> &'static [Size];
 
     /// Reads judge-format `input` and writes the answer in `opts.format`.
     ///
@@ -95,23 +91,14 @@ pub trait Puzzle: Sync {
     ///
     /// # Errors
     /// As [`Puzzle::solve`]; [`Error::Usage`] if the puzzle has no picture.
-    fn svg(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error> {
-        let _ = (input, opts);
-        Err(Error::Usage(format!(
-            "{} has no picture (--svg)",
-            self.name()
-        )))
-    }
+    fn svg(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error>;
 
-    /// Whether `output` is a correct answer for `input`. By default the
-    /// answer is unique: the output must equal the reference, token by token.
+    /// Whether `output` is a correct answer for `input`.
     ///
     /// # Errors
-    /// [`Error::Input`] if the input is not a valid instance.
-    fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {
-        let expected = self.judge_answer(input, opts.moves)?;
-        Ok(crate::text::compare_tokens(&expected, output))
-    }
+    /// [`Error::Input`] if the input is not a valid instance,
+    /// [`Error::Usage`] for an option the puzzle does not take.
+    fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error>;
 
     /// The judge's output for `input` (with 2048's K `moves`), in memory:
     /// the reference that `check` and `stress` compare with.
@@ -133,21 +120,13 @@ pub trait Puzzle: Sync {
     /// # Errors
     /// [`Error::Usage`] for a size option the puzzle does not take or a
     /// size out of range.
-    fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {
-        let _ = (rng, opts);
-        Err(Error::Usage(format!("{} has no generator", self.name())))
-    }
+    fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error>;
 
     /// Valid instances a little smaller than `input`, the boldest cuts
     /// first; `stress` keeps the first that still fails. Empty when `input`
     /// cannot shrink (or is not valid).
-    fn shrink(&self, input: &[u8]) -> Vec<Vec<u8>> {
-        let _ = input;
-        Vec::new()
-    }
+    fn shrink(&self, input: &[u8]) -> Vec<Vec<u8>>;
 
     /// Reference solvers that each make one classic mistake.
-    fn variants(&self) -> Vec<Variant> {
-        Vec::new()
-    }
+    fn variants(&self) -> Vec<Variant>;
 }
