@@ -7,29 +7,6 @@ use crate::puzzles::Generate;
 use crate::puzzles::{Error, GenOptions, GenRng, Size};
 use rand::RngExt;
 
-/// A game for `gen`: `--rows` and `--cols` from 1 to 8 (1 to 5 at random
-/// when not given), `--density` the share of footholds (50% to 100% at
-/// random when not given), `--hard` one of the [`hard`] shapes.
-pub(super) fn generate(rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-    let mut side = |size: Size| -> Result<usize, Error> {
-        Ok(match sizes.bounded(size, 1, MAX_SIDE as u64)? {
-            Some(v) => v as usize,
-            None => rng.random_range(1..=5),
-        })
-    };
-    let rows = side(Size::Rows)?;
-    let cols = side(Size::Cols)?;
-    let percent = match sizes.density {
-        Some(d) => (d * 100.0).round() as u32,
-        None => rng.random_range(50..=100),
-    };
-    Ok(if sizes.hard {
-        hard(rng, rows, cols, percent)
-    } else {
-        random(rng, rows, cols, percent)
-    })
-}
-
 /// A random instance: each cell a foothold with probability
 /// `foothold_percent`/100, the starts uniform over the board (possibly the
 /// same cell) and given a foothold if they lack one, so it is always valid.
@@ -145,8 +122,27 @@ pub fn shrink(game: &Instance) -> impl Iterator<Item = Instance> + '_ {
 impl Generate for Footholds {
     const SIZES: &'static [Size] = &[Size::Rows, Size::Cols, Size::Density];
 
+    /// A game for `gen`: `--rows` and `--cols` from 1 to 8 (1 to 5 at random
+    /// when not given), `--density` the share of footholds (50% to 100% at
+    /// random when not given), `--hard` one of the [`hard`] shapes.
     fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        generate(rng, sizes)
+        let mut side = |size: Size| -> Result<usize, Error> {
+            Ok(match sizes.bounded(size, 1, MAX_SIDE as u64)? {
+                Some(v) => v as usize,
+                None => rng.random_range(1..=5),
+            })
+        };
+        let rows = side(Size::Rows)?;
+        let cols = side(Size::Cols)?;
+        let percent = match sizes.density {
+            Some(d) => (d * 100.0).round() as u32,
+            None => rng.random_range(50..=100),
+        };
+        Ok(if sizes.hard {
+            hard(rng, rows, cols, percent)
+        } else {
+            random(rng, rows, cols, percent)
+        })
     }
 
     fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {

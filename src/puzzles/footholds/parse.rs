@@ -10,14 +10,6 @@ use crate::puzzles::Text;
 use crate::text::{Cursor, InputError, Position, Tokens, describe_bytes, parse_u64};
 use std::fmt;
 
-/// Reads any of the input forms.
-pub(super) fn parse(input: &[u8]) -> Result<Instance, InputError> {
-    match input.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'[' | b'{') => Bracketed::new(input).instance(),
-        _ => parse_plain(input),
-    }
-}
-
 impl fmt::Display for Instance {
     /// Plain text form: `R C`, the rows of 0/1, then `ar ac br bc`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -467,7 +459,10 @@ impl Text for Footholds {
     /// rows or columns, a start outside the board or without a foothold,
     /// missing or extra input.
     fn parse(&self, input: &[u8]) -> Result<Instance, InputError> {
-        parse(input)
+        match input.iter().find(|b| !b.is_ascii_whitespace()) {
+            Some(b'[' | b'{') => Bracketed::new(input).instance(),
+            _ => parse_plain(input),
+        }
     }
 
     fn to_text(&self, instance: &Instance) -> String {

@@ -6,38 +6,6 @@ use crate::puzzles::Generate;
 use crate::puzzles::{Error, GenOptions, GenRng, Size};
 use rand::RngExt;
 
-/// The instance `gen` prints for the size options `sizes` (unset ones are
-/// drawn from `rng`).
-///
-/// # Errors
-/// [`Error::Usage`] for `--n` outside 1..=64 or a `--max-tile` that is not a
-/// power of two from 2.
-pub(super) fn from_options(rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-    let n = match sizes.bounded(Size::N, 1, MAX_N as u64)? {
-        Some(n) => n as usize,
-        None => rng.random_range(1..=8),
-    };
-    let max_exponent = match sizes.max_tile {
-        None => 10,
-        Some(v) => match exponent_of(v) {
-            Some(e) if e >= 1 => e,
-            _ => {
-                return Err(Error::Usage(format!(
-                    "--max-tile must be a power of two from 2 to 2^63, found {v}"
-                )));
-            }
-        },
-    };
-    // Drawn for `--hard` too, whose shapes ignore it, so that a seed keeps
-    // giving the instances it always gave.
-    let density = sizes.density.unwrap_or_else(|| rng.random_range(0.2..=1.0));
-    Ok(if sizes.hard {
-        hard(rng, n, max_exponent)
-    } else {
-        random(rng, n, max_exponent, density)
-    })
-}
-
 /// The side and the largest exponent brought into range, and the largest
 /// "small" exponent (blocks up to 8, which merge often).
 fn clamped(n: usize, max_exponent: u8) -> (usize, u8, u8) {
@@ -186,8 +154,36 @@ pub fn shrink(instance: &Instance) -> impl Iterator<Item = Instance> + '_ {
 impl Generate for Game2048 {
     const SIZES: &'static [Size] = &[Size::N, Size::MaxTile, Size::Density];
 
+    /// The instance `gen` prints for the size options `sizes` (unset ones are
+    /// drawn from `rng`).
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for `--n` outside 1..=64 or a `--max-tile` that is not a
+    /// power of two from 2.
     fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        from_options(rng, sizes)
+        let n = match sizes.bounded(Size::N, 1, MAX_N as u64)? {
+            Some(n) => n as usize,
+            None => rng.random_range(1..=8),
+        };
+        let max_exponent = match sizes.max_tile {
+            None => 10,
+            Some(v) => match exponent_of(v) {
+                Some(e) if e >= 1 => e,
+                _ => {
+                    return Err(Error::Usage(format!(
+                        "--max-tile must be a power of two from 2 to 2^63, found {v}"
+                    )));
+                }
+            },
+        };
+        // Drawn for `--hard` too, whose shapes ignore it, so that a seed keeps
+        // giving the instances it always gave.
+        let density = sizes.density.unwrap_or_else(|| rng.random_range(0.2..=1.0));
+        Ok(if sizes.hard {
+            hard(rng, n, max_exponent)
+        } else {
+            random(rng, n, max_exponent, density)
+        })
     }
 
     fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {

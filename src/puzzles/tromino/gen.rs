@@ -7,39 +7,6 @@ use crate::puzzles::{Error, GenOptions, GenRng};
 use crate::puzzles::{Generate, Size};
 use rand::RngExt;
 
-/// `gen`: the side from `--n` (by default a power of two up to 16, from 2
-/// in the BOJ format), then a hole by [`random`] or, with `--hard`, [`hard`].
-///
-/// # Errors
-/// [`Error::Usage`] for a side the format cannot take.
-pub(super) fn generate(
-    rng: &mut GenRng,
-    sizes: &GenOptions,
-    format: Format,
-) -> Result<Instance, Error> {
-    let boj = format == Format::Boj;
-    let n = match sizes.n {
-        None => 1u32 << rng.random_range(u32::from(boj)..=4),
-        Some(n) if boj && !(n.is_power_of_two() && (2..=1 << MAX_BOJ_K).contains(&n)) => {
-            return Err(Error::Usage(format!(
-                "--n must be a power of two from 2 to 2^{MAX_BOJ_K} for 14600 and 14601, found {n}"
-            )));
-        }
-        Some(n) if n.is_power_of_two() && n <= u64::from(MAX_POW2_N) => n as u32,
-        Some(n) if n <= u64::from(MAX_GENERAL_N) && n % 3 != 0 => n as u32,
-        Some(n) => {
-            return Err(Error::Usage(format!(
-                "--n must be a power of two up to {MAX_POW2_N}, or up to {MAX_GENERAL_N} and not divisible by 3; found {n}"
-            )));
-        }
-    };
-    Ok(if sizes.hard {
-        hard(rng, n)
-    } else {
-        random(rng, n)
-    })
-}
-
 /// A board of side `n` with its hole uniform among the tileable ones.
 ///
 /// ```
@@ -118,8 +85,34 @@ pub fn shrink(instance: &Instance, format: Format) -> impl Iterator<Item = Insta
 impl Generate for Tromino {
     const SIZES: &'static [Size] = &[Size::N];
 
+    /// `gen`: the side from `--n` (by default a power of two up to 16, from 2
+    /// in the BOJ format), then a hole by [`random`] or, with `--hard`, [`hard`].
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for a side the format cannot take.
     fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        generate(rng, sizes, self.format)
+        let format = self.format;
+        let boj = format == Format::Boj;
+        let n = match sizes.n {
+            None => 1u32 << rng.random_range(u32::from(boj)..=4),
+            Some(n) if boj && !(n.is_power_of_two() && (2..=1 << MAX_BOJ_K).contains(&n)) => {
+                return Err(Error::Usage(format!(
+                    "--n must be a power of two from 2 to 2^{MAX_BOJ_K} for 14600 and 14601, found {n}"
+                )));
+            }
+            Some(n) if n.is_power_of_two() && n <= u64::from(MAX_POW2_N) => n as u32,
+            Some(n) if n <= u64::from(MAX_GENERAL_N) && n % 3 != 0 => n as u32,
+            Some(n) => {
+                return Err(Error::Usage(format!(
+                    "--n must be a power of two up to {MAX_POW2_N}, or up to {MAX_GENERAL_N} and not divisible by 3; found {n}"
+                )));
+            }
+        };
+        Ok(if sizes.hard {
+            hard(rng, n)
+        } else {
+            random(rng, n)
+        })
     }
 
     fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {

@@ -46,17 +46,6 @@ pub fn hard<R: rand::Rng + ?Sized>(rng: &mut R, dice: usize) -> Instance {
     }
 }
 
-/// The instance `gen` asks for: `--dice` dice (10 by default), random or
-/// `--hard`.
-pub(super) fn generate(rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-    let dice = sizes.bounded(Size::Dice, 1, 1_000_000)?.unwrap_or(10) as usize;
-    Ok(if sizes.hard {
-        hard(rng, dice)
-    } else {
-        random(rng, dice)
-    })
-}
-
 /// Instances a little smaller than `instance`: each die left out in turn,
 /// then each die above 1 made one smaller.
 pub fn shrink(instance: &Instance) -> impl Iterator<Item = Instance> + '_ {
@@ -83,8 +72,15 @@ pub fn shrink(instance: &Instance) -> impl Iterator<Item = Instance> + '_ {
 impl Generate for Yut {
     const SIZES: &'static [Size] = &[Size::Dice];
 
+    /// The instance `gen` asks for: `--dice` dice (10 by default), random or
+    /// `--hard`.
     fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        generate(rng, sizes)
+        let dice = sizes.bounded(Size::Dice, 1, 1_000_000)?.unwrap_or(10) as usize;
+        Ok(if sizes.hard {
+            hard(rng, dice)
+        } else {
+            random(rng, dice)
+        })
     }
 
     fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
