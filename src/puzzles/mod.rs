@@ -23,36 +23,17 @@ use tromino::{Format, Tromino};
 use yut::Yut;
 
 /// 2048 with K = 5 unless `--moves` says otherwise.
-pub static GAME_2048: Entry<Game2048> = Entry::canonical("2048", Game2048 { default_moves: 5 });
+pub static GAME_2048: Entry<Game2048> = Entry::canonical("2048", Game2048 { moves: 5 });
 /// BOJ 12100: 2048 with K = 5.
-pub static BOJ_12100: Entry<Game2048> =
-    Entry::alias("12100", "2048", Game2048 { default_moves: 5 });
+pub static BOJ_12100: Entry<Game2048> = Entry::alias("12100", "2048", Game2048 { moves: 5 });
 /// BOJ 12094: 2048 with K = 10.
-pub static BOJ_12094: Entry<Game2048> =
-    Entry::alias("12094", "2048", Game2048 { default_moves: 10 });
+pub static BOJ_12094: Entry<Game2048> = Entry::alias("12094", "2048", Game2048 { moves: 10 });
 /// L-tromino tiling, in the format of docs/tromino.md.
-pub static TROMINO: Entry<Tromino> = Entry::canonical(
-    "tromino",
-    Tromino {
-        format: Format::Plain,
-    },
-);
+pub static TROMINO: Entry<Tromino> = Entry::canonical("tromino", Tromino::new(Format::Plain));
 /// BOJ 14600: L-tromino tiling in the BOJ format.
-pub static BOJ_14600: Entry<Tromino> = Entry::alias(
-    "14600",
-    "tromino",
-    Tromino {
-        format: Format::Boj,
-    },
-);
+pub static BOJ_14600: Entry<Tromino> = Entry::alias("14600", "tromino", Tromino::new(Format::Boj));
 /// BOJ 14601: L-tromino tiling in the BOJ format.
-pub static BOJ_14601: Entry<Tromino> = Entry::alias(
-    "14601",
-    "tromino",
-    Tromino {
-        format: Format::Boj,
-    },
-);
+pub static BOJ_14601: Entry<Tromino> = Entry::alias("14601", "tromino", Tromino::new(Format::Boj));
 /// Dice yut.
 pub static YUT: Entry<Yut> = Entry::canonical("yut", Yut);
 /// BOJ 17825: dice yut.

@@ -145,13 +145,11 @@ pub trait Reference: Text {
     ///
     /// # Errors
     /// [`Error::Usage`] when the reference cannot handle the instance.
-    fn write_reference(
+    fn reference(
         &self,
         instance: &Self::Instance,
-        settings: &Settings,
         mistake: Option<Self::Mistake>,
-        out: &mut dyn Write,
-    ) -> Result<(), Error>;
+    ) -> Result<String, Error>;
 }
 
 /// The shape of a puzzle, written down once: with its three parts
@@ -176,40 +174,46 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
     /// A one-line description for listings and `--help`.
     fn summary(&self) -> &'static str;
 
+    /// These rules with the options of one run applied (2048's K from
+    /// `--moves`, tromino's `--order`), once the adapter has refused the
+    /// options the puzzle does not take. By default the options change
+    /// nothing.
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for a value above a documented limit.
+    fn configure(&self, settings: &Settings) -> Result<Self, Error> {
+        let _ = settings;
+        Ok(self.clone())
+    }
+
     /// Writes exactly the judge's output.
     ///
     /// # Errors
     /// [`Error::Usage`] for a request above a documented limit,
     /// [`Error::Io`] when writing fails.
-    fn write_answer(
-        &self,
-        instance: &Self::Instance,
-        settings: &Settings,
-        out: &mut dyn Write,
-    ) -> Result<(), Error>;
+    fn write_answer(&self, instance: &Self::Instance, out: &mut dyn Write) -> Result<(), Error>;
 
     /// The optimal play (called only when [`Flag::Explain`] is taken).
     ///
     /// # Errors
     /// [`Error::Usage`] for a request above a documented limit, or when the
     /// puzzle has no explanation.
-    fn play(&self, instance: &Self::Instance, settings: &Settings) -> Result<Self::Play, Error> {
-        let _ = (instance, settings);
+    fn play(&self, instance: &Self::Instance) -> Result<Self::Play, Error> {
+        let _ = instance;
         Err(Error::Usage("this puzzle has no explanation".into()))
     }
 
-    /// Words `play` for a human.
+    /// Words `play` for a human (`--explain`).
     ///
     /// # Errors
     /// When writing fails.
-    fn write_explanation(
+    fn explain(
         &self,
         instance: &Self::Instance,
         play: &Self::Play,
-        settings: &Settings,
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
-        let _ = (instance, play, settings, out);
+        let _ = (instance, play, out);
         Ok(())
     }
 
@@ -219,8 +223,8 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
     /// # Errors
     /// [`Error::Usage`] for an instance too large to draw, or when the
     /// puzzle has no picture.
-    fn svg(&self, instance: &Self::Instance, settings: &Settings) -> Result<String, Error> {
-        let _ = (instance, settings);
+    fn svg(&self, instance: &Self::Instance) -> Result<String, Error> {
+        let _ = instance;
         Err(Error::Usage("this puzzle has no picture".into()))
     }
 
@@ -229,14 +233,9 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
     ///
     /// # Errors
     /// As [`Rules::write_answer`].
-    fn check(
-        &self,
-        instance: &Self::Instance,
-        output: &[u8],
-        settings: &Settings,
-    ) -> Result<Verdict, Error> {
+    fn check(&self, instance: &Self::Instance, output: &[u8]) -> Result<Verdict, Error> {
         let mut expected = Vec::new();
-        self.write_answer(instance, settings, &mut expected)?;
+        self.write_answer(instance, &mut expected)?;
         Ok(compare_tokens(&expected, output))
     }
 }
@@ -288,10 +287,12 @@ impl<R: Rules> Entry<R> {
         Ok(())
     }
 
-    fn settings(&self, moves: Option<u32>, order: bool) -> Result<Settings, Error> {
+    /// The rules configured for one run, after refusing the options the
+    /// puzzle does not take.
+    fn configured(&self, moves: Option<u32>, order: bool) -> Result<R, Error> {
         self.refuse(moves.is_some(), Flag::Moves)?;
         self.refuse(order, Flag::Order)?;
-        Ok(Settings { moves, order })
+        self.rules.configure(&Settings { moves, order })
     }
 }
 
@@ -313,36 +314,33 @@ impl<R: Rules> Puzzle for Entry<R> {
     }
 
     fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error> {
-        let settings = self.settings(opts.moves, false)?;
+        let rules = self.configured(opts.moves, false)?;
         self.refuse(opts.format != OutputFormat::Judge, Flag::Explain)?;
-        let instance = self.rules.parse(input)?;
+        let instance = rules.parse(input)?;
         match opts.format {
-            OutputFormat::Judge => self.rules.write_answer(&instance, &settings, out)?,
+            OutputFormat::Judge => rules.write_answer(&instance, out)?,
             OutputFormat::Json => {
-                let play = self.rules.play(&instance, &settings)?;
+                let play = rules.play(&instance)?;
                 serde_json::to_writer(&mut *out, &play).map_err(std::io::Error::from)?;
                 writeln!(out)?;
             }
             OutputFormat::Explain => {
-                let play = self.rules.play(&instance, &settings)?;
-                self.rules
-                    .write_explanation(&instance, &play, &settings, out)?;
+                let play = rules.play(&instance)?;
+                rules.explain(&instance, &play, out)?;
             }
         }
         Ok(())
     }
 
     fn svg(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error> {
-        let settings = self.settings(opts.moves, false)?;
+        let rules = self.configured(opts.moves, false)?;
         self.refuse(true, Flag::Svg)?;
-        let instance = self.rules.parse(input)?;
-        self.rules.svg(&instance, &settings)
+        rules.svg(&rules.parse(input)?)
     }
 
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {
-        let settings = self.settings(opts.moves, opts.order)?;
-        let instance = self.rules.parse(input)?;
-        self.rules.check(&instance, output, &settings)
+        let rules = self.configured(opts.moves, opts.order)?;
+        rules.check(&rules.parse(input)?, output)
     }
 
     fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {
@@ -367,14 +365,11 @@ impl<R: Rules> Puzzle for Entry<R> {
             .map(|&mistake| {
                 let rules = self.rules.clone();
                 let solve = move |input: &[u8], opts: &SolveOptions| {
-                    let instance = rules.parse(input)?;
-                    let settings = Settings {
+                    let rules = rules.configure(&Settings {
                         moves: opts.moves,
                         order: false,
-                    };
-                    let mut answer = Vec::new();
-                    rules.write_reference(&instance, &settings, Some(mistake), &mut answer)?;
-                    Ok(String::from_utf8_lossy(&answer).into_owned())
+                    })?;
+                    rules.reference(&rules.parse(input)?, Some(mistake))
                 };
                 Variant {
                     mistake: mistake.description(),

@@ -28,8 +28,8 @@ pub use explain::{Defeat, Move, Play, play};
 pub use r#gen::{hard, random, shrink};
 pub use solve::{Search, State, Stats, answer, answer_with_stats, answer_without_split};
 
-use crate::puzzles::{Error, Flag, Rules, Settings};
-use std::io::Write;
+use crate::puzzles::{Error, Flag, Rules};
+use std::io::{self, Write};
 
 /// The rules of disappearing footholds for the command line: one format,
 /// no option beyond `--explain` and `--json`.
@@ -57,27 +57,16 @@ impl Rules for Footholds {
         "disappearing footholds: total moves under optimal play"
     }
 
-    fn write_answer(
-        &self,
-        instance: &Instance,
-        _: &Settings,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
+    fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(out, "{}", answer(instance))?;
         Ok(())
     }
 
-    fn play(&self, instance: &Instance, _: &Settings) -> Result<Play, Error> {
+    fn play(&self, instance: &Instance) -> Result<Play, Error> {
         Ok(play(instance))
     }
 
-    fn write_explanation(
-        &self,
-        instance: &Instance,
-        play: &Play,
-        _: &Settings,
-        out: &mut dyn Write,
-    ) -> std::io::Result<()> {
+    fn explain(&self, instance: &Instance, play: &Play, out: &mut dyn Write) -> io::Result<()> {
         explain::write_explanation(instance, play, out)
     }
 }

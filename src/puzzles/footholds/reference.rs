@@ -5,8 +5,7 @@
 
 use super::Footholds;
 use super::board::{Coord, Instance};
-use crate::puzzles::{Error, Reference, Settings};
-use std::io::Write;
+use crate::puzzles::{Error, Reference};
 
 crate::mistakes! {
     /// A player whose cell lost its foothold (the opponent left the
@@ -66,14 +65,7 @@ fn better(x: (bool, u32), y: (bool, u32), mistake: Option<Mistake>) -> (bool, u3
 impl Reference for Footholds {
     type Mistake = Mistake;
 
-    fn write_reference(
-        &self,
-        instance: &Instance,
-        _: &Settings,
-        mistake: Option<Mistake>,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
-        writeln!(out, "{}", answer(instance, mistake))?;
-        Ok(())
+    fn reference(&self, instance: &Instance, mistake: Option<Mistake>) -> Result<String, Error> {
+        Ok(format!("{}\n", answer(instance, mistake)))
     }
 }

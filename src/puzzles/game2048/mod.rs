@@ -28,7 +28,7 @@ use solve::Counts;
 use solve::{EXPONENT_SLOTS, counts_above_after};
 
 use crate::puzzles::{Error, Flag, Rules, Settings};
-use std::io::Write;
+use std::io::{self, Write};
 
 /// Largest number of moves accepted by `--moves`.
 pub const MAX_MOVES: u32 = 100;
@@ -36,26 +36,8 @@ pub const MAX_MOVES: u32 = 100;
 /// The 2048 rules of one command-line entry.
 #[derive(Debug, Clone)]
 pub struct Game2048 {
-    /// K when the user gives no `--moves`.
-    pub default_moves: u32,
-}
-
-impl Game2048 {
-    /// K for this run: `--moves`, or the entry's default.
-    fn moves(&self, settings: &Settings) -> u32 {
-        settings.moves.unwrap_or(self.default_moves)
-    }
-
-    /// [`Game2048::moves`], refused above [`MAX_MOVES`].
-    fn checked_moves(&self, settings: &Settings) -> Result<u32, Error> {
-        let moves = self.moves(settings);
-        if moves > MAX_MOVES {
-            return Err(Error::Usage(format!(
-                "--moves {moves} is above the limit of {MAX_MOVES}"
-            )));
-        }
-        Ok(moves)
-    }
+    /// K: the entry's default, until [`Rules::configure`] applies `--moves`.
+    pub moves: u32,
 }
 
 impl Rules for Game2048 {
@@ -65,28 +47,26 @@ impl Rules for Game2048 {
         "2048: largest block in at most K moves"
     }
 
-    fn write_answer(
-        &self,
-        instance: &Instance,
-        settings: &Settings,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
-        let moves = self.checked_moves(settings)?;
-        writeln!(out, "{}", answer(&instance.board, moves))?;
+    fn configure(&self, settings: &Settings) -> Result<Self, Error> {
+        let moves = settings.moves.unwrap_or(self.moves);
+        if moves > MAX_MOVES {
+            return Err(Error::Usage(format!(
+                "--moves {moves} is above the limit of {MAX_MOVES}"
+            )));
+        }
+        Ok(Game2048 { moves })
+    }
+
+    fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
+        writeln!(out, "{}", answer(&instance.board, self.moves))?;
         Ok(())
     }
 
-    fn play(&self, instance: &Instance, settings: &Settings) -> Result<Play, Error> {
-        Ok(play(&instance.board, self.checked_moves(settings)?))
+    fn play(&self, instance: &Instance) -> Result<Play, Error> {
+        Ok(play(&instance.board, self.moves))
     }
 
-    fn write_explanation(
-        &self,
-        instance: &Instance,
-        play: &Play,
-        settings: &Settings,
-        out: &mut dyn Write,
-    ) -> std::io::Result<()> {
-        explain::write_explanation(&instance.board, self.moves(settings), play, out)
+    fn explain(&self, instance: &Instance, play: &Play, out: &mut dyn Write) -> io::Result<()> {
+        explain::write_explanation(&instance.board, self.moves, play, out)
     }
 }

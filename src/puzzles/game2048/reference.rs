@@ -7,9 +7,8 @@
 
 use super::Game2048;
 use super::board::{Instance, value_of};
-use crate::puzzles::{Error, Reference, Settings};
+use crate::puzzles::{Error, Reference};
 use rustc_hash::FxHashMap;
-use std::io::Write;
 
 crate::mistakes! {
     /// A block made by a merge merges again in the same move (2 2 4 → 8).
@@ -186,18 +185,13 @@ fn first(n: usize, board: &[u128], left: u32, target: u128, seq: &mut Vec<usize>
 impl Reference for Game2048 {
     type Mistake = Mistake;
 
-    fn write_reference(
-        &self,
-        instance: &Instance,
-        settings: &Settings,
-        mistake: Option<Mistake>,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
+    fn reference(&self, instance: &Instance, mistake: Option<Mistake>) -> Result<String, Error> {
         let board = &instance.board;
         // Input blocks are at most 2^63, so every value fits a u64.
         let values: Vec<u64> = board.cells.iter().map(|&e| value_of(e) as u64).collect();
-        let best = answer(board.n, &values, self.moves(settings), mistake);
-        writeln!(out, "{best}")?;
-        Ok(())
+        Ok(format!(
+            "{}\n",
+            answer(board.n, &values, self.moves, mistake)
+        ))
     }
 }

@@ -63,6 +63,18 @@ impl Format {
 pub struct Tromino {
     /// The input format it reads and the hole mark it writes.
     pub format: Format,
+    /// `check --order`: the numbering must also be the placement order.
+    pub order: bool,
+}
+
+impl Tromino {
+    /// The rules of an entry reading `format`, before any `--order`.
+    pub const fn new(format: Format) -> Self {
+        Tromino {
+            format,
+            order: false,
+        }
+    }
 }
 
 impl Rules for Tromino {
@@ -75,26 +87,23 @@ impl Rules for Tromino {
         }
     }
 
-    fn write_answer(
-        &self,
-        instance: &Instance,
-        _: &Settings,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
+    fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
         Ok(answer(instance, self.format, out)?)
     }
 
-    fn svg(&self, instance: &Instance, _: &Settings) -> Result<String, Error> {
+    fn svg(&self, instance: &Instance) -> Result<String, Error> {
         svg::picture(instance)
     }
 
-    fn check(
-        &self,
-        instance: &Instance,
-        output: &[u8],
-        settings: &Settings,
-    ) -> Result<Verdict, Error> {
-        check::check(instance, output, self.format, settings.order)
+    fn configure(&self, settings: &Settings) -> Result<Self, Error> {
+        Ok(Tromino {
+            order: settings.order,
+            ..self.clone()
+        })
+    }
+
+    fn check(&self, instance: &Instance, output: &[u8]) -> Result<Verdict, Error> {
+        check::check(instance, output, self.format, self.order)
     }
 }
 

@@ -6,7 +6,7 @@
 use super::Tromino;
 use super::{Format, Instance};
 use crate::puzzles::Error;
-use crate::puzzles::{Reference, Settings};
+use crate::puzzles::Reference;
 use std::io::Write;
 
 crate::mistakes! {
@@ -191,13 +191,9 @@ fn cover(free: &mut [Vec<bool>], n: usize) -> bool {
 impl Reference for Tromino {
     type Mistake = Mistake;
 
-    fn write_reference(
-        &self,
-        instance: &Instance,
-        _: &Settings,
-        mistake: Option<Mistake>,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
-        answer(instance, self.format, mistake, out)
+    fn reference(&self, instance: &Instance, mistake: Option<Mistake>) -> Result<String, Error> {
+        let mut text = Vec::new();
+        answer(instance, self.format, mistake, &mut text)?;
+        Ok(String::from_utf8_lossy(&text).into_owned())
     }
 }

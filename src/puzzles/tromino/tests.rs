@@ -23,12 +23,8 @@ fn instance(n: u32, row: u32, col: u32) -> Instance {
     Instance { n, row, col }
 }
 
-const PLAIN: Tromino = Tromino {
-    format: Format::Plain,
-};
-const BOJ: Tromino = Tromino {
-    format: Format::Boj,
-};
+const PLAIN: Tromino = Tromino::new(Format::Plain);
+const BOJ: Tromino = Tromino::new(Format::Boj);
 
 fn parse(input: &[u8]) -> Result<Instance, crate::text::InputError> {
     PLAIN.parse(input)

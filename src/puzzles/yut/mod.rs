@@ -33,7 +33,7 @@ pub use r#gen::{hard, random, shrink};
 pub use parse::Instance;
 pub use solve::{Stats, answer, answer_with_stats};
 
-use crate::puzzles::{Error, Flag, Rules, Settings};
+use crate::puzzles::{Error, Flag, Rules};
 use std::io::{self, Write};
 
 /// The rules of dice yut; every entry reads the same judge format.
@@ -47,31 +47,20 @@ impl Rules for Yut {
         "dice yut: best total score for the dice"
     }
 
-    fn write_answer(
-        &self,
-        instance: &Instance,
-        _: &Settings,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
+    fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(out, "{}", answer(instance.dice()))?;
         Ok(())
     }
 
-    fn play(&self, instance: &Instance, _: &Settings) -> Result<Play, Error> {
+    fn play(&self, instance: &Instance) -> Result<Play, Error> {
         Ok(play(instance.dice()))
     }
 
-    fn write_explanation(
-        &self,
-        instance: &Instance,
-        play: &Play,
-        _: &Settings,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
+    fn explain(&self, instance: &Instance, play: &Play, out: &mut dyn Write) -> io::Result<()> {
         explain::write_explanation(play, instance.dice().len(), out)
     }
 
-    fn svg(&self, instance: &Instance, _: &Settings) -> Result<String, Error> {
+    fn svg(&self, instance: &Instance) -> Result<String, Error> {
         Ok(svg::draw(&play(instance.dice())))
     }
 }

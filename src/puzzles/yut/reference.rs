@@ -10,9 +10,8 @@
 
 use super::Yut;
 use super::{Instance, MAX_USEFUL_DICE};
-use crate::puzzles::{Error, Reference, Settings};
+use crate::puzzles::{Error, Reference};
 use rustc_hash::FxHashMap;
-use std::io::Write;
 
 crate::mistakes! {
     /// A piece turns onto a blue route when it passes a blue square, not
@@ -164,19 +163,12 @@ pub fn answer(dice: &[u8], mistake: Option<Mistake>) -> Option<u32> {
 impl Reference for Yut {
     type Mistake = Mistake;
 
-    fn write_reference(
-        &self,
-        instance: &Instance,
-        _: &Settings,
-        mistake: Option<Mistake>,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
+    fn reference(&self, instance: &Instance, mistake: Option<Mistake>) -> Result<String, Error> {
         let dice = instance.dice();
         let used = &dice[..dice.len().min(MAX_USEFUL_DICE)];
         let best = answer(used, mistake).ok_or_else(|| {
             Error::Usage("the reference found a turn where no piece can move".into())
         })?;
-        writeln!(out, "{best}")?;
-        Ok(())
+        Ok(format!("{best}\n"))
     }
 }
