@@ -6,20 +6,44 @@ use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
 Examples:
-  boardsolve solve 2048 examples/2048/sample.in          largest block in 5 moves
-  boardsolve solve 12094 board.in                         BOJ 12094: K = 10
-  boardsolve solve 2048 --moves 20 --explain board.in     the shortest optimal line
-  echo '2 2 2 2 2' | boardsolve solve 2048 --json             a 2×2 board of 2s
-  boardsolve gen 2048 --seed 7 --count 50 --out-dir tests/   50 reproducible cases
-  boardsolve solve 2048 tests/*.in                            writes tests/NN.out
-  boardsolve stress 2048 --cases 500 -- ./my_solution         find, shrink a failing case
-  boardsolve check 2048 case.in my.out                        is my.out right?
+  boardsolve solve 2048 examples/2048/sample.in           largest block in 5 moves
+  boardsolve solve 12094 board.in                          BOJ 12094: K = 10
+  boardsolve solve 2048 --moves 20 --explain board.in      the shortest optimal line
+  echo '2 2 2 2 2' | boardsolve solve 2048 --json          a 2×2 board of 2s
+  boardsolve gen 2048 --seed 7 --count 50 --out-dir tests/ 50 reproducible cases
+  boardsolve solve 2048 tests/*.in                         writes tests/001.out ...
+  boardsolve stress 2048 --cases 500 -- ./my_solution      find, shrink a failing case
+  boardsolve check 2048 case.in my.out                     is my.out right?
 
-Exit status: 0 success, 1 a check found a wrong answer, 2 bad input or usage.";
+Exit status: 0 success, 1 a check or a stress run found a wrong answer,
+2 bad input or usage.";
+
+/// `--version` in full: the commit built from, and which code paths this
+/// CPU runs. Kept in a static because clap takes the text as `&'static str`.
+fn long_version() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(long_version_text)
+}
+
+fn long_version_text() -> String {
+    use boardsolve::simd::{avx512_in_use, cpu_has_avx512};
+    let simd = match (cpu_has_avx512(), avx512_in_use()) {
+        (true, true) => {
+            "AVX-512: yes (2048 moves and counts, tromino text); BOARDSOLVE_SIMD=off runs the portable code"
+        }
+        (true, false) => "AVX-512: yes, but off (BOARDSOLVE_SIMD=off): the portable code runs",
+        (false, _) => "AVX-512: no: the portable code runs (BOARDSOLVE_SIMD changes nothing)",
+    };
+    format!(
+        "{}\ncommit: {}\n{simd}",
+        env!("CARGO_PKG_VERSION"),
+        env!("BOARDSOLVE_COMMIT")
+    )
+}
 
 /// Exact solvers for classic board puzzles, and tools to test your own solutions.
 #[derive(Debug, Parser)]
-#[command(name = "boardsolve", version, after_help = EXAMPLES)]
+#[command(name = "boardsolve", version, long_version = long_version(), after_help = EXAMPLES)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]

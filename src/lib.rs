@@ -14,6 +14,6 @@
 
 pub mod puzzles;
 pub mod search;
-mod simd;
+pub mod simd;
 pub mod text;
 pub mod tools;

@@ -27,7 +27,16 @@ enum Stop {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            if let Some(hint) = separator_hint(&e) {
+                let _ = writeln!(io::stderr(), "{hint}");
+                return ExitCode::from(2);
+            }
+            e.exit()
+        }
+    };
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(&args),
@@ -43,6 +52,34 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A one-line hint for a `stress` command line whose program is not after
+/// `--` (clap would only say "unexpected argument"), showing where `--`
+/// goes; `None` for any other usage error.
+fn separator_hint(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ErrorKind};
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) != Some("stress") || args.iter().any(|a| a == "--") {
+        return None;
+    }
+    let split = match e.kind() {
+        ErrorKind::UnknownArgument => {
+            let stray = e.get(ContextKind::InvalidArg)?.to_string();
+            args.iter().position(|a| *a == stray)?
+        }
+        ErrorKind::MissingRequiredArgument => args.len(),
+        _ => return None,
+    };
+    let program = if split < args.len() {
+        args[split..].join(" ")
+    } else {
+        "./your-program".to_string()
+    };
+    Some(format!(
+        "boardsolve: your program goes after `--`: boardsolve {} -- {program}",
+        args[..split].join(" ")
+    ))
 }
 
 fn io_failure(e: &io::Error, what: &str) -> Stop {

@@ -16,6 +16,18 @@ pub(crate) fn avx512() -> bool {
         .get_or_init(|| std::env::var_os("BOARDSOLVE_SIMD").is_none_or(|v| v != "off") && detect())
 }
 
+/// True when this CPU has every AVX-512 extension the fast paths use,
+/// whatever `BOARDSOLVE_SIMD` says.
+pub fn cpu_has_avx512() -> bool {
+    detect()
+}
+
+/// True when the AVX-512 paths run in this process ([`cpu_has_avx512`],
+/// and `BOARDSOLVE_SIMD` is not `off`).
+pub fn avx512_in_use() -> bool {
+    avx512()
+}
+
 #[cfg(target_arch = "x86_64")]
 fn detect() -> bool {
     is_x86_feature_detected!("avx512f")

@@ -1,14 +1,54 @@
 //! Arguments, help, version, exit codes shared by every puzzle.
 
-use crate::common::{assert_example, assert_refused, golden_solved, run, solved};
+use crate::common::{assert_example, assert_refused, boardsolve, golden_solved, run, solved};
 
 #[test]
 fn version_and_help() {
-    let out = solved(&["--version"], b"");
-    assert!(out.starts_with("boardsolve "));
+    let short = solved(&["-V"], b"");
+    assert_eq!(short, format!("boardsolve {}\n", env!("CARGO_PKG_VERSION")));
+    let long = solved(&["--version"], b"");
+    let lines: Vec<&str> = long.lines().collect();
+    assert_eq!(lines.len(), 3, "{long}");
+    assert_eq!(lines[0], short.trim_end());
+    assert!(lines[1].starts_with("commit: "), "{long}");
+    let commit = &lines[1]["commit: ".len()..];
+    assert!(
+        commit == "unknown"
+            || (commit.len() == 12 && commit.bytes().all(|b| b.is_ascii_hexdigit())),
+        "{long}"
+    );
+    assert!(lines[2].starts_with("AVX-512: "), "{long}");
+    // Turned off, the portable code is what runs, whatever the CPU.
+    let off = boardsolve()
+        .arg("--version")
+        .env("BOARDSOLVE_SIMD", "off")
+        .output()
+        .unwrap();
+    let off = String::from_utf8(off.stdout).unwrap();
+    assert!(off.contains("the portable code runs"), "{off}");
     let out = solved(&["solve", "--help"], b"");
     assert!(out.contains("boardsolve solve 2048 examples/2048/sample.in"));
     assert!(out.contains("Limits"));
+}
+
+#[test]
+fn stress_without_the_separator_shows_where_it_goes() {
+    for (args, hint) in [
+        (
+            &["stress", "2048", "./a.out"][..],
+            "boardsolve stress 2048 -- ./a.out",
+        ),
+        (
+            &["stress", "2048", "--cases", "5", "python3", "sol.py"],
+            "boardsolve stress 2048 --cases 5 -- python3 sol.py",
+        ),
+        (
+            &["stress", "2048"],
+            "boardsolve stress 2048 -- ./your-program",
+        ),
+    ] {
+        assert_refused(args, b"", &format!("your program goes after `--`: {hint}"));
+    }
 }
 
 #[test]
