@@ -64,6 +64,12 @@ pub enum Command {
     /// Run your program on generated cases against the reference; shrink the first failure.
     #[command(after_help = STRESS_HELP)]
     Stress(StressArgs),
+    /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) to standard output.
+    #[command(after_help = "Example:\n  boardsolve man > boardsolve.1 && man -l boardsolve.1")]
+    Man,
 }
 
 const GEN_HELP: &str = "  --hard     shapes that break solutions: 2048 equal runs (2 2 2, 2 2 2 2,
@@ -90,6 +96,20 @@ Examples:
   boardsolve stress 2048 --cases 1000 -- ./a.out
   boardsolve stress 12094 --seed 42 --timeout 1s --jobs 2 -- python3 sol.py
   boardsolve stress 2048 --hard --diagnose -- ./a.out";
+
+const COMPLETIONS_HELP: &str = "\
+Examples:
+  source <(boardsolve completions bash)                  in ~/.bashrc
+  boardsolve completions zsh > ~/.zfunc/_boardsolve
+  boardsolve completions fish > ~/.config/fish/completions/boardsolve.fish";
+
+/// Arguments of `boardsolve completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
 
 /// Arguments of `boardsolve gen`.
 #[derive(Debug, Args)]

@@ -7,7 +7,7 @@ use boardsolve::puzzles::{CheckOptions, Error, OutputFormat, SolveOptions};
 use boardsolve::text::Verdict;
 use boardsolve::text::{MAX_INPUT_BYTES, read_limited};
 use boardsolve::tools::{batch, generate, stress};
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use cli::{CheckArgs, Cli, Command, GenArgs, SolveArgs, StressArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -42,6 +42,8 @@ fn main() -> ExitCode {
         Command::Check(args) => check(&args),
         Command::Gen(args) => generate_command(&args),
         Command::Stress(args) => stress_command(&args),
+        Command::Completions(args) => completions(args.shell),
+        Command::Man => man_page(),
     };
     match result {
         Ok(()) | Err(Stop::Quiet) => ExitCode::SUCCESS,
@@ -80,6 +82,31 @@ fn separator_hint(e: &clap::Error) -> Option<String> {
         "boardsolve: your program goes after `--`: boardsolve {} -- {program}",
         args[..split].join(" ")
     ))
+}
+
+/// The completion script for `shell`, generated from the clap definition.
+fn completions(shell: clap_complete::Shell) -> Result<(), Stop> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "boardsolve", &mut script);
+    print_all(&script)
+}
+
+/// The manual page, generated from the clap definition.
+fn man_page() -> Result<(), Stop> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut page)
+        .map_err(|e| io_failure(&e, "cannot write the manual page"))?;
+    print_all(&page)
+}
+
+/// Writes `bytes` to standard output, made in memory first so that a
+/// closed pipe ends the run quietly instead of inside a generator.
+fn print_all(bytes: &[u8]) -> Result<(), Stop> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| io_failure(&e, "cannot write"))
 }
 
 fn io_failure(e: &io::Error, what: &str) -> Stop {

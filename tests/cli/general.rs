@@ -94,3 +94,86 @@ fn golden_cases_and_bundled_examples() {
         assert_example(puzzle, file, expected);
     }
 }
+
+#[test]
+fn bash_completion_offers_subcommands_and_puzzle_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("boardsolve.bash");
+    std::fs::write(&script, solved(&["completions", "bash"], b"")).unwrap();
+    // Completes WORDS at position CWORD the way bash's `complete -F` would.
+    let complete = |words: &str, cword: usize, current: &str, previous: &str| {
+        let program = format!(
+            "source {}; COMP_WORDS=({words}); COMP_CWORD={cword}; COMP_LINE='{words}'; \
+             COMP_POINT=${{#COMP_LINE}}; _boardsolve boardsolve '{current}' '{previous}'; \
+             echo \"${{COMPREPLY[@]}}\"",
+            script.display()
+        );
+        let out = std::process::Command::new("bash")
+            .args(["--norc", "-c", &program])
+            .output()
+            .expect("bash runs");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let subcommands = complete("boardsolve s", 1, "s", "boardsolve");
+    assert_eq!(
+        subcommands.split_whitespace().collect::<Vec<_>>(),
+        ["solve", "stress"]
+    );
+    let puzzles = complete("boardsolve solve ''", 2, "", "solve");
+    for p in boardsolve::puzzles::all() {
+        assert!(
+            puzzles.split_whitespace().any(|w| w == p.name()),
+            "{}: {puzzles}",
+            p.name()
+        );
+    }
+    for shell in ["zsh", "fish", "powershell", "elvish"] {
+        assert!(
+            solved(&["completions", shell], b"").contains("boardsolve"),
+            "{shell}"
+        );
+    }
+}
+
+#[test]
+fn the_manual_page_renders_without_warnings() {
+    let page = solved(&["man"], b"");
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH boardsolve"),
+        "{page}"
+    );
+    for sub in ["solve", "check", "gen", "stress", "completions"] {
+        assert!(page.contains(sub), "{sub} missing from the page");
+    }
+    // `man` is a Debian package (man-db) that .ci/run installs; a machine
+    // without it still checks the roff above.
+    if std::process::Command::new("man")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("boardsolve.1");
+    std::fs::write(&path, &page).unwrap();
+    let out = std::process::Command::new("man")
+        .args(["--warnings", "-l"])
+        .arg(&path)
+        .env("MANWIDTH", "80")
+        .env("MAN_KEEP_FORMATTING", "0")
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(shown.contains("boardsolve"), "{shown}");
+}
