@@ -230,8 +230,13 @@ pub struct SolveArgs {
     pub puzzle: &'static dyn Puzzle,
 
     /// Input files in the judge's format; standard input when absent. With
-    /// several files (or --out-dir) each answer goes to NAME.out.
+    /// several files, a directory (its *.in files), --out-dir or --bulk, each
+    /// answer goes to NAME.out; the NAME.out of an earlier run is skipped.
     pub inputs: Vec<PathBuf>,
+
+    /// Write NAME.out even for a single input file.
+    #[arg(long)]
+    pub bulk: bool,
 
     /// Write NAME.out for each NAME.in into this directory.
     #[arg(long, value_name = "DIR")]

@@ -169,7 +169,11 @@ fn solve(args: &SolveArgs) -> Result<(), Stop> {
             OutputFormat::Judge
         },
     };
-    if args.inputs.len() > 1 || args.out_dir.is_some() {
+    let bulk = args.inputs.len() > 1
+        || args.out_dir.is_some()
+        || args.bulk
+        || args.inputs.iter().any(|p| p.is_dir());
+    if bulk {
         return solve_many(args, &options);
     }
     let (source, input) = read_input(
@@ -203,9 +207,23 @@ fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
             "boardsolve: --svg draws one instance; give a single input".into(),
         ));
     }
-    if args.inputs.is_empty() {
+    let found =
+        batch::bulk_inputs(&args.inputs).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+    if !found.skipped.is_empty() {
+        let names: Vec<String> = found
+            .skipped
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        let _ = writeln!(
+            io::stderr(),
+            "boardsolve: skipping {} (answers of an earlier run, beside their .in)",
+            names.join(", ")
+        );
+    }
+    if found.inputs.is_empty() {
         return Err(Stop::Usage(
-            "boardsolve: --out-dir needs input files to solve".into(),
+            "boardsolve: no input files to solve (--out-dir and --bulk need some; a directory gives its *.in)".into(),
         ));
     }
     if let Some(dir) = &args.out_dir {
@@ -213,7 +231,7 @@ fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
             Stop::Usage(format!("boardsolve: cannot create {}: {e}", dir.display()))
         })?;
     }
-    let bar = progress_bar(args.inputs.len() as u64, "files");
+    let bar = progress_bar(found.inputs.len() as u64, "files");
     let tick = || {
         if let Some(bar) = &bar {
             bar.inc(1);
@@ -221,7 +239,7 @@ fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
     };
     let results = batch::solve_files(
         args.puzzle,
-        &args.inputs,
+        &found.inputs,
         args.out_dir.as_deref(),
         options,
         &tick,
@@ -240,7 +258,7 @@ fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
         Err(Stop::Usage(format!(
             "boardsolve: {} of {} files failed",
             failed.len(),
-            args.inputs.len()
+            found.inputs.len()
         )))
     }
 }

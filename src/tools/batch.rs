@@ -16,6 +16,75 @@ pub fn output_path(input: &Path, out_dir: Option<&Path>) -> PathBuf {
     }
 }
 
+/// The input files a bulk run means, from what the user named.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct BulkInputs {
+    /// The files to solve: each named file, and each directory's `*.in`
+    /// in natural order (`2.in` before `10.in`).
+    pub inputs: Vec<PathBuf>,
+    /// Named files left out because they are the answers of an earlier
+    /// run: `X.out` beside an `X.in` that is solved too.
+    pub skipped: Vec<PathBuf>,
+}
+
+/// Expands directories to their `*.in` files and leaves out the `X.out`
+/// answers of an earlier run, so that `solve 2048 tests/*` means the
+/// instances in `tests/`.
+///
+/// # Errors
+/// A directory that cannot be read, with the reason.
+pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, String> {
+    let mut named = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let entries = std::fs::read_dir(path)
+                .map_err(|e| format!("cannot read the directory {}: {e}", path.display()))?;
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(|entry| entry.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "in") && p.is_file())
+                .collect();
+            found.sort_by_cached_key(|p| natural_key(p));
+            named.extend(found);
+        } else {
+            named.push(path.clone());
+        }
+    }
+    let mut result = BulkInputs::default();
+    for path in &named {
+        let earlier_answer = path.extension().is_some_and(|e| e == "out")
+            && named.contains(&path.with_extension("in"));
+        if earlier_answer {
+            result.skipped.push(path.clone());
+        } else {
+            result.inputs.push(path.clone());
+        }
+    }
+    Ok(result)
+}
+
+/// A sort key that orders the numbers inside names by value.
+fn natural_key(path: &Path) -> Vec<(u8, u128, String)> {
+    let name = path
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let mut key = Vec::new();
+    let mut rest = name.as_str();
+    while let Some(c) = rest.chars().next() {
+        let digits = c.is_ascii_digit();
+        let end = rest
+            .find(|ch: char| ch.is_ascii_digit() != digits)
+            .unwrap_or(rest.len());
+        let (part, tail) = rest.split_at(end);
+        key.push(if digits {
+            (0, part.parse().unwrap_or(u128::MAX), part.to_string())
+        } else {
+            (1, 0, part.to_string())
+        });
+        rest = tail;
+    }
+    key
+}
+
 /// The outcome for one input file.
 #[derive(Debug)]
 pub struct FileResult {
@@ -75,6 +144,31 @@ fn solve_one(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn directories_mean_their_inputs_in_natural_order_and_earlier_answers_are_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["10.in", "2.in", "2.out", "a.txt", "1.in"] {
+            std::fs::write(dir.path().join(name), "1\n2\n").unwrap();
+        }
+        let d = dir.path();
+        let found = bulk_inputs(&[d.to_path_buf()]).unwrap();
+        assert_eq!(
+            found.inputs,
+            [d.join("1.in"), d.join("2.in"), d.join("10.in")]
+        );
+        assert!(found.skipped.is_empty());
+        let named: Vec<PathBuf> = ["1.in", "2.in", "2.out", "a.txt"]
+            .iter()
+            .map(|n| d.join(n))
+            .collect();
+        let found = bulk_inputs(&named).unwrap();
+        assert_eq!(
+            found.inputs,
+            [d.join("1.in"), d.join("2.in"), d.join("a.txt")]
+        );
+        assert_eq!(found.skipped, [d.join("2.out")]);
+    }
 
     #[test]
     fn output_names() {

@@ -1,6 +1,6 @@
 //! gen, stress, check and bulk solving through the binary.
 
-use crate::common::{boardsolve, run};
+use crate::common::{boardsolve, run, solved};
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -385,4 +385,35 @@ fn stress_tromino_finds_clockwise_quadrants_unless_any_tiling_is_allowed() {
         &["tromino", "--cases", "200", "--seed", "1", "--any-tiling"],
         &[exe, "clockwise"],
     );
+}
+
+#[test]
+fn bulk_inputs_mean_what_the_user_meant() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for name in ["1.in", "2.in", "10.in"] {
+        std::fs::write(d.join(name), "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
+    }
+    let path = |name: &str| d.join(name).display().to_string();
+    // A directory means its *.in files.
+    solved(&["solve", "2048", &path("")], b"");
+    for name in ["1.out", "2.out", "10.out"] {
+        assert_eq!(std::fs::read_to_string(d.join(name)).unwrap(), "16\n");
+    }
+    // A glob over the folder also names the answers of that run: they are
+    // skipped with a note, not solved as instances.
+    let names: Vec<String> = ["1.in", "1.out", "2.in", "2.out", "10.in", "10.out"]
+        .iter()
+        .map(|n| path(n))
+        .collect();
+    let mut args = vec!["solve", "2048"];
+    args.extend(names.iter().map(String::as_str));
+    let (code, out, err) = run(&args, b"");
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert!(err.contains("skipping") && err.contains("10.out"), "{err}");
+    assert_eq!(std::fs::read_to_string(d.join("10.out")).unwrap(), "16\n");
+    // --bulk makes a single file write its answer too.
+    std::fs::remove_file(d.join("1.out")).unwrap();
+    assert_eq!(solved(&["solve", "2048", "--bulk", &path("1.in")], b""), "");
+    assert_eq!(std::fs::read_to_string(d.join("1.out")).unwrap(), "16\n");
 }
