@@ -48,6 +48,23 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+
+    /// When to colour verdicts and errors: auto (on a terminal, unless
+    /// NO_COLOR is set; CLICOLOR_FORCE forces it), always or never. Judge
+    /// output is never coloured.
+    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
+}
+
+/// The choices of `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, as `NO_COLOR` and `CLICOLOR_FORCE` say.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// The subcommands.

@@ -8,12 +8,17 @@ use boardsolve::text::Verdict;
 use boardsolve::text::{MAX_INPUT_BYTES, read_limited};
 use boardsolve::tools::{batch, generate, stress};
 use clap::{CommandFactory, Parser};
-use cli::{CheckArgs, Cli, Command, GenArgs, SolveArgs, StressArgs};
+use cli::{CheckArgs, Cli, ColorWhen, Command, GenArgs, SolveArgs, StressArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Errors and wrong verdicts (shown only where colour is on).
+const BAD: anstyle::Style = anstyle::AnsiColor::Red.on_default().bold();
+/// Right verdicts.
+const GOOD: anstyle::Style = anstyle::AnsiColor::Green.on_default().bold();
 
 /// How a run failed, already worded for the user.
 enum Stop {
@@ -37,6 +42,11 @@ fn main() -> ExitCode {
             e.exit()
         }
     };
+    anstream::ColorChoice::write_global(match cli.color {
+        ColorWhen::Auto => anstream::ColorChoice::Auto,
+        ColorWhen::Always => anstream::ColorChoice::Always,
+        ColorWhen::Never => anstream::ColorChoice::Never,
+    });
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(&args),
@@ -50,7 +60,7 @@ fn main() -> ExitCode {
         Err(Stop::Found) => ExitCode::from(1),
         Err(Stop::Usage(message)) => {
             // Ignore a failure to report: there is nowhere left to report it.
-            let _ = writeln!(io::stderr(), "{message}");
+            let _ = writeln!(anstream::stderr(), "{BAD}{message}{BAD:#}");
             ExitCode::from(2)
         }
     }
@@ -276,10 +286,14 @@ fn check(args: &CheckArgs) -> Result<(), Stop> {
         .puzzle
         .check(&input, &output, &options)
         .map_err(|e| failure(e, &source))?;
-    let mut stdout = io::stdout().lock();
+    let mut stdout = anstream::stdout().lock();
     let printed = match &verdict {
-        Verdict::Correct => writeln!(stdout, "correct"),
-        Verdict::Wrong(reason) => writeln!(stdout, "wrong: {}: {reason}", args.output.display()),
+        Verdict::Correct => writeln!(stdout, "{GOOD}correct{GOOD:#}"),
+        Verdict::Wrong(reason) => writeln!(
+            stdout,
+            "{BAD}wrong{BAD:#}: {}: {reason}",
+            args.output.display()
+        ),
     };
     printed.map_err(|e| io_failure(&e, "cannot write"))?;
     match verdict {
@@ -372,9 +386,13 @@ fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(anstream::stdout().lock());
     let written = match &summary.failure {
-        None => writeln!(out, "all {} cases passed (seed {seed})", summary.passed),
+        None => writeln!(
+            out,
+            "{GOOD}all {} cases passed{GOOD:#} (seed {seed})",
+            summary.passed
+        ),
         Some(f) => write_failure(&mut out, f, seed, args),
     };
     written
@@ -394,7 +412,7 @@ fn write_failure(
 ) -> io::Result<()> {
     writeln!(
         out,
-        "FAILED on case {} of seed {seed}: {}",
+        "{BAD}FAILED{BAD:#} on case {} of seed {seed}: {}",
         f.case + 1,
         f.fault.describe()
     )?;

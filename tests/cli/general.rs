@@ -177,3 +177,36 @@ fn the_manual_page_renders_without_warnings() {
     );
     assert!(shown.contains("boardsolve"), "{shown}");
 }
+
+#[test]
+fn colour_only_where_asked_and_never_in_judge_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("a.in");
+    let wrong = dir.path().join("a.out");
+    std::fs::write(&input, "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
+    std::fs::write(&wrong, "8\n").unwrap();
+    let (input, wrong) = (input.to_str().unwrap(), wrong.to_str().unwrap());
+    let check = |color: &str, env: &[(&str, &str)]| {
+        let mut cmd = boardsolve();
+        cmd.args(["check", "2048", input, wrong, "--color", color]);
+        cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+    };
+    let escape = |text: &str| text.contains('\u{1b}');
+    assert!(escape(&check("always", &[])));
+    assert!(!escape(&check("never", &[("CLICOLOR_FORCE", "1")])));
+    // Not a terminal: plain, unless forced; NO_COLOR turns it off.
+    assert!(!escape(&check("auto", &[])));
+    assert!(escape(&check("auto", &[("CLICOLOR_FORCE", "1")])));
+    assert!(!escape(&check("auto", &[("NO_COLOR", "1")])));
+    assert!(check("never", &[]).starts_with("wrong: "));
+    // Judge output stays plain even when colour is forced.
+    let answer = boardsolve()
+        .args(["solve", "2048", input, "--color", "always"])
+        .output()
+        .unwrap();
+    assert_eq!(answer.stdout, b"16\n");
+}
