@@ -71,7 +71,11 @@ fn main() -> ExitCode {
 /// goes; `None` for any other usage error.
 fn separator_hint(e: &clap::Error) -> Option<String> {
     use clap::error::{ContextKind, ErrorKind};
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // args_os: `args` would panic on an argument that is not UTF-8.
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     if args.first().map(String::as_str) != Some("stress") || args.iter().any(|a| a == "--") {
         return None;
     }

@@ -49,6 +49,17 @@ fn stress_without_the_separator_shows_where_it_goes() {
     ] {
         assert_refused(args, b"", &format!("your program goes after `--`: {hint}"));
     }
+    // A program name that is not UTF-8 gets the hint too, not a panic.
+    use std::os::unix::ffi::OsStrExt;
+    let out = boardsolve()
+        .args(["stress", "2048"])
+        .arg(std::ffi::OsStr::from_bytes(b"./\xff"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("your program goes after `--`"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
 }
 
 #[test]
