@@ -14,7 +14,7 @@ pub mod yut;
 pub use puzzle::{
     CheckOptions, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, Variant,
 };
-pub use rules::{Entry, Flag, Generate, Mistake, NoMistake, Reference, Rules, Settings, Text};
+pub use rules::{Entry, Flag, Generate, Mistake, Reference, Rules, Settings, Text};
 pub use sizes::{GenOptions, Size};
 
 use footholds::Footholds;

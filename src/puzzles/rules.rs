@@ -82,18 +82,6 @@ macro_rules! mistakes {
     };
 }
 
-/// The mistake catalogue of a puzzle that has none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NoMistake {}
-
-impl Mistake for NoMistake {
-    const ALL: &'static [Self] = &[];
-
-    fn description(self) -> &'static str {
-        match self {}
-    }
-}
-
 /// How a puzzle's instances are read from judge text and written back
 /// (implemented in the puzzle's `parse.rs`).
 pub trait Text {
