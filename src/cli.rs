@@ -26,8 +26,8 @@ fn long_version() -> &'static str {
 }
 
 fn long_version_text() -> String {
-    use boardsolve::simd::{avx512_in_use, cpu_has_avx512};
-    let simd = match (cpu_has_avx512(), avx512_in_use()) {
+    use boardsolve::simd::{avx512, cpu_has_avx512};
+    let simd = match (cpu_has_avx512(), avx512()) {
         (true, true) => {
             "AVX-512: yes (2048 moves and counts, tromino text); BOARDSOLVE_SIMD=off runs the portable code"
         }

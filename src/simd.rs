@@ -8,9 +8,9 @@
 
 use std::sync::OnceLock;
 
-/// True when the AVX-512 paths may run: AVX-512 F, BW, VL, DQ, CD, VBMI and
-/// VBMI2 are present and `BOARDSOLVE_SIMD` is not `off`.
-pub(crate) fn avx512() -> bool {
+/// True when the AVX-512 paths run in this process: AVX-512 F, BW, VL, DQ,
+/// CD, VBMI and VBMI2 are present and `BOARDSOLVE_SIMD` is not `off`.
+pub fn avx512() -> bool {
     static AVX512: OnceLock<bool> = OnceLock::new();
     *AVX512
         .get_or_init(|| std::env::var_os("BOARDSOLVE_SIMD").is_none_or(|v| v != "off") && detect())
@@ -20,12 +20,6 @@ pub(crate) fn avx512() -> bool {
 /// whatever `BOARDSOLVE_SIMD` says.
 pub fn cpu_has_avx512() -> bool {
     detect()
-}
-
-/// True when the AVX-512 paths run in this process ([`cpu_has_avx512`],
-/// and `BOARDSOLVE_SIMD` is not `off`).
-pub fn avx512_in_use() -> bool {
-    avx512()
 }
 
 #[cfg(target_arch = "x86_64")]
