@@ -3,6 +3,7 @@
 use crate::puzzles::{Error, Puzzle, SolveOptions};
 use crate::text::{MAX_INPUT_BYTES, read_limited};
 use rayon::prelude::*;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// Where the answer to `input` goes: `NAME.out` beside it, or in `out_dir`.
@@ -49,10 +50,16 @@ pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, String> {
             named.push(path.clone());
         }
     }
+    // A set, so that thousands of named files stay linear, not quadratic.
+    let instances: HashSet<&Path> = named
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .map(PathBuf::as_path)
+        .collect();
     let mut result = BulkInputs::default();
     for path in &named {
         let earlier_answer = path.extension().is_some_and(|e| e == "out")
-            && named.contains(&path.with_extension("in"));
+            && instances.contains(path.with_extension("in").as_path());
         if earlier_answer {
             result.skipped.push(path.clone());
         } else {
