@@ -6,7 +6,7 @@ mod cli;
 use boardsolve::puzzles::{CheckOptions, Error, OutputFormat, SolveOptions};
 use boardsolve::text::Verdict;
 use boardsolve::text::{MAX_INPUT_BYTES, read_limited};
-use boardsolve::tools::{batch, generate, stress};
+use boardsolve::tools::{batch, diagnose, generate, stress};
 use clap::{CommandFactory, Parser};
 use cli::{CheckArgs, Cli, ColorWhen, Command, GenArgs, SolveArgs, StressArgs};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -449,15 +449,15 @@ fn write_failure(
         }
     }
     match &f.diagnosis {
-        Some(stress::Diagnosis::Matches { mistake, cases }) => writeln!(
+        Some(diagnose::Diagnosis::Matches { mistake, cases }) => writeln!(
             out,
             "--- diagnosis ---\nyour program behaves as if {mistake} (its answers match that on all {cases} cases compared)"
         )?,
-        Some(stress::Diagnosis::NoMatch { cases }) => writeln!(
+        Some(diagnose::Diagnosis::NoMatch { cases }) => writeln!(
             out,
             "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared"
         )?,
-        Some(stress::Diagnosis::NoCatalogue) => writeln!(
+        Some(diagnose::Diagnosis::NoCatalogue) => writeln!(
             out,
             "--- diagnosis ---\nno catalogue of mistakes for {}",
             args.puzzle.name()

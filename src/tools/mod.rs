@@ -2,6 +2,7 @@
 //! programs, comparing, stress testing with shrinking, bulk expected outputs.
 
 pub mod batch;
+pub mod diagnose;
 pub mod generate;
 pub mod run;
 pub mod stress;

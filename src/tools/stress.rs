@@ -2,6 +2,7 @@
 //! reference, the first failure shrunk to a smallest failing case, and an
 //! optional diagnosis of the mistake behind it.
 
+use super::diagnose::{self, Diagnosis};
 use super::generate;
 use super::run::{self, Ending, RunResult};
 use crate::puzzles::{CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
@@ -73,25 +74,6 @@ impl Fault {
             Fault::NotStarted(why) => format!("could not start: {why}"),
         }
     }
-}
-
-/// The verdict of a diagnosis.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Diagnosis {
-    /// The program's answers equal this mistaken reference on every case.
-    Matches {
-        /// Completes "your program behaves as if ...".
-        mistake: &'static str,
-        /// How many cases were compared.
-        cases: usize,
-    },
-    /// No known mistake explains every answer.
-    NoMatch {
-        /// How many cases were compared.
-        cases: usize,
-    },
-    /// The puzzle has no catalogue of mistakes.
-    NoCatalogue,
 }
 
 /// The first failing case, shrunk.
@@ -351,24 +333,10 @@ fn diagnose(
             })
             .collect()
     });
-    let compared: Vec<(&Vec<u8>, &Vec<u8>)> = inputs
+    let compared: Vec<(&[u8], &[u8])> = inputs
         .iter()
         .zip(&outputs)
-        .filter_map(|(i, o)| o.as_ref().map(|o| (i, o)))
+        .filter_map(|(i, o)| o.as_ref().map(|o| (i.as_slice(), o.as_slice())))
         .collect();
-    for variant in variants {
-        let explains_all = compared.iter().all(|(input, output)| {
-            (variant.solve)(input, &cfg.solve)
-                .is_ok_and(|answer| compare_tokens(answer.as_bytes(), output) == Verdict::Correct)
-        });
-        if explains_all && !compared.is_empty() {
-            return Ok(Diagnosis::Matches {
-                mistake: variant.mistake,
-                cases: compared.len(),
-            });
-        }
-    }
-    Ok(Diagnosis::NoMatch {
-        cases: compared.len(),
-    })
+    Ok(diagnose::explain(&variants, &compared, &cfg.solve))
 }
