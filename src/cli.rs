@@ -143,6 +143,9 @@ pub struct GenArgs {
     /// Write NNN.in files into this directory instead of printing.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// Overwrite files that already exist in --out-dir (refused otherwise).
+    #[arg(long, requires = "out_dir")]
+    pub force: bool,
     /// Instance sizes.
     #[command(flatten)]
     pub sizes: GenOptions,

@@ -6,6 +6,7 @@ mod cli;
 use boardsolve::puzzles::{CheckOptions, Error, OutputFormat, SolveOptions};
 use boardsolve::text::Verdict;
 use boardsolve::text::{MAX_INPUT_BYTES, read_limited};
+use boardsolve::tools::files::{self, Existing};
 use boardsolve::tools::{batch, diagnose, generate, stress};
 use clap::{CommandFactory, Parser};
 use cli::{CheckArgs, Cli, ColorWhen, Command, GenArgs, SolveArgs, StressArgs};
@@ -325,12 +326,33 @@ fn generate_command(args: &GenArgs) -> Result<(), Stop> {
                 Stop::Usage(format!("boardsolve: cannot create {}: {e}", dir.display()))
             })?;
             let width = args.count.to_string().len().max(3);
+            let path = |case: u64| dir.join(format!("{:0width$}.in", case + 1));
+            let existing = if args.force {
+                Existing::Replace
+            } else {
+                // All or nothing: a half-written set would mix two seeds.
+                if let Some(taken) = (0..args.count)
+                    .map(path)
+                    .find(|p| p.symlink_metadata().is_ok())
+                {
+                    return Err(Stop::Usage(format!(
+                        "boardsolve: {} already exists (--force overwrites)",
+                        files::shown(&taken)
+                    )));
+                }
+                Existing::Refuse
+            };
             for case in 0..args.count {
                 let text = generate::instance(args.puzzle, args.seed, case, opts).map_err(usage)?;
-                let path = dir.join(format!("{:0width$}.in", case + 1));
-                std::fs::write(&path, text).map_err(|e| {
-                    Stop::Usage(format!("boardsolve: cannot write {}: {e}", path.display()))
-                })?;
+                let target = path(case);
+                files::write_file(&target, existing, |w| w.write_all(text.as_bytes())).map_err(
+                    |e| {
+                        Stop::Usage(format!(
+                            "boardsolve: cannot write {}: {e}",
+                            files::shown(&target)
+                        ))
+                    },
+                )?;
             }
             Ok(())
         }

@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod diagnose;
+pub mod files;
 pub mod generate;
 pub mod run;
 pub mod stress;

@@ -1,0 +1,145 @@
+//! Writing output files safely: never a partial file, never through a
+//! symlink, never over an existing file unless the user asked.
+
+use std::fmt::Write as _;
+use std::fs::Permissions;
+use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+/// What to do when the target already exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Existing {
+    /// Leave it alone and fail with [`io::ErrorKind::AlreadyExists`].
+    Refuse,
+    /// Replace it (a symlink is replaced itself, its target is untouched).
+    Replace,
+}
+
+/// Writes `path` through `write`: into a temporary file in the same
+/// directory, renamed into place only once everything was written and
+/// flushed. A failed write (a full disk, an error from `write`) leaves no
+/// file behind and the old one, if any, as it was.
+///
+/// # Errors
+/// Whatever creating, writing or renaming returned;
+/// [`io::ErrorKind::AlreadyExists`] when `path` exists and `existing` is
+/// [`Existing::Refuse`].
+pub fn write_file<F>(path: &Path, existing: Existing, write: F) -> io::Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    if existing == Existing::Refuse && path.symlink_metadata().is_ok() {
+        return Err(already_exists(path));
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    // 0o666 before the umask, as `File::create` would give.
+    let temp = tempfile::Builder::new()
+        .prefix(".boardsolve-")
+        .suffix(".tmp")
+        .permissions(Permissions::from_mode(0o666))
+        .tempfile_in(dir)?;
+    let mut out = BufWriter::with_capacity(1 << 20, temp);
+    write(&mut out)?;
+    let temp = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+    match existing {
+        Existing::Replace => temp.persist(path).map_err(|e| e.error)?,
+        // The check above is a nicer message; this one closes the race.
+        Existing::Refuse => temp.persist_noclobber(path).map_err(|e| {
+            if e.error.kind() == io::ErrorKind::AlreadyExists {
+                already_exists(path)
+            } else {
+                e.error
+            }
+        })?,
+    };
+    Ok(())
+}
+
+fn already_exists(path: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!("{} already exists", shown(path)),
+    )
+}
+
+/// A path for a message, with control characters escaped so that a
+/// hostile file name cannot rewrite the terminal.
+pub fn shown(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            let _ = write!(out, "{}", c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    #[test]
+    fn writes_and_refuses_or_replaces_existing_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.out");
+        write_file(&path, Existing::Refuse, |w| w.write_all(b"one")).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"one");
+        let e = write_file(&path, Existing::Refuse, |w| w.write_all(b"two")).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+        assert!(e.to_string().ends_with("a.out already exists"), "{e}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"one");
+        write_file(&path, Existing::Replace, |w| w.write_all(b"two")).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_ne!(
+            mode & 0o044,
+            0,
+            "readable by others as File::create makes it"
+        );
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_symlink_is_replaced_never_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, b"precious").unwrap();
+        let link = dir.path().join("x.out");
+        symlink(&victim, &link).unwrap();
+        let e = write_file(&link, Existing::Refuse, |w| w.write_all(b"x")).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+        write_file(&link, Existing::Replace, |w| w.write_all(b"answer")).unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+        assert!(!link.symlink_metadata().unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&link).unwrap(), b"answer");
+    }
+
+    #[test]
+    fn a_failed_write_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.out");
+        std::fs::write(&path, b"old").unwrap();
+        let e = write_file(&path, Existing::Replace, |w| {
+            w.write_all(b"partial")?;
+            Err(io::Error::other("disk full"))
+        })
+        .unwrap_err();
+        assert_eq!(e.to_string(), "disk full");
+        assert_eq!(std::fs::read(&path).unwrap(), b"old");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(shown(Path::new("a\x1b[2Jb\n.in")), "a\\u{1b}[2Jb\\n.in");
+        assert_eq!(shown(Path::new("plain/é.in")), "plain/é.in");
+    }
+}
