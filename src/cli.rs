@@ -163,9 +163,19 @@ pub struct StressArgs {
     /// The seed of the cases (printed when chosen at random).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Time limit per run, such as 2s, 500ms or 1.5s.
-    #[arg(long, default_value = "2s", value_parser = parse_duration)]
-    pub timeout: std::time::Duration,
+    /// CPU time limit per run, such as 2s, 500ms or 1.5s: user plus system
+    /// time of your program and everything it starts (wall clock: 3x + 1s).
+    #[arg(long, visible_alias = "timeout", value_name = "DUR", default_value = "2s", value_parser = parse_duration)]
+    pub time_limit: std::time::Duration,
+    /// Peak resident memory limit per run, such as 256M or 1G (default: none).
+    #[arg(long, value_name = "SIZE", value_parser = boardsolve::tools::judge::parse_size)]
+    pub memory_limit: Option<u64>,
+    /// Time allowed for shrinking a failure (progress shown on a terminal).
+    #[arg(long, value_name = "DUR", default_value = "30s", value_parser = parse_duration)]
+    pub shrink_time: std::time::Duration,
+    /// Time allowed for the reference answer of one case.
+    #[arg(long, value_name = "DUR", default_value = "30s", value_parser = parse_duration)]
+    pub reference_limit: std::time::Duration,
     /// Runs at the same time (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub jobs: Option<u64>,

@@ -7,7 +7,7 @@ use boardsolve::puzzles::{CheckOptions, Error, OutputFormat, SolveOptions};
 use boardsolve::text::Verdict;
 use boardsolve::text::{MAX_INPUT_BYTES, read_limited};
 use boardsolve::tools::files::{self, Existing};
-use boardsolve::tools::{batch, diagnose, generate, stress};
+use boardsolve::tools::{batch, diagnose, generate, interrupt, judge, run, stress};
 use clap::{CommandFactory, Parser};
 use cli::{CheckArgs, Cli, ColorWhen, Command, GenArgs, SolveArgs, StressArgs};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -360,22 +360,38 @@ fn generate_command(args: &GenArgs) -> Result<(), Stop> {
 }
 
 fn stress_command(args: &StressArgs) -> Result<(), Stop> {
+    if let Err(e) = interrupt::install() {
+        return Err(Stop::Usage(format!(
+            "boardsolve: cannot take over Ctrl-C handling: {e}"
+        )));
+    }
+    let program = run::Program::new(&args.command)
+        .map_err(|why| Stop::Usage(format!("boardsolve: {why}")))?;
     let seed = args.seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
         nanos % 1_000_000_000
     });
-    let jobs = args.jobs.map_or_else(
+    let asked = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         |j| j as usize,
     );
+    let jobs = asked.min(run::max_parallel_runs());
+    let mut err = io::stderr();
+    if jobs < asked {
+        let _ = writeln!(
+            err,
+            "boardsolve: --jobs {asked} lowered to {jobs}: the open-file limit (ulimit -n) allows no more"
+        );
+    }
     let config = stress::StressConfig {
         puzzle: args.puzzle,
-        command: args.command.clone(),
+        program,
         cases: args.cases,
         seed,
-        timeout: args.timeout,
+        time_limit: args.time_limit,
+        memory_limit: args.memory_limit,
         jobs,
         any_answer: args.any_tiling,
         sizes: args.sizes.clone(),
@@ -384,50 +400,186 @@ fn stress_command(args: &StressArgs) -> Result<(), Stop> {
             format: OutputFormat::Judge,
         },
         diagnose: args.diagnose,
-        shrink_time: std::time::Duration::from_secs(60),
+        shrink_time: args.shrink_time,
         diagnose_cases: 200,
+        reference_limit: args.reference_limit,
     };
-    let mut err = io::stderr();
+    let memory = args.memory_limit.map_or(String::new(), |m| {
+        format!(", memory {}", judge::size(m / 1024))
+    });
     let _ = writeln!(
         err,
-        "stress {}: {} cases, seed {seed}, timeout {:?}, {jobs} jobs",
+        "stress {}: {} {}, seed {seed}, CPU time {:?}{memory}, {jobs} {}",
         args.puzzle.name(),
         args.cases,
-        args.timeout
+        plural(args.cases, "case", "cases"),
+        args.time_limit,
+        plural(jobs as u64, "job", "jobs"),
     );
     let bar = progress_bar(args.cases, "cases");
     let done = AtomicU64::new(0);
     let step = (args.cases / 10).max(1);
-    let tick = || {
-        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        match &bar {
-            Some(bar) => bar.inc(1),
-            None if n.is_multiple_of(step) => {
-                let _ = writeln!(io::stderr(), "{n}/{} cases passed or running", args.cases);
+    let tick = |event: stress::Progress| {
+        let stage = match event {
+            stress::Progress::Case => {
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                match &bar {
+                    Some(bar) => bar.inc(1),
+                    None if n.is_multiple_of(step) => {
+                        let _ = writeln!(io::stderr(), "{n}/{} cases judged", args.cases);
+                    }
+                    None => {}
+                }
+                return;
             }
-            None => {}
+            stress::Progress::Confirming => "a failure: running it again alone".to_string(),
+            stress::Progress::Shrinking { steps, bytes } => format!(
+                "shrinking: {steps} {}, {bytes} bytes",
+                plural(steps as u64, "step", "steps")
+            ),
+            stress::Progress::Diagnosing => "diagnosing: running your program on more cases".into(),
+        };
+        match &bar {
+            Some(bar) => {
+                bar.set_style(
+                    ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+                        .expect("a valid template"),
+                );
+                bar.enable_steady_tick(std::time::Duration::from_millis(120));
+                bar.set_message(stage);
+            }
+            None => {
+                if !matches!(event, stress::Progress::Shrinking { .. }) {
+                    let _ = writeln!(io::stderr(), "{stage}");
+                }
+            }
         }
     };
-    let summary = stress::stress(&config, &tick).map_err(|e| failure(e, "stress"))?;
+    let result = stress::stress(&config, &tick);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
+    let summary = match result {
+        Ok(summary) => summary,
+        Err(stress::StressError::Trouble(run::Trouble::Interrupted)) => interrupt::wait_for_exit(),
+        Err(stress::StressError::Puzzle(e)) => return Err(failure(e, "stress")),
+        Err(e) => return Err(Stop::Usage(format!("boardsolve: {e}"))),
+    };
     let mut out = BufWriter::new(anstream::stdout().lock());
     let written = match &summary.failure {
         None => writeln!(
             out,
-            "{GOOD}all {} cases passed{GOOD:#} (seed {seed})",
-            summary.passed
-        ),
-        Some(f) => write_failure(&mut out, f, seed, args),
+            "{GOOD}all {} {} passed{GOOD:#} (seed {seed})",
+            summary.passed,
+            plural(summary.passed, "case", "cases")
+        )
+        .and_then(|()| write_extremes(&mut out, &summary.extremes)),
+        Some(f) => write_failure(&mut out, f, seed, args)
+            .and_then(|()| write_extremes(&mut out, &summary.extremes)),
     };
-    written
-        .and_then(|()| out.flush())
-        .map_err(|e| io_failure(&e, "cannot write"))?;
-    match summary.failure {
-        None => Ok(()),
-        Some(_) => Err(Stop::Found),
+    let written = written.and_then(|()| out.flush());
+    match (summary.failure, written) {
+        (None, Ok(())) => Ok(()),
+        (None, Err(e)) => Err(io_failure(&e, "cannot write the report")),
+        (Some(_), Ok(())) => Err(Stop::Found),
+        // The failure is the news: exit 1 even if the report is lost.
+        (Some(_), Err(e)) => {
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                let _ = writeln!(io::stderr(), "boardsolve: cannot write the report: {e}");
+            }
+            Err(Stop::Found)
+        }
     }
+}
+
+fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+fn write_extremes(out: &mut impl Write, extremes: &stress::Extremes) -> io::Result<()> {
+    if let Some((case, u)) = extremes.slowest {
+        writeln!(
+            out,
+            "slowest passed case: {} ({} ms CPU, {} ms wall)",
+            case + 1,
+            judge::millis(u.cpu),
+            judge::millis(u.wall)
+        )?;
+    }
+    if let Some((case, u)) = extremes.largest {
+        writeln!(
+            out,
+            "largest peak memory: case {} ({})",
+            case + 1,
+            judge::size(u.peak_kib)
+        )?;
+    }
+    Ok(())
+}
+
+fn write_run(out: &mut impl Write, title: &str, s: &stress::Shown) -> io::Result<()> {
+    writeln!(
+        out,
+        "{title}: {} ({} ms CPU, {} ms wall, {} peak)",
+        s.verdict.describe(),
+        judge::millis(s.usage.cpu),
+        judge::millis(s.usage.wall),
+        judge::size(s.usage.peak_kib)
+    )?;
+    let focus = match &s.verdict {
+        judge::Verdict::WrongAnswer(why) => why.split(':').next().and_then(|l| l.parse().ok()),
+        _ => None,
+    };
+    writeln!(out, "--- input ---")?;
+    write_block(out, &s.input, None)?;
+    writeln!(out, "--- expected ---")?;
+    write_block(out, &s.expected, focus)?;
+    writeln!(out, "--- received ---")?;
+    write_block(out, &s.received, focus)?;
+    if !s.stderr.is_empty() {
+        writeln!(out, "--- stderr (start) ---")?;
+        write_block(out, &s.stderr, None)?;
+    }
+    Ok(())
+}
+
+/// Writes `text` whole when short; otherwise a few lines around line
+/// `focus` (the first difference), so that a report stays a few KB.
+fn write_block(out: &mut impl Write, text: &[u8], focus: Option<usize>) -> io::Result<()> {
+    const WHOLE: usize = 4096;
+    const LINE: usize = 200;
+    if text.len() <= WHOLE {
+        out.write_all(text)?;
+        if !text.is_empty() && !text.ends_with(b"\n") {
+            writeln!(out)?;
+        }
+        return Ok(());
+    }
+    let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+    let focus = focus.unwrap_or(1).clamp(1, lines.len());
+    let from = focus.saturating_sub(3).max(1);
+    let to = (focus + 3).min(lines.len());
+    if from > 1 {
+        writeln!(out, "[{} lines before]", from - 1)?;
+    }
+    for line in &lines[from - 1..to] {
+        if line.len() > LINE {
+            out.write_all(&line[..LINE])?;
+            writeln!(out, " [{} more bytes on this line]", line.len() - LINE)?;
+        } else {
+            out.write_all(line)?;
+            writeln!(out)?;
+        }
+    }
+    if to < lines.len() {
+        writeln!(
+            out,
+            "[{} lines after, {} bytes in all]",
+            lines.len() - to,
+            text.len()
+        )?;
+    }
+    Ok(())
 }
 
 fn write_failure(
@@ -436,39 +588,40 @@ fn write_failure(
     seed: u64,
     args: &StressArgs,
 ) -> io::Result<()> {
+    let flaky = matches!(f.confirmation, stress::Confirmation::Flaky(_));
     writeln!(
         out,
-        "{BAD}FAILED{BAD:#} on case {} of seed {seed}: {}",
+        "{BAD}{}{BAD:#} on case {} of seed {seed}: {}",
+        if flaky { "FLAKY" } else { "FAILED" },
         f.case + 1,
-        f.fault.describe()
+        f.original.verdict.describe()
     )?;
-    if f.shrink_steps > 0 {
+    if let stress::Confirmation::Flaky(second) = &f.confirmation {
         writeln!(
             out,
-            "shrunk in {} steps from {} to {} bytes of input",
-            f.shrink_steps,
-            f.original.len(),
-            f.input.len()
+            "failed in 1 of 2 runs: run again alone, it gave {}; not shrunk",
+            second.describe()
         )?;
     }
-    writeln!(out, "\n--- input ---")?;
-    out.write_all(&f.input)?;
-    if !f.input.ends_with(b"\n") {
-        writeln!(out)?;
-    }
-    writeln!(out, "--- expected ---")?;
-    write!(out, "{}", f.expected)?;
-    writeln!(out, "--- received ---")?;
-    out.write_all(&f.received)?;
-    if !f.received.is_empty() && !f.received.ends_with(b"\n") {
-        writeln!(out)?;
-    }
-    if !f.stderr.is_empty() {
-        writeln!(out, "--- stderr ---")?;
-        out.write_all(&f.stderr[..f.stderr.len().min(4000)])?;
-        if !f.stderr.ends_with(b"\n") {
-            writeln!(out)?;
-        }
+    writeln!(out)?;
+    write_run(out, &format!("case {}", f.case + 1), &f.original)?;
+    if let Some(shrunk) = &f.shrunk {
+        let how = if shrunk.input.len() < f.original.input.len() {
+            format!(
+                "{} bytes -> {} bytes",
+                f.original.input.len(),
+                shrunk.input.len()
+            )
+        } else {
+            "values made smaller".to_string()
+        };
+        writeln!(
+            out,
+            "\nshrunk in {} {}: {how}",
+            f.shrink_steps,
+            plural(f.shrink_steps as u64, "step", "steps")
+        )?;
+        write_run(out, "smallest failing case", shrunk)?;
     }
     match &f.diagnosis {
         Some(diagnose::Diagnosis::Matches { mistake, cases }) => writeln!(

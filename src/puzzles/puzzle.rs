@@ -4,6 +4,7 @@
 use super::sizes::{GenOptions, Size};
 use crate::text::{InputError, Verdict};
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 
 /// What `solve` should print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -122,10 +123,12 @@ pub trait Puzzle: Sync {
     /// size out of range.
     fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error>;
 
-    /// Valid instances a little smaller than `input`, the boldest cuts
-    /// first; `stress` keeps the first that still fails. Empty when `input`
-    /// cannot shrink (or is not valid).
-    fn shrink(&self, input: &[u8]) -> Vec<Vec<u8>>;
+    /// Calls `visit` with valid instances a little smaller than `input`,
+    /// the boldest cuts first, one at a time, until it breaks; `stress`
+    /// keeps the first that still fails. None when `input` cannot shrink
+    /// (or is not valid). One at a time, so that a large instance never
+    /// has all its candidates in memory.
+    fn shrink(&self, input: &[u8], visit: &mut dyn FnMut(Vec<u8>) -> ControlFlow<()>);
 
     /// Reference solvers that each make one classic mistake.
     fn variants(&self) -> Vec<Variant>;

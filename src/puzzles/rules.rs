@@ -12,6 +12,7 @@ use super::sizes::{GenOptions, Size};
 use super::{CheckOptions, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, Variant};
 use crate::text::{InputError, Verdict, compare_tokens};
 use std::io::Write;
+use std::ops::ControlFlow;
 
 /// An option of `solve` or `check` that only some puzzles take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -337,14 +338,15 @@ impl<R: Rules> Puzzle for Entry<R> {
         Ok(self.rules.to_text(&instance))
     }
 
-    fn shrink(&self, input: &[u8]) -> Vec<Vec<u8>> {
+    fn shrink(&self, input: &[u8], visit: &mut dyn FnMut(Vec<u8>) -> ControlFlow<()>) {
         let Ok(instance) = self.rules.parse(input) else {
-            return Vec::new();
+            return;
         };
-        self.rules
-            .shrink(&instance)
-            .map(|smaller| self.rules.to_text(&smaller).into_bytes())
-            .collect()
+        for smaller in self.rules.shrink(&instance) {
+            if visit(self.rules.to_text(&smaller).into_bytes()).is_break() {
+                return;
+            }
+        }
     }
 
     fn variants(&self) -> Vec<Variant> {

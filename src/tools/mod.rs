@@ -2,8 +2,11 @@
 //! programs, comparing, stress testing with shrinking, bulk expected outputs.
 
 pub mod batch;
+pub mod contain;
 pub mod diagnose;
 pub mod files;
 pub mod generate;
+pub mod interrupt;
+pub mod judge;
 pub mod run;
 pub mod stress;

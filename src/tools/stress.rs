@@ -1,27 +1,31 @@
 //! Stress testing: generated cases, someone's program against the
-//! reference, the first failure shrunk to a smallest failing case, and an
-//! optional diagnosis of the mistake behind it.
+//! reference, the first failure confirmed, shrunk to a smallest failing
+//! case, and an optional diagnosis of the mistake behind it.
 
 use super::diagnose::{self, Diagnosis};
 use super::generate;
-use super::run::{self, Ending, RunResult};
+use super::judge::{self, Expected, JudgeError, Judged, Verdict};
+use super::run::{Program, Trouble, Usage};
 use crate::puzzles::{CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
-use crate::text::{Verdict, compare_tokens};
 use rayon::prelude::*;
+use std::ops::ControlFlow;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Everything a stress run needs.
-pub struct StressConfig<'a> {
+pub struct StressConfig {
     /// The puzzle whose reference answers are trusted.
-    pub puzzle: &'a dyn Puzzle,
-    /// The program under test and its arguments; it reads the case on stdin.
-    pub command: Vec<String>,
+    pub puzzle: &'static dyn Puzzle,
+    /// The program under test; it reads the case on stdin.
+    pub program: Program,
     /// How many generated cases to try.
     pub cases: u64,
     /// The seed of the cases: same seed, same cases.
     pub seed: u64,
-    /// Time limit per run.
-    pub timeout: Duration,
+    /// CPU time limit per run (the program and all it starts).
+    pub time_limit: Duration,
+    /// Peak resident memory limit per run, in bytes.
+    pub memory_limit: Option<u64>,
     /// Runs at the same time.
     pub jobs: usize,
     /// Judge with the puzzle's checker instead of comparing with the
@@ -37,66 +41,92 @@ pub struct StressConfig<'a> {
     pub shrink_time: Duration,
     /// Extra cases run for a diagnosis.
     pub diagnose_cases: u64,
+    /// Time allowed for the reference answer of one case.
+    pub reference_limit: Duration,
 }
 
-/// What went wrong in one run.
+/// What a stress run reports as it goes.
+#[derive(Debug, Clone, Copy)]
+pub enum Progress {
+    /// One more case was judged.
+    Case,
+    /// A failure was found and is being confirmed by a second run alone.
+    Confirming,
+    /// Shrinking: steps taken so far and the size of the current case.
+    Shrinking {
+        /// Smaller failing cases found so far.
+        steps: usize,
+        /// Bytes of the current smallest failing case.
+        bytes: usize,
+    },
+    /// Diagnosing: the program's runs on the diagnosis cases.
+    Diagnosing,
+}
+
+/// One failing run, as the report shows it.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    /// The input.
+    pub input: Vec<u8>,
+    /// The reference answer.
+    pub expected: Vec<u8>,
+    /// What the program printed (bounded by the output limit).
+    pub received: Vec<u8>,
+    /// The start of its standard error.
+    pub stderr: Vec<u8>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// What the run used.
+    pub usage: Usage,
+}
+
+/// Whether a failure happened again when re-run alone.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Fault {
-    /// The answer is wrong; the reason names the first wrong token.
-    WrongAnswer(String),
-    /// Exited with a non-zero status.
-    Crashed(i32),
-    /// Killed by a signal.
-    Killed(i32),
-    /// Ran past the time limit.
-    TimedOut,
-    /// The output is not text.
-    Unreadable(String),
-    /// The program could not be started.
-    NotStarted(String),
+pub enum Confirmation {
+    /// It failed the same way again.
+    Reproduced,
+    /// The second run, alone, gave this other verdict instead.
+    Flaky(Verdict),
 }
 
-impl Fault {
-    /// Whether `other` is the same kind of failure (a shrunk case must fail
-    /// the way the original did, or the report would mix two bugs).
-    pub fn same_kind(&self, other: &Fault) -> bool {
-        std::mem::discriminant(self) == std::mem::discriminant(other)
-    }
-
-    /// One line for the report.
-    pub fn describe(&self) -> String {
-        match self {
-            Fault::WrongAnswer(why) => format!("wrong answer ({why})"),
-            Fault::Crashed(code) => format!("exited with status {code}"),
-            Fault::Killed(signal) => format!("killed by signal {signal}"),
-            Fault::TimedOut => "time limit exceeded (killed with its children)".to_string(),
-            Fault::Unreadable(why) => format!("unreadable output ({why})"),
-            Fault::NotStarted(why) => format!("could not start: {why}"),
-        }
-    }
-}
-
-/// The first failing case, shrunk.
+/// The first failing case, confirmed and shrunk.
 #[derive(Debug, Clone)]
 pub struct Failure {
     /// Index of the failing generated case (reproduce with the same seed).
     pub case: u64,
-    /// The case as generated.
-    pub original: Vec<u8>,
-    /// The smallest failing case found.
-    pub input: Vec<u8>,
-    /// The reference answer to `input`.
-    pub expected: String,
-    /// What the program printed for `input`.
-    pub received: Vec<u8>,
-    /// What it wrote to stderr.
-    pub stderr: Vec<u8>,
-    /// How it failed on `input`.
-    pub fault: Fault,
+    /// The case as generated, and how the program failed on it.
+    pub original: Shown,
+    /// What the second run, alone, gave.
+    pub confirmation: Confirmation,
+    /// The smallest failing case found, when smaller than the original.
+    pub shrunk: Option<Shown>,
     /// How many shrinking steps were taken.
     pub shrink_steps: usize,
-    /// The diagnosis, when asked for and the fault is a wrong answer.
+    /// The diagnosis, when asked for and the failure is a wrong answer.
     pub diagnosis: Option<Diagnosis>,
+}
+
+/// The slowest case and the largest peak of a run.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Extremes {
+    /// The case (0-based) with the most CPU time, and its usage.
+    pub slowest: Option<(u64, Usage)>,
+    /// The case with the largest peak memory, and its usage.
+    pub largest: Option<(u64, Usage)>,
+}
+
+impl Extremes {
+    fn add(&mut self, case: u64, usage: Usage) {
+        if self.slowest.is_none_or(|(_, u)| usage.cpu > u.cpu) {
+            self.slowest = Some((case, usage));
+        }
+        if self
+            .largest
+            .is_none_or(|(_, u)| usage.peak_kib > u.peak_kib)
+        {
+            self.largest = Some((case, usage));
+        }
+    }
 }
 
 /// The result of a stress run.
@@ -104,134 +134,218 @@ pub struct Failure {
 pub struct Summary {
     /// Cases that passed before the first failure (all of them if none).
     pub passed: u64,
+    /// The slowest case and the largest peak among the cases judged.
+    pub extremes: Extremes,
     /// The first failure, if any.
     pub failure: Option<Failure>,
 }
 
-/// One judged run that failed.
-struct Judged {
-    fault: Fault,
-    run: RunResult,
-    expected: String,
+/// Why a stress run stopped without a verdict.
+#[derive(Debug, thiserror::Error)]
+pub enum StressError {
+    /// The puzzle refused the options (or generated input, which would be
+    /// a bug).
+    #[error("{0}")]
+    Puzzle(#[from] Error),
+    /// The harness could not run the program.
+    #[error("{0}")]
+    Trouble(#[from] Trouble),
+    /// The reference did not answer in time.
+    #[error(
+        "the reference answer took more than {limit:?} on case {case}; choose smaller sizes or raise --reference-limit"
+    )]
+    Reference {
+        /// The limit.
+        limit: Duration,
+        /// The case, 1-based, or 0 for a shrink or diagnosis candidate.
+        case: u64,
+    },
 }
 
-impl StressConfig<'_> {
-    fn reference(&self, input: &[u8]) -> Result<String, Error> {
-        let answer = self.puzzle.judge_answer(input, self.solve.moves)?;
-        Ok(String::from_utf8_lossy(&answer).into_owned())
-    }
-
-    /// Runs the program on `input`; `None` if it passed.
-    fn judge(&self, input: &[u8]) -> Result<Option<Judged>, Error> {
-        let expected = self.reference(input)?;
-        let run = run::run(&self.command, input, self.timeout);
-        let fault = match &run.ending {
-            Ending::Exited(0) => self.verdict(input, &expected, &run.stdout)?,
-            Ending::Exited(code) => Some(Fault::Crashed(*code)),
-            Ending::Signaled(signal) => Some(Fault::Killed(*signal)),
-            Ending::TimedOut => Some(Fault::TimedOut),
-            Ending::NotStarted(why) => Some(Fault::NotStarted(why.clone())),
-        };
-        Ok(fault.map(|fault| Judged {
-            fault,
-            run,
-            expected,
-        }))
-    }
-
-    fn verdict(&self, input: &[u8], expected: &str, output: &[u8]) -> Result<Option<Fault>, Error> {
-        if let Err(e) = std::str::from_utf8(output) {
-            return Ok(Some(Fault::Unreadable(format!(
-                "not UTF-8 text at byte {}",
-                e.valid_up_to()
-            ))));
+impl From<JudgeError> for StressError {
+    fn from(e: JudgeError) -> Self {
+        match e {
+            JudgeError::Trouble(t) => StressError::Trouble(t),
+            JudgeError::Puzzle(p) => StressError::Puzzle(p),
         }
-        let verdict = if self.any_answer {
-            let opts = CheckOptions {
-                order: false,
-                moves: self.solve.moves,
-            };
-            self.puzzle.check(input, output, &opts)?
-        } else {
-            compare_tokens(expected.as_bytes(), output)
-        };
-        Ok(match verdict {
-            Verdict::Correct => None,
-            Verdict::Wrong(why) => Some(Fault::WrongAnswer(why)),
-        })
+    }
+}
+
+impl StressConfig {
+    /// The reference answer, computed on a thread of its own so that a
+    /// case too big for the reference stops the run with a clear message
+    /// instead of hanging it.
+    fn reference(&self, input: &[u8], case: u64) -> Result<Vec<u8>, StressError> {
+        let (send, receive) = mpsc::channel();
+        let puzzle = self.puzzle;
+        let moves = self.solve.moves;
+        let owned = input.to_vec();
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let _ = send.send(puzzle.judge_answer(&owned, moves));
+            })
+            .map_err(|e| Trouble::System(format!("cannot start a thread: {e}")))?;
+        match receive.recv_timeout(self.reference_limit) {
+            Ok(answer) => Ok(answer?),
+            Err(_) => Err(StressError::Reference {
+                limit: self.reference_limit,
+                case,
+            }),
+        }
     }
 
-    fn pool(&self) -> rayon::ThreadPool {
+    /// Runs the program on `input` and judges it against the reference.
+    fn judge(&self, input: &[u8], case: u64) -> Result<(Judged, Vec<u8>), StressError> {
+        let answer = self.reference(input, case)?;
+        let expected = if self.any_answer {
+            Expected::Checker {
+                puzzle: self.puzzle,
+                options: CheckOptions {
+                    order: false,
+                    moves: self.solve.moves,
+                },
+                answer: &answer,
+            }
+        } else {
+            Expected::Answer(&answer)
+        };
+        let judged = judge::judge(
+            &self.program,
+            input,
+            expected,
+            self.time_limit,
+            self.memory_limit,
+        )?;
+        Ok((judged, answer))
+    }
+
+    fn pool(&self) -> Result<rayon::ThreadPool, StressError> {
         rayon::ThreadPoolBuilder::new()
             .num_threads(self.jobs.max(1))
             .build()
-            .expect("a thread pool")
+            .map_err(|e| {
+                StressError::Trouble(Trouble::System(format!("cannot start threads: {e}")))
+            })
+    }
+}
+
+fn shown(input: Vec<u8>, judged: Judged, expected: Vec<u8>) -> Shown {
+    Shown {
+        input,
+        expected,
+        received: judged.output,
+        stderr: judged.stderr,
+        verdict: judged.verdict,
+        usage: judged.usage,
     }
 }
 
 /// Runs the stress test: cases in order, `jobs` at a time, stopping at the
 /// first failure (the lowest failing case number, so the result does not
-/// depend on `jobs`). `progress` is called once per finished case.
+/// depend on `jobs`). `progress` hears of every case and of the later
+/// stages.
 ///
 /// # Errors
-/// [`Error::Usage`] if the puzzle cannot generate with these options.
-pub fn stress(cfg: &StressConfig, progress: &(dyn Fn() + Sync)) -> Result<Summary, Error> {
+/// [`StressError`]: the puzzle cannot generate with these options, the
+/// harness could not run the program, or the reference ran out of time.
+pub fn stress(
+    cfg: &StressConfig,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Summary, StressError> {
     // Fail on bad size options before starting anything.
     generate::instance(cfg.puzzle, cfg.seed, 0, &cfg.sizes)?;
-    let pool = cfg.pool();
+    let pool = cfg.pool()?;
     let batch = (cfg.jobs.max(1) * 4) as u64;
+    let mut extremes = Extremes::default();
     let mut start = 0;
     while start < cfg.cases {
         let end = (start + batch).min(cfg.cases);
-        let results: Vec<Result<Option<(String, Judged)>, Error>> = pool.install(|| {
+        type CaseResult = Result<Result<Usage, (String, Judged, Vec<u8>)>, StressError>;
+        let results: Vec<CaseResult> = pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map(|case| {
                     let input = generate::instance(cfg.puzzle, cfg.seed, case, &cfg.sizes)?;
-                    let judged = cfg.judge(input.as_bytes())?;
-                    progress();
-                    Ok(judged.map(|j| (input, j)))
+                    let (judged, expected) = cfg.judge(input.as_bytes(), case + 1)?;
+                    progress(Progress::Case);
+                    if judged.verdict == Verdict::Accepted {
+                        Ok(Ok(judged.usage))
+                    } else {
+                        Ok(Err((input, judged, expected)))
+                    }
                 })
                 .collect()
         });
         for (case, result) in (start..).zip(results) {
-            if let Some((input, judged)) = result? {
-                let failure = investigate(cfg, &pool, case, input.into_bytes(), judged)?;
-                return Ok(Summary {
-                    passed: case,
-                    failure: Some(failure),
-                });
+            match result? {
+                Ok(usage) => extremes.add(case, usage),
+                Err((input, judged, expected)) => {
+                    let failure = investigate(
+                        cfg,
+                        &pool,
+                        case,
+                        input.into_bytes(),
+                        judged,
+                        expected,
+                        progress,
+                    )?;
+                    return Ok(Summary {
+                        passed: case,
+                        extremes,
+                        failure: Some(failure),
+                    });
+                }
             }
         }
         start = end;
     }
     Ok(Summary {
         passed: cfg.cases,
+        extremes,
         failure: None,
     })
 }
 
-/// Shrinks a failure and, if asked, diagnoses it.
+/// Confirms a failure by running it again alone, then shrinks it and, if
+/// asked, diagnoses it. A failure that does not happen again is reported
+/// as flaky and neither shrunk nor diagnosed.
 fn investigate(
     cfg: &StressConfig,
     pool: &rayon::ThreadPool,
     case: u64,
-    original: Vec<u8>,
+    input: Vec<u8>,
     judged: Judged,
-) -> Result<Failure, Error> {
-    let (input, judged, steps) = shrink(cfg, pool, original.clone(), judged)?;
-    let diagnosis = match (&judged.fault, cfg.diagnose) {
-        (Fault::WrongAnswer(_), true) => Some(diagnose(cfg, pool, &input, case)?),
+    expected: Vec<u8>,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Failure, StressError> {
+    progress(Progress::Confirming);
+    let (again, _) = cfg.judge(&input, case + 1)?;
+    let original = shown(input, judged, expected);
+    if !again.verdict.same_kind(&original.verdict) {
+        return Ok(Failure {
+            case,
+            original,
+            confirmation: Confirmation::Flaky(again.verdict),
+            shrunk: None,
+            shrink_steps: 0,
+            diagnosis: None,
+        });
+    }
+    let (smallest, steps) = shrink(cfg, pool, &original, progress)?;
+    let diagnosis = match (&original.verdict, cfg.diagnose) {
+        (Verdict::WrongAnswer(_), true) => {
+            progress(Progress::Diagnosing);
+            let failing = smallest.as_ref().map_or(&original.input, |s| &s.input);
+            Some(diagnose(cfg, pool, failing, case)?)
+        }
         _ => None,
     };
     Ok(Failure {
         case,
         original,
-        input,
-        expected: judged.expected,
-        received: judged.run.stdout,
-        stderr: judged.run.stderr,
-        fault: judged.fault,
+        confirmation: Confirmation::Reproduced,
+        shrunk: smallest,
         shrink_steps: steps,
         diagnosis,
     })
@@ -244,61 +358,112 @@ fn investigate(
 fn shrink(
     cfg: &StressConfig,
     pool: &rayon::ThreadPool,
-    mut input: Vec<u8>,
-    mut judged: Judged,
-) -> Result<(Vec<u8>, Judged, usize), Error> {
+    original: &Shown,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<(Option<Shown>, usize), StressError> {
     let deadline = Instant::now() + cfg.shrink_time;
+    let mut current: Option<Shown> = None;
     let mut steps = 0;
     while Instant::now() < deadline {
-        let singles = cfg.puzzle.shrink(&input);
-        let found = match first_failing(cfg, pool, &singles, &judged.fault, deadline)? {
-            Some(found) => Some(found),
-            None => {
-                let pairs = singles.iter().flat_map(|c| cfg.puzzle.shrink(c));
-                first_failing(cfg, pool, pairs, &judged.fault, deadline)?
-            }
+        let input = current
+            .as_ref()
+            .map_or(&original.input, |s| &s.input)
+            .clone();
+        let mut search = Search {
+            cfg,
+            pool,
+            verdict: &original.verdict,
+            deadline,
+            chunk: Vec::new(),
+            found: None,
+            error: None,
         };
-        match found {
-            Some((smaller, j)) => {
-                input = smaller;
-                judged = j;
+        cfg.puzzle.shrink(&input, &mut |c| search.offer(c));
+        search.flush();
+        if search.found.is_none() && search.error.is_none() && Instant::now() < deadline {
+            cfg.puzzle.shrink(&input, &mut |single| {
+                cfg.puzzle.shrink(&single, &mut |pair| search.offer(pair));
+                if search.done() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            search.flush();
+        }
+        if let Some(e) = search.error {
+            return Err(e);
+        }
+        match search.found {
+            Some(smaller) => {
                 steps += 1;
+                progress(Progress::Shrinking {
+                    steps,
+                    bytes: smaller.input.len(),
+                });
+                current = Some(smaller);
             }
             None => break,
         }
     }
-    Ok((input, judged, steps))
+    Ok((current, steps))
 }
 
-/// The first of `candidates`, in order, that fails like `fault`; tried
-/// `jobs` at a time.
-fn first_failing<I>(
-    cfg: &StressConfig,
-    pool: &rayon::ThreadPool,
-    candidates: I,
-    fault: &Fault,
+/// Candidates gathered `jobs` at a time and judged together; the first
+/// (in candidate order) that fails like the original wins.
+struct Search<'a> {
+    cfg: &'a StressConfig,
+    pool: &'a rayon::ThreadPool,
+    verdict: &'a Verdict,
     deadline: Instant,
-) -> Result<Option<(Vec<u8>, Judged)>, Error>
-where
-    I: IntoIterator,
-    I::Item: AsRef<[u8]>,
-{
-    let mut candidates = candidates.into_iter().peekable();
-    while candidates.peek().is_some() && Instant::now() < deadline {
-        let chunk: Vec<Vec<u8>> = candidates
-            .by_ref()
-            .take(cfg.jobs.max(1))
-            .map(|c| c.as_ref().to_vec())
-            .collect();
-        let results: Vec<Result<Option<Judged>, Error>> =
-            pool.install(|| chunk.par_iter().map(|c| cfg.judge(c)).collect());
+    chunk: Vec<Vec<u8>>,
+    found: Option<Shown>,
+    error: Option<StressError>,
+}
+
+impl Search<'_> {
+    fn done(&self) -> bool {
+        self.found.is_some() || self.error.is_some() || Instant::now() >= self.deadline
+    }
+
+    fn offer(&mut self, candidate: Vec<u8>) -> ControlFlow<()> {
+        if self.done() {
+            return ControlFlow::Break(());
+        }
+        self.chunk.push(candidate);
+        if self.chunk.len() >= self.cfg.jobs.max(1) {
+            self.flush();
+        }
+        if self.done() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.chunk.is_empty() || self.found.is_some() || self.error.is_some() {
+            self.chunk.clear();
+            return;
+        }
+        let chunk = std::mem::take(&mut self.chunk);
+        let results: Vec<Result<(Judged, Vec<u8>), StressError>> = self
+            .pool
+            .install(|| chunk.par_iter().map(|c| self.cfg.judge(c, 0)).collect());
         for (candidate, result) in chunk.into_iter().zip(results) {
-            if let Some(j) = result?.filter(|j| j.fault.same_kind(fault)) {
-                return Ok(Some((candidate, j)));
+            match result {
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+                Ok((judged, expected)) if judged.verdict.same_kind(self.verdict) => {
+                    self.found = Some(shown(candidate, judged, expected));
+                    return;
+                }
+                Ok(_) => {}
             }
         }
     }
-    Ok(None)
 }
 
 /// Runs the program on the failing case and on fresh cases, and looks for
@@ -308,7 +473,7 @@ fn diagnose(
     pool: &rayon::ThreadPool,
     failing: &[u8],
     case: u64,
-) -> Result<Diagnosis, Error> {
+) -> Result<Diagnosis, StressError> {
     let variants = cfg.puzzle.variants();
     if variants.is_empty() {
         return Ok(Diagnosis::NoCatalogue);
@@ -324,19 +489,22 @@ fn diagnose(
         let number = cfg.cases.max(case + 1) + k;
         inputs.push(generate::instance(cfg.puzzle, cfg.seed, number, &opts)?.into_bytes());
     }
-    let outputs: Vec<Option<Vec<u8>>> = pool.install(|| {
+    let outputs: Vec<Result<Option<Vec<u8>>, StressError>> = pool.install(|| {
         inputs
             .par_iter()
             .map(|input| {
-                let run = run::run(&cfg.command, input, cfg.timeout);
-                (run.ending == Ending::Exited(0)).then_some(run.stdout)
+                let (judged, _) = cfg.judge(input, 0)?;
+                let ran = matches!(judged.verdict, Verdict::Accepted | Verdict::WrongAnswer(_));
+                Ok(ran.then_some(judged.output))
             })
             .collect()
     });
-    let compared: Vec<(&[u8], &[u8])> = inputs
-        .iter()
-        .zip(&outputs)
-        .filter_map(|(i, o)| o.as_ref().map(|o| (i.as_slice(), o.as_slice())))
-        .collect();
-    Ok(diagnose::explain(&variants, &compared, &cfg.solve))
+    let mut compared: Vec<(&[u8], Vec<u8>)> = Vec::new();
+    for (input, output) in inputs.iter().zip(outputs) {
+        if let Some(output) = output? {
+            compared.push((input, output));
+        }
+    }
+    let pairs: Vec<(&[u8], &[u8])> = compared.iter().map(|(i, o)| (*i, o.as_slice())).collect();
+    Ok(diagnose::explain(&variants, &pairs, &cfg.solve))
 }

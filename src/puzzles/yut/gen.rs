@@ -46,20 +46,24 @@ pub fn hard<R: rand::Rng + ?Sized>(rng: &mut R, dice: usize) -> Instance {
     }
 }
 
-/// Instances a little smaller than `instance`: each die left out in turn,
-/// then each die above 1 made one smaller.
+/// Instances a little smaller than `instance`: runs of dice left out (half
+/// of them, then quarters, down to each single die), then each die above
+/// 1 made one smaller.
 pub fn shrink(instance: &Instance) -> impl Iterator<Item = Instance> + '_ {
     let dice = instance.dice();
-    let fewer = (0..dice.len()).filter_map(move |skip| {
-        let fewer: Vec<u8> = dice
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != skip)
-            .map(|(_, &d)| d)
-            .collect();
-        Instance::new(fewer)
+    let n = dice.len();
+    // Bold cuts first (half the dice, then a quarter, ...), so that a long
+    // case shrinks in a few dozen steps, not one die at a time.
+    let widths = std::iter::successors(Some(n / 2), |&w| (w > 1).then_some(w / 2))
+        .filter(|&w| w >= 1)
+        .collect::<Vec<_>>();
+    let fewer = widths.into_iter().flat_map(move |width| {
+        (0..n.div_ceil(width)).filter_map(move |chunk| {
+            let (from, to) = (chunk * width, ((chunk + 1) * width).min(n));
+            Instance::new([&dice[..from], &dice[to..]].concat())
+        })
     });
-    let smaller = (0..dice.len())
+    let smaller = (0..n)
         .filter(move |&at| dice[at] > 1)
         .filter_map(move |at| {
             let mut smaller = dice.to_vec();

@@ -1,0 +1,232 @@
+//! One case judged like an online judge: run the program within limits,
+//! then compare its output with the expected answer (or ask the puzzle's
+//! checker), giving one of six verdicts. Shared by `stress` and `test`.
+
+use super::run::{self, Ending, Limits, Program, Run, Trouble, Usage};
+use crate::puzzles::{CheckOptions, Error, Puzzle};
+use crate::text::{Verdict as Check, compare_tokens};
+use std::time::Duration;
+
+/// The verdict on one run, as judges name them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Accepted.
+    Accepted,
+    /// Wrong answer; the reason names the first wrong token.
+    WrongAnswer(String),
+    /// Time limit exceeded: CPU time, or wall time for a program that
+    /// sleeps or waits (`wall` is then true).
+    TimeLimit {
+        /// The wall-clock limit, not the CPU limit, was passed.
+        wall: bool,
+    },
+    /// Memory limit exceeded.
+    MemoryLimit,
+    /// Runtime error: a non-zero exit status or a signal, named.
+    RuntimeError(String),
+    /// Output limit exceeded: far more output than any answer.
+    OutputLimit,
+}
+
+impl Verdict {
+    /// The judges' short code: `AC`, `WA`, `TLE`, `MLE`, `RE`, `OLE`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "AC",
+            Verdict::WrongAnswer(_) => "WA",
+            Verdict::TimeLimit { .. } => "TLE",
+            Verdict::MemoryLimit => "MLE",
+            Verdict::RuntimeError(_) => "RE",
+            Verdict::OutputLimit => "OLE",
+        }
+    }
+
+    /// Whether `other` is the same kind of failure (a shrunk case must fail
+    /// the way the original did, or the report would mix two bugs).
+    pub fn same_kind(&self, other: &Verdict) -> bool {
+        self.code() == other.code()
+    }
+
+    /// One phrase for a report.
+    pub fn describe(&self) -> String {
+        match self {
+            Verdict::Accepted => "accepted".into(),
+            Verdict::WrongAnswer(why) => format!("wrong answer ({why})"),
+            Verdict::TimeLimit { wall: false } => "time limit exceeded".into(),
+            Verdict::TimeLimit { wall: true } => {
+                "time limit exceeded (wall clock: sleeping or waiting)".into()
+            }
+            Verdict::MemoryLimit => "memory limit exceeded".into(),
+            Verdict::RuntimeError(why) => format!("runtime error ({why})"),
+            Verdict::OutputLimit => "output limit exceeded".into(),
+        }
+    }
+}
+
+/// What the answer is judged against.
+pub enum Expected<'a> {
+    /// Token by token against this answer.
+    Answer(&'a [u8]),
+    /// By the puzzle's checker (any correct tiling, say); `answer` is a
+    /// correct answer, which sizes the output limit.
+    Checker {
+        /// The puzzle whose checker decides.
+        puzzle: &'a dyn Puzzle,
+        /// The checker's options.
+        options: CheckOptions,
+        /// One correct answer.
+        answer: &'a [u8],
+    },
+}
+
+impl Expected<'_> {
+    fn answer(&self) -> &[u8] {
+        match self {
+            Expected::Answer(answer) | Expected::Checker { answer, .. } => answer,
+        }
+    }
+}
+
+/// The judged run.
+#[derive(Debug)]
+pub struct Judged {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// CPU time, wall time and peak memory.
+    pub usage: Usage,
+    /// The program's standard output (bounded by the output limit).
+    pub output: Vec<u8>,
+    /// The start of its standard error.
+    pub stderr: Vec<u8>,
+}
+
+/// The output limit for an answer of `len` bytes: four times the answer
+/// and at least 1 MiB, so that any reasonable spacing passes and a
+/// runaway program is stopped long before memory or disk matter.
+pub fn output_limit(len: usize) -> u64 {
+    (len as u64).saturating_mul(4).max(1 << 20)
+}
+
+/// Runs `program` on `input` and judges it.
+///
+/// # Errors
+/// [`JudgeError::Trouble`] when the harness could not run it;
+/// [`JudgeError::Puzzle`] when the checker refused the input.
+pub fn judge(
+    program: &Program,
+    input: &[u8],
+    expected: Expected<'_>,
+    cpu: Duration,
+    memory: Option<u64>,
+) -> Result<Judged, JudgeError> {
+    let limits = Limits::for_cpu(cpu, memory, output_limit(expected.answer().len()));
+    let Run {
+        ending,
+        usage,
+        stdout,
+        stderr,
+    } = run::run(program, input, &limits)?;
+    let verdict = match ending {
+        Ending::Exited(0) => match &expected {
+            Expected::Answer(answer) => compared(compare_tokens(answer, &stdout)),
+            Expected::Checker {
+                puzzle, options, ..
+            } => compared(puzzle.check(input, &stdout, options)?),
+        },
+        Ending::Exited(code) => Verdict::RuntimeError(format!("exit status {code}")),
+        Ending::Signaled(signal) => Verdict::RuntimeError(run::signal_name(signal)),
+        Ending::CpuLimit => Verdict::TimeLimit { wall: false },
+        Ending::WallLimit => Verdict::TimeLimit { wall: true },
+        Ending::MemoryLimit => Verdict::MemoryLimit,
+        Ending::OutputLimit => Verdict::OutputLimit,
+    };
+    Ok(Judged {
+        verdict,
+        usage,
+        output: stdout,
+        stderr,
+    })
+}
+
+fn compared(check: Check) -> Verdict {
+    match check {
+        Check::Correct => Verdict::Accepted,
+        Check::Wrong(why) => Verdict::WrongAnswer(why),
+    }
+}
+
+/// Why a case could not be judged.
+#[derive(Debug, thiserror::Error)]
+pub enum JudgeError {
+    /// The harness could not run the program.
+    #[error("{0}")]
+    Trouble(#[from] Trouble),
+    /// The puzzle refused the input or an option.
+    #[error("{0}")]
+    Puzzle(#[from] Error),
+}
+
+/// Milliseconds, for tables and reports.
+pub fn millis(d: Duration) -> u128 {
+    d.as_millis()
+}
+
+/// A memory size for people: `812 KiB`, `35.2 MiB`, `1.50 GiB`.
+pub fn size(kib: u64) -> String {
+    if kib < 1024 {
+        format!("{kib} KiB")
+    } else if kib < 1024 * 1024 {
+        format!("{:.1} MiB", kib as f64 / 1024.0)
+    } else {
+        format!("{:.2} GiB", kib as f64 / (1024.0 * 1024.0))
+    }
+}
+
+/// Parses a memory size: `256M`, `1G`, `512K`, `1048576` (bytes), with an
+/// optional `B`/`iB` (all binary units).
+///
+/// # Errors
+/// A message naming what is wrong.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let upper = t.to_ascii_uppercase();
+    let number_end = upper
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(upper.len());
+    let (number, unit) = upper.split_at(number_end);
+    let unit = unit.trim_end_matches("IB").trim_end_matches('B');
+    let scale: u64 = match unit {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        "T" => 1 << 40,
+        _ => return Err(format!("unknown unit in {t:?} (use K, M or G, as in 256M)")),
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("expected a size such as 256M or 1G, found {t:?}"))?;
+    let bytes = value * scale as f64;
+    if !(1.0..1e18).contains(&bytes) {
+        return Err(format!("{t:?} is not a usable memory limit"));
+    }
+    Ok(bytes as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("256M"), Ok(256 << 20));
+        assert_eq!(parse_size("1g"), Ok(1 << 30));
+        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert!(parse_size("12Q").is_err());
+        assert!(parse_size("M").is_err());
+        assert!(parse_size("0").is_err());
+        assert_eq!(size(812), "812 KiB");
+        assert_eq!(size(36045), "35.2 MiB");
+    }
+}
