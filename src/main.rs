@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Errors and wrong verdicts (shown only where colour is on).
 const BAD: anstyle::Style = anstyle::AnsiColor::Red.on_default().bold();
@@ -30,6 +30,39 @@ enum Stop {
     Found,
     /// The output went away (a closed pipe): stop quietly, status 0.
     Quiet,
+}
+
+/// Set when boardsolve was started with standard output closed (`>&-`).
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Notes whether boardsolve was started with standard output closed
+/// (`>&-`). It runs before Rust's runtime starts, because the runtime then
+/// puts /dev/null on a closed descriptor 1, after which the closed output
+/// cannot be told from a chosen one, and the answers would vanish while
+/// the run reported success.
+extern "C" fn note_closed_stdout() {
+    // SAFETY: fcntl F_GETFD only queries descriptor 1.
+    if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+        STDOUT_CLOSED.store(true, Ordering::Relaxed);
+    }
+}
+
+// SAFETY: an ELF constructor run by the loader before `main`; it only
+// calls fcntl and stores to an atomic, which need no runtime.
+#[used]
+#[unsafe(link_section = ".init_array")]
+static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
+
+/// Fails a command that prints when standard output is closed: its
+/// answer would be lost while it reported success.
+fn need_stdout() -> Result<(), Stop> {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        Err(Stop::Usage(
+            "boardsolve: standard output is closed; nothing to write the result to".into(),
+        ))
+    } else {
+        Ok(())
+    }
 }
 
 fn main() -> ExitCode {
@@ -118,6 +151,7 @@ fn man_page() -> Result<(), Stop> {
 /// Writes `bytes` to standard output, made in memory first so that a
 /// closed pipe ends the run quietly instead of inside a generator.
 fn print_all(bytes: &[u8]) -> Result<(), Stop> {
+    need_stdout()?;
     let mut out = io::stdout().lock();
     out.write_all(bytes)
         .and_then(|()| out.flush())
@@ -191,6 +225,7 @@ fn solve(args: &SolveArgs) -> Result<(), Stop> {
     if bulk {
         return solve_many(args, &options);
     }
+    need_stdout()?;
     let (source, input) = read_input(
         args.inputs.first().map(std::path::PathBuf::as_path),
         MAX_INPUT_BYTES,
@@ -202,9 +237,24 @@ fn solve(args: &SolveArgs) -> Result<(), Stop> {
             .puzzle
             .svg(&input, &options)
             .map_err(|e| failure(e, &source))?;
-        std::fs::write(path, picture).map_err(|e| {
-            Stop::Usage(format!("boardsolve: cannot write {}: {e}", path.display()))
-        })?;
+        if args
+            .inputs
+            .first()
+            .is_some_and(|input| same_file(input, path))
+        {
+            return Err(Stop::Usage(format!(
+                "boardsolve: --svg {} would overwrite the input",
+                files::shown(path)
+            )));
+        }
+        files::write_file(path, Existing::Follow, |w| w.write_all(picture.as_bytes())).map_err(
+            |e| {
+                Stop::Usage(format!(
+                    "boardsolve: cannot write {}: {e}",
+                    files::shown(path)
+                ))
+            },
+        )?;
     }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
@@ -213,6 +263,13 @@ fn solve(args: &SolveArgs) -> Result<(), Stop> {
         .and_then(|()| out.flush().map_err(Error::from))
         .map_err(|e| failure(e, &source))?;
     Ok(())
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// Several files: NAME.out for each, in parallel; every bad file reported.
@@ -243,9 +300,14 @@ fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
     }
     if let Some(dir) = &args.out_dir {
         std::fs::create_dir_all(dir).map_err(|e| {
-            Stop::Usage(format!("boardsolve: cannot create {}: {e}", dir.display()))
+            Stop::Usage(format!(
+                "boardsolve: cannot create {}: {e}",
+                files::shown(dir)
+            ))
         })?;
     }
+    batch::check_outputs(&found.inputs, args.out_dir.as_deref())
+        .map_err(|why| Stop::Usage(format!("boardsolve: {why}")))?;
     let bar = progress_bar(found.inputs.len() as u64, "files");
     let tick = || {
         if let Some(bar) = &bar {
@@ -279,6 +341,7 @@ fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
 }
 
 fn check(args: &CheckArgs) -> Result<(), Stop> {
+    need_stdout()?;
     let (source, input) = read_input(Some(&args.input), MAX_INPUT_BYTES)?;
     // Answers are bigger than instances (a 4096×4096 tiling is about
     // 130 MiB); any answer `check` can judge fits in 1 GiB.
@@ -315,6 +378,7 @@ fn generate_command(args: &GenArgs) -> Result<(), Stop> {
             "boardsolve: --count above 1 needs --out-dir (one file per instance)".into(),
         )),
         None => {
+            need_stdout()?;
             let text = generate::instance(args.puzzle, args.seed, 0, opts).map_err(usage)?;
             io::stdout()
                 .lock()
@@ -360,6 +424,7 @@ fn generate_command(args: &GenArgs) -> Result<(), Stop> {
 }
 
 fn stress_command(args: &StressArgs) -> Result<(), Stop> {
+    need_stdout()?;
     if let Err(e) = interrupt::install() {
         return Err(Stop::Usage(format!(
             "boardsolve: cannot take over Ctrl-C handling: {e}"

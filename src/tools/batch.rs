@@ -1,9 +1,11 @@
 //! Bulk expected outputs: `NAME.out` for every `NAME.in`, in parallel.
 
+use super::files::{Existing, shown, write_file};
 use crate::puzzles::{Error, Puzzle, SolveOptions};
 use crate::text::{MAX_INPUT_BYTES, read_limited};
 use rayon::prelude::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// Where the answer to `input` goes: `NAME.out` beside it, or in `out_dir`.
@@ -130,22 +132,74 @@ fn solve_one(
     out_dir: Option<&Path>,
     opts: &SolveOptions,
 ) -> Result<PathBuf, String> {
-    let name = input.display();
+    let name = shown(input);
     let data = std::fs::File::open(input)
         .and_then(|file| read_limited(file, MAX_INPUT_BYTES))
         .map_err(|e| format!("cannot read {name}: {e}"))?
         .map_err(|e| format!("{name}:{e}"))?;
-    let mut answer = Vec::new();
-    puzzle
-        .solve(&data, opts, &mut answer)
-        .map_err(|e| match e {
-            Error::Input(e) => format!("{name}:{e}"),
-            other => format!("{name}: {other}"),
-        })?;
     let target = output_path(input, out_dir);
-    std::fs::write(&target, answer)
-        .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
-    Ok(target)
+    // The answer streams into its file: a 16384-wide tiling never sits in
+    // memory, and a failure leaves no partial file.
+    let mut refused = None;
+    let written = write_file(&target, Existing::Replace, |out| {
+        puzzle.solve(&data, opts, out).map_err(|e| match e {
+            Error::Io(e) => e,
+            other => {
+                refused = Some(other);
+                io::Error::other("refused")
+            }
+        })
+    });
+    match (written, refused) {
+        (Ok(()), _) => Ok(target),
+        (Err(_), Some(Error::Input(e))) => Err(format!("{name}:{e}")),
+        (Err(_), Some(other)) => Err(format!("{name}: {other}")),
+        (Err(e), None) => Err(format!("cannot write {}: {e}", shown(&target))),
+    }
+}
+
+/// Refuses, before anything is written, a run that would overwrite one of
+/// its own inputs (an input named `X.out`, or an answer landing on another
+/// input) or write two answers to one file (`--out-dir o a/t.in b/t.in`).
+///
+/// # Errors
+/// One line naming both files.
+pub fn check_outputs(inputs: &[PathBuf], out_dir: Option<&Path>) -> Result<(), String> {
+    let key = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let input_keys: HashMap<PathBuf, &Path> =
+        inputs.iter().map(|p| (key(p), p.as_path())).collect();
+    let mut outputs: HashMap<PathBuf, &Path> = HashMap::new();
+    for input in inputs {
+        let target = output_path(input, out_dir);
+        // The directory exists (or will); the file may not yet.
+        let target_key = match (target.parent(), target.file_name()) {
+            (Some(dir), Some(file)) if !dir.as_os_str().is_empty() => key(dir).join(file),
+            _ => key(&target),
+        };
+        if let Some(other) = input_keys.get(&target_key) {
+            return Err(if *other == input.as_path() {
+                format!(
+                    "the answer to {} would overwrite the input itself; name inputs *.in",
+                    shown(input)
+                )
+            } else {
+                format!(
+                    "the answer to {} would overwrite the input {}",
+                    shown(input),
+                    shown(other)
+                )
+            });
+        }
+        if let Some(first) = outputs.insert(target_key, input) {
+            return Err(format!(
+                "{} and {} would both write {}; solve them into different --out-dir",
+                shown(first),
+                shown(input),
+                shown(&target)
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

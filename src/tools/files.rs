@@ -2,7 +2,7 @@
 //! symlink, never over an existing file unless the user asked.
 
 use std::fmt::Write as _;
-use std::fs::Permissions;
+use std::fs::{OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -12,8 +12,13 @@ use std::path::Path;
 pub enum Existing {
     /// Leave it alone and fail with [`io::ErrorKind::AlreadyExists`].
     Refuse,
-    /// Replace it (a symlink is replaced itself, its target is untouched).
+    /// Replace it (a symlink is replaced itself, its target is untouched):
+    /// for names boardsolve makes up (`X.out`, `001.in`).
     Replace,
+    /// Write where the user pointed, like the shell's `>`: through a
+    /// symlink, in place for a device or pipe (`/dev/stdout`), and still
+    /// all or nothing for a regular file. For names the user typed.
+    Follow,
 }
 
 /// Writes `path` through `write`: into a temporary file in the same
@@ -32,6 +37,22 @@ where
     if existing == Existing::Refuse && path.symlink_metadata().is_ok() {
         return Err(already_exists(path));
     }
+    let here = path.symlink_metadata().ok();
+    if existing == Existing::Follow && here.is_some() {
+        return match std::fs::canonicalize(path) {
+            Ok(real) if real.is_file() => write_file(&real, Existing::Replace, write),
+            // A device, pipe or terminal, perhaps behind /dev/stdout.
+            _ => in_place(path, write),
+        };
+    }
+    // Renaming over a device node would replace the node itself (/dev/null
+    // for one): devices, pipes and sockets are written in place.
+    if here.is_some_and(|m| {
+        let t = m.file_type();
+        !t.is_file() && !t.is_symlink() && !t.is_dir()
+    }) {
+        return in_place(path, write);
+    }
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -46,7 +67,7 @@ where
     write(&mut out)?;
     let temp = out.into_inner().map_err(io::IntoInnerError::into_error)?;
     match existing {
-        Existing::Replace => temp.persist(path).map_err(|e| e.error)?,
+        Existing::Replace | Existing::Follow => temp.persist(path).map_err(|e| e.error)?,
         // The check above is a nicer message; this one closes the race.
         Existing::Refuse => temp.persist_noclobber(path).map_err(|e| {
             if e.error.kind() == io::ErrorKind::AlreadyExists {
@@ -57,6 +78,15 @@ where
         })?,
     };
     Ok(())
+}
+
+fn in_place<F>(path: &Path, write: F) -> io::Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    let mut out = BufWriter::new(OpenOptions::new().write(true).open(path)?);
+    write(&mut out)?;
+    out.flush()
 }
 
 fn already_exists(path: &Path) -> io::Error {
@@ -135,6 +165,30 @@ mod tests {
         assert_eq!(e.to_string(), "disk full");
         assert_eq!(std::fs::read(&path).unwrap(), b"old");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn devices_are_written_in_place_never_replaced() {
+        for existing in [Existing::Replace, Existing::Follow] {
+            let null = Path::new("/dev/null");
+            write_file(null, existing, |w| w.write_all(b"x")).unwrap();
+            assert!(!std::fs::symlink_metadata(null).unwrap().is_file());
+            let e = write_file(Path::new("/dev/full"), existing, |w| w.write_all(b"x"));
+            assert!(e.is_err(), "writing /dev/full reports the full device");
+            assert!(!std::fs::symlink_metadata("/dev/full").unwrap().is_file());
+        }
+    }
+
+    #[test]
+    fn follow_writes_through_a_link_and_keeps_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("picture.svg");
+        std::fs::write(&target, b"old").unwrap();
+        let link = dir.path().join("latest.svg");
+        symlink(&target, &link).unwrap();
+        write_file(&link, Existing::Follow, |w| w.write_all(b"new")).unwrap();
+        assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
     }
 
     #[test]

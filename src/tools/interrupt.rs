@@ -105,6 +105,12 @@ fn stop_everything(signal: libc::c_int) -> ! {
     std::process::exit(128 + signal)
 }
 
+/// Whether boardsolve is stopping: a run that ended now was killed by
+/// the stop, not by its own doing, and must not be judged.
+pub fn stopping() -> bool {
+    registry().stopping
+}
+
 /// Blocks for good: the caller found that boardsolve is stopping, and the
 /// signal thread is about to exit the process.
 pub fn wait_for_exit() -> ! {

@@ -196,6 +196,9 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
     )?;
     drop(command);
     let (status, usage, stopped) = watch(&mut keeper, limits, start);
+    if interrupt::stopping() {
+        return Err(Trouble::Interrupted);
+    }
     let ending = decide(status, usage, stopped, limits, &stdout);
     Ok(Run {
         ending,
