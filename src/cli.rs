@@ -81,6 +81,9 @@ pub enum Command {
     /// Run your program on generated cases against the reference; shrink the first failure.
     #[command(after_help = STRESS_HELP)]
     Stress(StressArgs),
+    /// Run your program on your own cases (X.in with X.out or X.ans) like a judge: AC, WA, TLE, MLE, RE, OLE.
+    #[command(after_help = TEST_HELP)]
+    Test(TestArgs),
     /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
     #[command(after_help = COMPLETIONS_HELP)]
     Completions(CompletionsArgs),
@@ -113,6 +116,17 @@ Examples:
   boardsolve stress 2048 --cases 1000 -- ./a.out
   boardsolve stress 12094 --seed 42 --timeout 1s --jobs 2 -- python3 sol.py
   boardsolve stress 2048 --hard --diagnose -- ./a.out";
+
+const TEST_HELP: &str = "\
+Each X.in is judged against X.out or X.ans beside it; without one, the
+reference answer is computed and the table says so. Tromino outputs are
+judged by the checker (any tiling; --order: the placement order). Exit
+status 0 when every case passes, 1 when one fails, 2 for usage or the
+harness's own trouble.
+
+Examples:
+  boardsolve test 2048 tests/ -- ./a.out
+  boardsolve test 12100 tests/ --time-limit 1s --json -- python3 sol.py";
 
 const COMPLETIONS_HELP: &str = "\
 Examples:
@@ -191,6 +205,38 @@ pub struct StressArgs {
     /// Instance sizes.
     #[command(flatten)]
     pub sizes: GenOptions,
+    /// Your program and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<String>,
+}
+
+/// Arguments of `boardsolve test`.
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// The puzzle.
+    #[arg(value_parser = PuzzleParser)]
+    pub puzzle: &'static dyn Puzzle,
+    /// Case files X.in, or directories of them (default: tests/).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// CPU time limit per run (user plus system, with everything it starts).
+    #[arg(long, visible_alias = "timeout", value_name = "DUR", default_value = "2s", value_parser = parse_duration)]
+    pub time_limit: std::time::Duration,
+    /// Peak resident memory limit per run, such as 256M or 1G (default: none).
+    #[arg(long, value_name = "SIZE", value_parser = boardsolve::tools::judge::parse_size)]
+    pub memory_limit: Option<u64>,
+    /// Runs at the same time (default: the number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+    /// 2048: the number of moves K.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES)))]
+    pub moves: Option<u32>,
+    /// Tromino: also require the numbering to be the placement order.
+    #[arg(long)]
+    pub order: bool,
+    /// One JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
     /// Your program and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<String>,

@@ -92,6 +92,8 @@ mod game2048;
 mod general;
 #[path = "cli/harness.rs"]
 mod harness;
+#[path = "cli/local_judge.rs"]
+mod local_judge;
 #[path = "cli/robustness.rs"]
 mod robustness;
 #[path = "cli/tools.rs"]

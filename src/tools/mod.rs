@@ -10,3 +10,4 @@ pub mod interrupt;
 pub mod judge;
 pub mod run;
 pub mod stress;
+pub mod suite;

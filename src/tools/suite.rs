@@ -1,0 +1,248 @@
+//! `boardsolve test`: someone's program on a folder of cases, each judged
+//! like an online judge against its `X.out`/`X.ans` (or the reference).
+
+use super::judge::{self, Expected, JudgeError, Verdict};
+use super::run::{Program, Trouble, Usage};
+use crate::puzzles::{CheckOptions, Error, Puzzle};
+use crate::text::{MAX_INPUT_BYTES, read_limited};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Everything a test run needs.
+pub struct SuiteConfig {
+    /// The puzzle.
+    pub puzzle: &'static dyn Puzzle,
+    /// The program under test.
+    pub program: Program,
+    /// The `.in` files, in the order to report them.
+    pub inputs: Vec<PathBuf>,
+    /// CPU time limit per run.
+    pub time_limit: Duration,
+    /// Peak memory limit per run, in bytes.
+    pub memory_limit: Option<u64>,
+    /// Runs at the same time.
+    pub jobs: usize,
+    /// Judge with the puzzle's checker (tromino: any tiling, or with
+    /// `order` the placement order) instead of comparing tokens.
+    pub checker: bool,
+    /// Tromino: the checker also requires the placement order.
+    pub order: bool,
+    /// 2048's K.
+    pub moves: Option<u32>,
+}
+
+/// Where a case's expected answer came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// `X.out` or `X.ans` beside the input.
+    File,
+    /// No answer file: the reference computed it.
+    Reference,
+}
+
+/// One judged case.
+#[derive(Debug, Clone)]
+pub struct CaseReport {
+    /// The input file.
+    pub input: PathBuf,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// What the run used.
+    pub usage: Usage,
+    /// Where the expected answer came from.
+    pub source: Source,
+    /// Whether the case was run a second time alone (its time was near
+    /// the limit or over it when run in parallel).
+    pub rerun: bool,
+}
+
+/// Why a test run stopped without verdicts.
+#[derive(Debug, thiserror::Error)]
+pub enum SuiteError {
+    /// A case file could not be read or is not a valid instance.
+    #[error("{0}")]
+    Case(String),
+    /// The harness could not run the program.
+    #[error("{0}")]
+    Trouble(#[from] Trouble),
+}
+
+/// The expected answer beside `input`: `X.out`, else `X.ans`.
+pub fn answer_file(input: &Path) -> Option<PathBuf> {
+    ["out", "ans"]
+        .iter()
+        .map(|ext| input.with_extension(ext))
+        .find(|p| p.is_file())
+}
+
+struct Case {
+    input: Vec<u8>,
+    answer: Vec<u8>,
+    source: Source,
+}
+
+fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
+    let name = super::files::shown(path);
+    let read = |p: &Path, limit: u64| -> Result<Vec<u8>, SuiteError> {
+        let shown = super::files::shown(p);
+        std::fs::File::open(p)
+            .and_then(|f| read_limited(f, limit))
+            .map_err(|e| SuiteError::Case(format!("cannot read {shown}: {e}")))?
+            .map_err(|e| SuiteError::Case(format!("{shown}:{e}")))
+    };
+    let input = read(path, MAX_INPUT_BYTES)?;
+    let (answer, source) = match answer_file(path) {
+        Some(file) => (read(&file, 1 << 30)?, Source::File),
+        None => {
+            let answer = cfg
+                .puzzle
+                .judge_answer(&input, cfg.moves)
+                .map_err(|e| match e {
+                    Error::Input(e) => SuiteError::Case(format!("{name}:{e}")),
+                    other => SuiteError::Case(format!("{name}: {other}")),
+                })?;
+            (answer, Source::Reference)
+        }
+    };
+    Ok(Case {
+        input,
+        answer,
+        source,
+    })
+}
+
+fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport, SuiteError> {
+    let expected = if cfg.checker {
+        Expected::Checker {
+            puzzle: cfg.puzzle,
+            options: CheckOptions {
+                order: cfg.order,
+                moves: cfg.moves,
+            },
+            answer: &case.answer,
+        }
+    } else {
+        Expected::Answer(&case.answer)
+    };
+    let judged = judge::judge(
+        &cfg.program,
+        &case.input,
+        expected,
+        cfg.time_limit,
+        cfg.memory_limit,
+    )
+    .map_err(|e| match e {
+        JudgeError::Trouble(t) => SuiteError::Trouble(t),
+        JudgeError::Puzzle(e) => SuiteError::Case(format!("{}: {e}", super::files::shown(path))),
+    })?;
+    Ok(CaseReport {
+        input: path.to_path_buf(),
+        verdict: judged.verdict,
+        usage: judged.usage,
+        source: case.source,
+        rerun: false,
+    })
+}
+
+/// Whether a run is close enough to the time limit (or over it) that
+/// the load of parallel runs could have decided it.
+fn near_limit(report: &CaseReport, limit: Duration) -> bool {
+    matches!(report.verdict, Verdict::TimeLimit { .. }) || report.usage.cpu * 5 >= limit * 4
+}
+
+/// Runs every case, `jobs` at a time; then re-runs alone, one by one,
+/// every case whose time was within 20% of the limit or over it, and
+/// reports that second run. `progress` is called once per case.
+///
+/// # Errors
+/// [`SuiteError`]: a case that cannot be read, or the harness's trouble.
+pub fn run_suite(
+    cfg: &SuiteConfig,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Vec<CaseReport>, SuiteError> {
+    let cases: Vec<Case> = cfg
+        .inputs
+        .iter()
+        .map(|p| load(cfg, p))
+        .collect::<Result<_, _>>()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.jobs.max(1))
+        .build()
+        .map_err(|e| Trouble::System(format!("cannot start threads: {e}")))?;
+    let mut reports: Vec<CaseReport> = pool.install(|| {
+        cfg.inputs
+            .par_iter()
+            .zip(&cases)
+            .map(|(path, case)| {
+                let report = judge_case(cfg, path, case);
+                progress();
+                report
+            })
+            .collect::<Result<_, _>>()
+    })?;
+    for (report, (path, case)) in reports.iter_mut().zip(cfg.inputs.iter().zip(&cases)) {
+        if near_limit(report, cfg.time_limit) {
+            let mut again = judge_case(cfg, path, case)?;
+            again.rerun = true;
+            *report = again;
+        }
+    }
+    Ok(reports)
+}
+
+/// The JSON report of a test run.
+#[derive(Debug, serde::Serialize)]
+pub struct JsonReport {
+    /// Cases accepted.
+    pub passed: usize,
+    /// Cases not accepted.
+    pub failed: usize,
+    /// Every case, in order.
+    pub cases: Vec<JsonCase>,
+}
+
+/// One case of the JSON report.
+#[derive(Debug, serde::Serialize)]
+pub struct JsonCase {
+    /// The input file.
+    pub name: String,
+    /// `AC`, `WA`, `TLE`, `MLE`, `RE` or `OLE`.
+    pub verdict: &'static str,
+    /// CPU time in milliseconds.
+    pub cpu_ms: u128,
+    /// Wall time in milliseconds.
+    pub wall_ms: u128,
+    /// Peak resident memory in KiB.
+    pub peak_kib: u64,
+    /// Where the expected answer came from.
+    pub expected: Source,
+    /// What went wrong, for a failure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+impl JsonReport {
+    /// The report of `reports`.
+    pub fn new(reports: &[CaseReport]) -> JsonReport {
+        let cases: Vec<JsonCase> = reports
+            .iter()
+            .map(|r| JsonCase {
+                name: r.input.to_string_lossy().into_owned(),
+                verdict: r.verdict.code(),
+                cpu_ms: r.usage.cpu.as_millis(),
+                wall_ms: r.usage.wall.as_millis(),
+                peak_kib: r.usage.peak_kib,
+                expected: r.source,
+                message: (r.verdict != Verdict::Accepted).then(|| r.verdict.describe()),
+            })
+            .collect();
+        let passed = cases.iter().filter(|c| c.verdict == "AC").count();
+        JsonReport {
+            passed,
+            failed: cases.len() - passed,
+            cases,
+        }
+    }
+}
