@@ -227,6 +227,9 @@ fn watch(
     let mut pause = Duration::from_micros(100);
     let mut stopped = None;
     let mut peak_bytes = 0u64;
+    // Time the tree's processes spent ready to run but waiting for a CPU,
+    // per process (so that ended processes still count).
+    let mut waited: std::collections::HashMap<i32, Duration> = std::collections::HashMap::new();
     loop {
         if let Some((status, rusage)) = keeper.try_reap() {
             let wall = start.elapsed();
@@ -242,9 +245,18 @@ fn watch(
         if stopped.is_none() {
             let sample = tree::sample(keeper.pid());
             peak_bytes = peak_bytes.max(sample.resident_bytes);
+            for &(pid, delay) in &sample.run_delays {
+                waited.insert(pid, delay);
+            }
+            // The wall clock only counts time the program could have run:
+            // a busy machine (or --jobs above the cores) does not make a
+            // program that computes look like one that sleeps. A ceiling
+            // of ten times the cap still ends every run.
+            let elapsed = start.elapsed();
+            let starved: Duration = waited.values().sum();
             stopped = if sample.cpu > limits.cpu {
                 Some(Stopped::Cpu)
-            } else if start.elapsed() > limits.wall {
+            } else if elapsed.saturating_sub(starved) > limits.wall || elapsed > limits.wall * 10 {
                 Some(Stopped::Wall)
             } else if limits.memory.is_some_and(|m| sample.resident_bytes > m) {
                 Some(Stopped::Memory)
@@ -357,6 +369,8 @@ mod tree {
         pub cpu: Duration,
         /// Resident memory of the live processes, summed.
         pub resident_bytes: u64,
+        /// Each live process's time spent waiting for a CPU so far.
+        pub run_delays: Vec<(i32, Duration)>,
     }
 
     /// Samples the tree under `root` (the keeper). Processes that end
@@ -379,6 +393,9 @@ mod tree {
             sample.cpu += Duration::from_secs_f64(total_ticks as f64 / ticks);
             if pid != root {
                 sample.resident_bytes += resident_pages(pid) * page;
+                if let Some(delay) = run_delay(pid) {
+                    sample.run_delays.push((pid, delay));
+                }
             }
             if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
                 pending.extend(
@@ -411,6 +428,14 @@ mod tree {
             cutime: field(16)?,
             cstime: field(17)?,
         })
+    }
+
+    /// The second field of `schedstat`: nanoseconds spent runnable but
+    /// waiting on a run queue.
+    fn run_delay(pid: i32) -> Option<Duration> {
+        let text = std::fs::read_to_string(format!("/proc/{pid}/schedstat")).ok()?;
+        let ns = text.split_whitespace().nth(1)?.parse().ok()?;
+        Some(Duration::from_nanos(ns))
     }
 
     fn resident_pages(pid: i32) -> u64 {
