@@ -276,6 +276,9 @@ pub struct CheckArgs {
     /// 2048: the number of moves K.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES)))]
     pub moves: Option<u32>,
+    /// Time allowed for the reference answer the output is checked against.
+    #[arg(long, value_name = "DUR", default_value = "60s", value_parser = parse_duration)]
+    pub reference_limit: std::time::Duration,
 }
 
 const SOLVE_HELP: &str = "\

@@ -7,7 +7,9 @@ use boardsolve::puzzles::{CheckOptions, Error, OutputFormat, SolveOptions};
 use boardsolve::text::Verdict;
 use boardsolve::text::{MAX_INPUT_BYTES, read_limited};
 use boardsolve::tools::files::{self, Existing};
-use boardsolve::tools::{batch, diagnose, generate, interrupt, judge, run, stress, suite};
+use boardsolve::tools::{
+    batch, deadline, diagnose, generate, interrupt, judge, run, stress, suite,
+};
 use clap::{CommandFactory, Parser};
 use cli::{CheckArgs, Cli, ColorWhen, Command, GenArgs, SolveArgs, StressArgs, TestArgs};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -351,10 +353,18 @@ fn check(args: &CheckArgs) -> Result<(), Stop> {
         order: args.order,
         moves: args.moves,
     };
-    let verdict = args
-        .puzzle
-        .check(&input, &output, &options)
-        .map_err(|e| failure(e, &source))?;
+    let puzzle = args.puzzle;
+    let verdict = deadline::within(args.reference_limit, move || {
+        puzzle.check(&input, &output, &options)
+    })
+    .map_err(|e| Stop::Usage(format!("boardsolve: cannot start a thread: {e}")))?
+    .ok_or_else(|| {
+        Stop::Usage(format!(
+            "boardsolve: the reference answer took more than {:?}; raise --reference-limit",
+            args.reference_limit
+        ))
+    })?
+    .map_err(|e| failure(e, &source))?;
     let mut stdout = anstream::stdout().lock();
     let printed = match &verdict {
         Verdict::Correct => writeln!(stdout, "{GOOD}correct{GOOD:#}"),

@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod contain;
+pub mod deadline;
 pub mod diagnose;
 pub mod files;
 pub mod generate;

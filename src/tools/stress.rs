@@ -2,6 +2,7 @@
 //! reference, the first failure confirmed, shrunk to a smallest failing
 //! case, and an optional diagnosis of the mistake behind it.
 
+use super::deadline;
 use super::diagnose::{self, Diagnosis};
 use super::generate;
 use super::judge::{self, Expected, JudgeError, Judged, Verdict};
@@ -9,7 +10,6 @@ use super::run::{Program, Trouble, Usage};
 use crate::puzzles::{CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Everything a stress run needs.
@@ -176,19 +176,16 @@ impl StressConfig {
     /// case too big for the reference stops the run with a clear message
     /// instead of hanging it.
     fn reference(&self, input: &[u8], case: u64) -> Result<Vec<u8>, StressError> {
-        let (send, receive) = mpsc::channel();
         let puzzle = self.puzzle;
         let moves = self.solve.moves;
         let owned = input.to_vec();
-        std::thread::Builder::new()
-            .stack_size(64 << 20)
-            .spawn(move || {
-                let _ = send.send(puzzle.judge_answer(&owned, moves));
-            })
-            .map_err(|e| Trouble::System(format!("cannot start a thread: {e}")))?;
-        match receive.recv_timeout(self.reference_limit) {
-            Ok(answer) => Ok(answer?),
-            Err(_) => Err(StressError::Reference {
+        let answer = deadline::within(self.reference_limit, move || {
+            puzzle.judge_answer(&owned, moves)
+        })
+        .map_err(|e| Trouble::System(format!("cannot start a thread: {e}")))?;
+        match answer {
+            Some(answer) => Ok(answer?),
+            None => Err(StressError::Reference {
                 limit: self.reference_limit,
                 case,
             }),

@@ -256,6 +256,36 @@ fn the_reference_runs_under_a_limit_and_says_so() {
 }
 
 #[test]
+fn check_runs_its_reference_under_a_limit_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, board, _) = run(
+        &["gen", "2048", "--seed", "2", "--n", "20", "--density", "1"],
+        b"",
+    );
+    assert_eq!(code, 0);
+    std::fs::write(dir.path().join("a.in"), board).unwrap();
+    std::fs::write(dir.path().join("a.out"), "1\n").unwrap();
+    let (code, _, err) = run(
+        &[
+            "check",
+            "2048",
+            dir.path().join("a.in").to_str().unwrap(),
+            dir.path().join("a.out").to_str().unwrap(),
+            "--moves",
+            "30",
+            "--reference-limit",
+            "500ms",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the reference answer took more than 500ms"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_closed_stdout_is_an_error_and_a_closed_pipe_keeps_a_failure_exit_1() {
     let script = format!("exec {BIN} solve 2048 examples/2048/sample.in >&-");
     let status = Command::new("sh")
