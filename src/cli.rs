@@ -6,14 +6,14 @@ use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
 Examples:
-  boardsolve solve 2048 examples/2048/sample.in           largest block in 5 moves
-  boardsolve solve 12094 board.in                          BOJ 12094: K = 10
-  boardsolve solve 2048 --moves 20 --explain board.in      the shortest optimal line
-  echo '2 2 2 2 2' | boardsolve solve 2048 --json          a 2×2 board of 2s
-  boardsolve gen 2048 --seed 7 --count 50 --out-dir tests/ 50 reproducible cases
-  boardsolve solve 2048 tests/*.in                         writes tests/001.out ...
-  boardsolve stress 2048 --cases 500 -- ./my_solution      find, shrink a failing case
-  boardsolve check 2048 case.in my.out                     is my.out right?
+  boardsolve solve 2048 examples/2048/sample.in             largest block in 5 moves
+  boardsolve solve 12094 board.in                           BOJ 12094: K = 10
+  boardsolve solve 2048 --moves 20 --explain board.in       the shortest optimal line
+  echo '2 2 2 2 2' | boardsolve solve 2048 --json           a 2×2 board of 2s
+  boardsolve gen 2048 --seed 7 --count 50 --out-dir tests/  50 reproducible cases
+  boardsolve solve 2048 tests/*.in                          writes tests/001.out ...
+  boardsolve stress 2048 --cases 500 -- ./my_solution       find, shrink a failing case
+  boardsolve check 2048 case.in my.out                      is my.out right?
 
 Exit status: 0 success, 1 a check or a stress run found a wrong answer,
 2 bad input or usage.";
@@ -111,7 +111,7 @@ when a failure is found, 0 when every case passes.
 
 Examples:
   boardsolve stress 2048 --cases 1000 -- ./a.out
-  boardsolve stress 12094 --seed 42 --timeout 1s --jobs 2 -- python3 sol.py
+  boardsolve stress 12094 --seed 42 --cases 50 --timeout 5s --jobs 2 -- python3 sol.py
   boardsolve stress 2048 --hard --diagnose -- ./a.out";
 
 const COMPLETIONS_HELP: &str = "\
