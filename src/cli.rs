@@ -110,8 +110,8 @@ way and printed with the expected and the received output. Exit status 1
 when a failure is found, 0 when every case passes.
 
 Examples:
-  boardsolve stress 2048 --cases 1000 -- ./a.out
-  boardsolve stress 12094 --seed 42 --cases 50 --timeout 5s --jobs 2 -- python3 sol.py
+  boardsolve stress 2048 --cases 300 -- ./a.out
+  boardsolve stress 12094 --seed 42 --cases 20 --timeout 5s --jobs 2 -- python3 sol.py
   boardsolve stress 2048 --hard --diagnose -- ./a.out";
 
 const COMPLETIONS_HELP: &str = "\

@@ -1,11 +1,12 @@
 //! Every example of the documentation, run for real: the `Examples:` of
 //! every `--help` (found by walking the subcommands, so a new subcommand's
 //! examples are picked up without a change here) and every command of the
-//! fenced `sh` blocks of README.md and of every page in docs/. Each runs under `bash` in a fresh
-//! directory that holds the fixtures its command line names (`FIXTURES`),
-//! with the binary under test first on `PATH`. Its exit status must be the
-//! documented one, and where the documentation shows output, the output.
-//! docs/architecture.md (Tests) says how a new example gets its fixture.
+//! fenced `sh` blocks of README.md and of every page in docs/. Each runs
+//! under `bash` in a fresh directory that holds the fixtures its command
+//! line names (`FIXTURES`), with the binary under test first on `PATH`.
+//! Its exit status must be the documented one, and where the documentation
+//! shows output, the output. docs/architecture.md (Tests) says how a new
+//! example gets its fixture.
 
 use crate::common::{program, solved};
 use std::fmt::Write as _;
