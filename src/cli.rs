@@ -74,6 +74,7 @@ pub enum Command {
     #[command(after_help = solve_help())]
     Solve(SolveArgs),
     /// Check that OUTPUT is a correct answer for INPUT (exit 0 correct, 1 wrong, 2 unreadable).
+    #[command(after_help = CHECK_HELP)]
     Check(CheckArgs),
     /// Generate random valid instances in the judge's format, reproducible from the seed.
     #[command(after_help = gen_help())]
@@ -101,6 +102,15 @@ Examples:
   boardsolve gen 2048 --seed 5 --hard --count 20 --out-dir hard/
   boardsolve gen yut --seed 2 --dice 84
   boardsolve gen footholds --seed 3 --rows 5 --cols 5 --hard";
+
+const CHECK_HELP: &str = "\
+Tokens are compared, so spacing and line ends do not matter; a wrong
+answer is reported with its first differing token.
+
+Examples:
+  boardsolve check 2048 case.in my.out
+  boardsolve check tromino examples/tromino/sample.in tiling.out          any valid tiling
+  boardsolve check tromino --order examples/tromino/sample.in tiling.out  in placement order";
 
 const STRESS_HELP: &str = "\
 The program reads one case on standard input and prints its answer. The

@@ -79,6 +79,7 @@ struct Fixture {
 }
 
 /// A 2048 board whose answer in 5 moves is 16 (README's check example).
+/// `tiling.out` is the answer of `examples/tromino/sample.in`.
 const BOARD: &str = "3\n2 2 2\n4 4 4\n8 8 8\n";
 
 /// A small test set, named as `gen --out-dir` names its files.
@@ -95,6 +96,11 @@ const FIXTURES: &[Fixture] = &[
     fixture("board.in", Holds::Text(BOARD), 0),
     fixture("case.in", Holds::Text(BOARD), 0),
     fixture("my.out", Holds::Text("8\n"), 1),
+    fixture(
+        "tiling.out",
+        Holds::Text(include_str!("../data/tromino/03.out")),
+        0,
+    ),
     fixture("tests/", Holds::Files(CASES), 0),
     fixture("cases/", Holds::Files(CASES), 0),
     fixture("a.out", Holds::Solution, 0),
