@@ -6,14 +6,14 @@ use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
 Examples:
-  boardsolve solve 2048 examples/2048/sample.in           largest block in 5 moves
-  boardsolve solve 12094 board.in                          BOJ 12094: K = 10
-  boardsolve solve 2048 --moves 20 --explain board.in      the shortest optimal line
-  echo '2 2 2 2 2' | boardsolve solve 2048 --json          a 2×2 board of 2s
-  boardsolve gen 2048 --seed 7 --count 50 --out-dir tests/ 50 reproducible cases
-  boardsolve solve 2048 tests/*.in                         writes tests/001.out ...
-  boardsolve stress 2048 --cases 500 -- ./my_solution      find, shrink a failing case
-  boardsolve check 2048 case.in my.out                     is my.out right?
+  boardsolve solve 2048 examples/2048/sample.in             largest block in 5 moves
+  boardsolve solve 12094 board.in                           BOJ 12094: K = 10
+  boardsolve solve 2048 --moves 20 --explain board.in       the shortest optimal line
+  echo '2 2 2 2 2' | boardsolve solve 2048 --json           a 2×2 board of 2s
+  boardsolve gen 2048 --seed 7 --count 50 --out-dir tests/  50 reproducible cases
+  boardsolve solve 2048 tests/*.in                          writes tests/001.out ...
+  boardsolve stress 2048 --cases 500 -- ./my_solution       find, shrink a failing case
+  boardsolve check 2048 case.in my.out                      is my.out right?
 
 Exit status: 0 success, 1 a check or a stress run found a wrong answer,
 2 bad input or usage.";
@@ -74,6 +74,7 @@ pub enum Command {
     #[command(after_help = solve_help())]
     Solve(SolveArgs),
     /// Check that OUTPUT is a correct answer for INPUT (exit 0 correct, 1 wrong, 2 unreadable).
+    #[command(after_help = CHECK_HELP)]
     Check(CheckArgs),
     /// Generate random valid instances in the judge's format, reproducible from the seed.
     #[command(after_help = gen_help())]
@@ -105,6 +106,15 @@ Examples:
   boardsolve gen yut --seed 2 --dice 84
   boardsolve gen footholds --seed 3 --rows 5 --cols 5 --hard";
 
+const CHECK_HELP: &str = "\
+Tokens are compared, so spacing and line ends do not matter; a wrong
+answer is reported with its first differing token.
+
+Examples:
+  boardsolve check 2048 case.in my.out
+  boardsolve check tromino examples/tromino/sample.in tiling.out          any valid tiling
+  boardsolve check tromino --order examples/tromino/sample.in tiling.out  in placement order";
+
 const STRESS_HELP: &str = "\
 The program reads one case on standard input and prints its answer. The
 first failing case (wrong answer, non-zero exit, signal, time-out or
@@ -113,8 +123,8 @@ way and printed with the expected and the received output. Exit status 1
 when a failure is found, 0 when every case passes.
 
 Examples:
-  boardsolve stress 2048 --cases 1000 -- ./a.out
-  boardsolve stress 12094 --seed 42 --timeout 1s --jobs 2 -- python3 sol.py
+  boardsolve stress 2048 --cases 300 -- ./a.out
+  boardsolve stress 12094 --seed 42 --cases 20 --timeout 5s --jobs 2 -- python3 sol.py
   boardsolve stress 2048 --hard --diagnose -- ./a.out";
 
 const TEST_HELP: &str = "\

@@ -2,6 +2,8 @@
 
 mod common {
     use assert_cmd::Command;
+    use std::path::Path;
+    use std::sync::OnceLock;
 
     /// The binary under test.
     pub fn boardsolve() -> Command {
@@ -42,7 +44,7 @@ mod common {
 
     /// Every `NN.in` in `tests/data/DIR` with its `NN.out`.
     pub fn golden(dir: &str) -> Vec<(String, Vec<u8>, String)> {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data")
             .join(dir);
         let mut cases: Vec<_> = std::fs::read_dir(&root)
@@ -73,6 +75,34 @@ mod common {
         cases
     }
 
+    /// Compiles `tests/programs/NAME.rs` once per test run and returns the
+    /// binary's path.
+    pub fn program(name: &str) -> String {
+        static BUILT: OnceLock<std::sync::Mutex<Vec<String>>> = OnceLock::new();
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("programs");
+        let exe = dir.join(name);
+        let lock = BUILT.get_or_init(Default::default);
+        let mut built = lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !built.iter().any(|b| b == name) {
+            std::fs::create_dir_all(&dir).unwrap();
+            let source =
+                Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/programs/{name}.rs"));
+            let status = std::process::Command::new(
+                std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()),
+            )
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(&exe)
+            .arg(&source)
+            .status()
+            .expect("rustc runs");
+            assert!(status.success(), "compiling {name}");
+            built.push(name.to_string());
+        }
+        exe.to_str().expect("a UTF-8 path").to_string()
+    }
+
     /// Solves the bundled `examples/FILE` as a file argument.
     pub fn assert_example(puzzle: &str, file: &str, expected: &str) {
         let path = format!("{}/examples/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -84,6 +114,8 @@ mod common {
     }
 }
 
+#[path = "cli/examples.rs"]
+mod examples;
 #[path = "cli/footholds.rs"]
 mod footholds;
 #[path = "cli/game2048.rs"]

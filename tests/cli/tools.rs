@@ -1,35 +1,6 @@
 //! gen, stress, check and bulk solving through the binary.
 
-use crate::common::{boardsolve, run, solved};
-use std::path::Path;
-use std::sync::OnceLock;
-
-/// Compiles `tests/programs/NAME.rs` once per test run and returns the
-/// binary's path.
-fn program(name: &str) -> String {
-    static BUILT: OnceLock<std::sync::Mutex<Vec<String>>> = OnceLock::new();
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("programs");
-    let exe = dir.join(name);
-    let lock = BUILT.get_or_init(Default::default);
-    let mut built = lock
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if !built.iter().any(|b| b == name) {
-        std::fs::create_dir_all(&dir).unwrap();
-        let source =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/programs/{name}.rs"));
-        let status =
-            std::process::Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
-                .args(["--edition", "2021", "-O", "-o"])
-                .arg(&exe)
-                .arg(&source)
-                .status()
-                .expect("rustc runs");
-        assert!(status.success(), "compiling {name}");
-        built.push(name.to_string());
-    }
-    exe.to_str().expect("a UTF-8 path").to_string()
-}
+use crate::common::{boardsolve, program, run, solved};
 
 fn stress(args: &[&str], command: &[&str]) -> (i32, String, String) {
     let mut all: Vec<&str> = vec!["stress"];
