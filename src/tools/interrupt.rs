@@ -119,8 +119,9 @@ pub fn wait_for_exit() -> ! {
     }
 }
 
-/// Starts a run with `spawn` and registers its keeper, both under the
-/// registry's lock, so a signal cannot fall between them.
+/// Starts a run with `spawn` and registers its keeper. Runs start in
+/// parallel; a stop that falls between the start and the registration
+/// is seen at the registration, which then stops the new keeper itself.
 ///
 /// # Errors
 /// [`Trouble::Interrupted`] once boardsolve is stopping; the error of
@@ -129,14 +130,21 @@ pub fn spawn_tracked(
     spawn: impl FnOnce() -> io::Result<Child>,
     what: &str,
 ) -> Result<Tracked, Trouble> {
-    let mut reg = registry();
-    if reg.stopping {
+    if registry().stopping {
         return Err(Trouble::Interrupted);
     }
     let child = spawn().map_err(|e| Trouble::System(format!("{what}: {e}")))?;
     let pid = libc::pid_t::try_from(child.id()).expect("pids fit in pid_t");
-    reg.live.push(pid);
-    Ok(Tracked { pid, reaped: false })
+    let tracked = Tracked { pid, reaped: false };
+    let stopping = {
+        let mut reg = registry();
+        reg.live.push(pid);
+        reg.stopping
+    };
+    if stopping {
+        tracked.stop();
+    }
+    Ok(tracked)
 }
 
 /// A registered keeper, reaped through this handle only.

@@ -189,11 +189,12 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
         cpu_seconds: limits.cpu.as_secs() + 2,
         file_bytes: limits.output.saturating_add(1),
     };
-    let start = Instant::now();
     let mut keeper = interrupt::spawn_tracked(
         || contain::spawn(&mut command, kernel),
         &format!("cannot start {}", program.shown),
     )?;
+    // The program's clock starts once it runs, not while other runs start.
+    let start = Instant::now();
     drop(command);
     let (status, usage, stopped) = watch(&mut keeper, limits, start);
     if interrupt::stopping() {
