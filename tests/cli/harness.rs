@@ -197,6 +197,18 @@ fn the_harness_own_trouble_is_exit_2_before_any_case_runs() {
 }
 
 #[test]
+fn jobs_are_lowered_to_what_the_open_file_limit_allows() {
+    let script = format!(
+        "ulimit -n 64 && exec {BIN} stress 2048 --cases 20 --jobs 64 --seed 1 -- {BIN} solve 2048"
+    );
+    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("--jobs 64 lowered to 4"), "{err}");
+    assert!(err.contains("4 jobs"), "{err}");
+}
+
+#[test]
 fn a_failure_that_does_not_happen_again_is_reported_as_flaky_not_shrunk() {
     let dir = tempfile::tempdir().unwrap();
     let mark = dir.path().join("ran-once");
