@@ -422,7 +422,7 @@ fn bulk_solve_streams_a_huge_answer_to_its_file() {
     use boardsolve::tools::run::{Ending, Limits, Program, run as run_program};
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("big.in");
-    std::fs::write(&input, "8192 1 1\n").unwrap();
+    std::fs::write(&input, "4096 1 1\n").unwrap();
     let out_dir = dir.path().join("o");
     let program = Program::new(&[
         BIN.into(),
@@ -442,11 +442,11 @@ fn bulk_solve_streams_a_huge_answer_to_its_file() {
         String::from_utf8_lossy(&r.stderr)
     );
     let written = std::fs::metadata(out_dir.join("big.out")).unwrap().len();
-    assert!(written > 300 << 20, "{written} bytes");
-    // The answer is over 300 MiB; the solver holds the board (8192² u32
-    // would be 256 MiB, but the streaming writer needs far less).
+    assert!(written > 120_000_000, "{written} bytes");
+    // The answer is over 120 MB (n is kept at 4096 for the disks of CI
+    // machines); streamed, the run needs a small fraction of that.
     assert!(
-        r.usage.peak_kib < 128 * 1024,
+        r.usage.peak_kib < 48 * 1024,
         "peak {} KiB",
         r.usage.peak_kib
     );
