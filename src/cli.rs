@@ -274,6 +274,11 @@ pub struct SolveArgs {
     /// Also draw the solution as an SVG picture into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+
+    /// Also write a self-contained HTML page into FILE that plays the
+    /// optimal line step by step (no network needed to view it).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// Reads a puzzle name; its possible values (shown by `--help` and offered

@@ -201,9 +201,14 @@ fn solve(args: &SolveArgs) -> Result<(), Stop> {
             .puzzle
             .svg(&input, &options)
             .map_err(|e| failure(e, &source))?;
-        std::fs::write(path, picture).map_err(|e| {
-            Stop::Usage(format!("boardsolve: cannot write {}: {e}", path.display()))
-        })?;
+        write_output_file(path, picture.as_bytes(), args.inputs.first())?;
+    }
+    if let Some(path) = &args.html {
+        let page = args
+            .puzzle
+            .html(&input, &options)
+            .map_err(|e| failure(e, &source))?;
+        write_output_file(path, page.as_bytes(), args.inputs.first())?;
     }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
@@ -214,11 +219,56 @@ fn solve(args: &SolveArgs) -> Result<(), Stop> {
     Ok(())
 }
 
+/// Writes a picture or a page the user named: to a temporary file in the
+/// same directory, then renamed into place, so that a reader never sees
+/// half a file; never over the input it was made from. A name that is not
+/// a regular file (a device such as /dev/stdout, a pipe, a symbolic link)
+/// is written through instead: renaming would replace the device or the
+/// link itself.
+fn write_output_file(
+    path: &std::path::Path,
+    bytes: &[u8],
+    input: Option<&std::path::PathBuf>,
+) -> Result<(), Stop> {
+    let cannot = |e: &dyn std::fmt::Display| {
+        Stop::Usage(format!("boardsolve: cannot write {}: {e}", path.display()))
+    };
+    if let Some(input) = input
+        && let (Ok(a), Ok(b)) = (input.canonicalize(), path.canonicalize())
+        && a == b
+    {
+        return Err(cannot(&"it is the input file"));
+    }
+    let regular_or_new = match std::fs::symlink_metadata(path) {
+        Ok(meta) => meta.file_type().is_file(),
+        Err(_) => true,
+    };
+    if !regular_or_new {
+        return std::fs::write(path, bytes).map_err(|e| cannot(&e));
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let name = path.file_name().ok_or_else(|| cannot(&"not a file name"))?;
+    let temp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = std::fs::write(&temp, bytes).and_then(|()| std::fs::rename(&temp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp);
+        return Err(cannot(&e));
+    }
+    Ok(())
+}
+
 /// Several files: NAME.out for each, in parallel; every bad file reported.
 fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
-    if args.svg.is_some() {
+    if args.svg.is_some() || args.html.is_some() {
         return Err(Stop::Usage(
-            "boardsolve: --svg draws one instance; give a single input".into(),
+            "boardsolve: --svg and --html draw one instance; give a single input".into(),
         ));
     }
     let found =

@@ -90,6 +90,8 @@ mod footholds;
 mod game2048;
 #[path = "cli/general.rs"]
 mod general;
+#[path = "cli/html.rs"]
+mod html;
 #[path = "cli/robustness.rs"]
 mod robustness;
 #[path = "cli/tools.rs"]
