@@ -61,7 +61,6 @@
       draw(i, stage, about) {
         const grid = el('div', { class: 'grid2048', role: 'grid', 'aria-label': 'board after step ' + i });
         grid.style.gridTemplateColumns = 'repeat(' + n + ', minmax(0, 1fr))';
-        grid.style.fontSize = Math.max(6, Math.min(28, 220 / n)) + 'px';
         const merged = new Set(i > 0 ? data.merged[i - 1].map(rc => rc[0] * n + rc[1]) : []);
         data.boards[i].forEach((r, ri) => r.forEach((v, ci) => {
           const [bg, fg] = tileColour(v);
@@ -72,9 +71,10 @@
             'aria-label': (v === 0 ? 'empty' : blockText(v)) + (isMerged ? ', merged' : ''),
           }, blockText(v));
           t.style.background = bg; t.style.color = fg;
-          // Long numbers shrink to fit their tile, and may break.
-          const digits = blockText(v).length;
-          if (digits > 3) t.style.fontSize = (3.6 / digits).toFixed(2) + 'em';
+          // Numbers scale with the tile (the board is the size container),
+          // long ones smaller, so that every number fits its tile.
+          const digits = Math.max(1, blockText(v).length);
+          t.style.fontSize = ((100 / n) * Math.min(0.45, 1.5 / digits)).toFixed(3) + 'cqw';
           grid.appendChild(t);
         }));
         stage.replaceChildren(grid);
