@@ -30,8 +30,8 @@ pub fn page(puzzle: &str, data: &str, layout: Option<&str>) -> String {
             script_safe(l)
         )
     });
-    // The attribute the script sets when it has drawn the page must not be
-    // in the file, so the script builds its name from parts.
+    // The script marks the page drawn through `dataset.rendered`, so the
+    // attribute's name appears nowhere in the file as written.
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\

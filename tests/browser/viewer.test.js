@@ -37,6 +37,10 @@ const CASES = [
   { puzzle: 'tromino', input: '128 100 3\n', name: 'tromino-static', static: true },
   { puzzle: 'footholds', input: fs.readFileSync(path.join(ROOT, 'examples/footholds/sample.in'), 'utf8') },
   { puzzle: 'footholds', input: '[[1, 1, 1, 1], [1, 1, 1, 1], [1, 0, 1, 1]] [0, 0] [2, 3]', name: 'footholds-4x3' },
+  // Lines without a single move: the player has only the start to show.
+  { puzzle: '2048', input: '2\n2 2\n2 2\n', args: ['--moves', '0'], name: '2048-no-move' },
+  { puzzle: 'footholds', input: '[[1]] [0, 0] [0, 0]', name: 'footholds-no-move' },
+  { puzzle: 'tromino', input: '1 0 0\n', name: 'tromino-one-cell' },
 ];
 
 // The board the JSON says for step i, in the form `shown` reads from the page.
@@ -165,10 +169,19 @@ async function checkPage(context, bin, c, tmp) {
       await page.click('#back');
       await expectStep(page, c, json, i, 'the back button');
     }
-    await page.click('#last');
-    await expectStep(page, c, json, last, 'the end button');
-    await page.click('#first');
-    await expectStep(page, c, json, 0, 'the start button');
+    // At the start, back and start are off; at the end, forward and end.
+    const disabled = () => page.evaluate(() => ['#first', '#back', '#forward', '#last']
+      .map(id => document.querySelector(id).disabled));
+    if (last === 0) {
+      assert.deepEqual(await disabled(), [true, true, true, true], `${c.name}: nothing to step to`);
+    } else {
+      assert.deepEqual(await disabled(), [true, true, false, false], `${c.name}: buttons at the start`);
+      await page.click('#last');
+      await expectStep(page, c, json, last, 'the end button');
+      assert.deepEqual(await disabled(), [false, false, true, true], `${c.name}: buttons at the end`);
+      await page.click('#first');
+      await expectStep(page, c, json, 0, 'the start button');
+    }
     // The move list, in reverse.
     for (let i = last; i >= 0; i -= Math.max(1, Math.floor(last / 7))) {
       await page.click(`#moves button[data-step="${i}"]`);

@@ -54,6 +54,20 @@ pub struct Play {
     pub merged: Vec<Vec<[usize; 2]>>,
 }
 
+impl Play {
+    /// Digits of the longest block value on any board of the line, so
+    /// that every board of the line can share one column width.
+    pub(super) fn widest_number(&self) -> usize {
+        self.boards
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|v| v.to_string().len())
+            .max()
+            .unwrap_or(1)
+    }
+}
+
 /// The optimal value, the shortest first-in-order line reaching it, and
 /// what each first move would give.
 ///
@@ -183,14 +197,7 @@ pub(super) fn write_explanation(
             .collect();
         writeln!(out, "by first move: {}", firsts.join(", "))?;
     }
-    let width = line
-        .boards
-        .iter()
-        .flatten()
-        .flatten()
-        .map(|v| v.to_string().len())
-        .max()
-        .unwrap_or(1);
+    let width = line.widest_number();
     writeln!(out, "\nstart:")?;
     write_board(out, &line.boards[0], &[], width)?;
     for (i, &dir) in line.moves.iter().enumerate() {

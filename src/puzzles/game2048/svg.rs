@@ -38,14 +38,7 @@ pub(super) fn draw(play: &Play, moves: u32) -> Result<String, Error> {
         )));
     }
     // Every number fits its tile at 14 px: about 8.5 px a digit.
-    let digits = play
-        .boards
-        .iter()
-        .flatten()
-        .flatten()
-        .map(|v| v.to_string().len())
-        .max()
-        .unwrap_or(1);
+    let digits = play.widest_number();
     let cell = (digits * 9 + 14).max(30);
     let side = n * cell + 6;
     let (gap, caption) = (24, 26);
