@@ -299,7 +299,8 @@ Limits: 2048 boards up to 64×64, blocks up to 2^63, --moves up to 100 (the
         yut: any number of dice (at least one), each 1..5; at most 84 are
         ever used, since all four pieces have finished by then.
         tromino n up to 65536 when a power of two (streamed), else up to
-        4096; K up to 16; check up to 4096; --svg up to 256.
+        4096; K up to 16; check up to 4096; --svg, --json, --explain
+        and --html up to 256. 2048 --svg: up to 100000 cells of boards.
         Every input: at most 64 MiB (answers given to check: 1 GiB).
 
 Examples:
@@ -309,6 +310,7 @@ Examples:
   boardsolve solve 2048 --json examples/2048/sample.in
   boardsolve solve yut --explain --svg yut.svg examples/yut/sample.in
   boardsolve solve footholds --explain examples/footholds/sample.in
+  boardsolve solve footholds --html game.html examples/footholds/sample.in
   boardsolve solve 2048 --out-dir answers/ cases/*.in     expected outputs, in parallel";
 
 /// Arguments of `boardsolve solve`.
@@ -346,6 +348,11 @@ pub struct SolveArgs {
     /// Also draw the solution as an SVG picture into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+
+    /// Also write a self-contained HTML page into FILE that plays the
+    /// optimal line step by step (no network needed to view it).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// Reads a puzzle name; its possible values (shown by `--help` and offered

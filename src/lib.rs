@@ -12,6 +12,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod html;
 pub mod puzzles;
 pub mod search;
 pub mod simd;

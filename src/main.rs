@@ -240,24 +240,14 @@ fn solve(args: &SolveArgs) -> Result<(), Stop> {
             .puzzle
             .svg(&input, &options)
             .map_err(|e| failure(e, &source))?;
-        if args
-            .inputs
-            .first()
-            .is_some_and(|input| same_file(input, path))
-        {
-            return Err(Stop::Usage(format!(
-                "boardsolve: --svg {} would overwrite the input",
-                files::shown(path)
-            )));
-        }
-        files::write_file(path, Existing::Follow, |w| w.write_all(picture.as_bytes())).map_err(
-            |e| {
-                Stop::Usage(format!(
-                    "boardsolve: cannot write {}: {e}",
-                    files::shown(path)
-                ))
-            },
-        )?;
+        write_output_file(path, picture.as_bytes(), args.inputs.first())?;
+    }
+    if let Some(path) = &args.html {
+        let page = args
+            .puzzle
+            .html(&input, &options)
+            .map_err(|e| failure(e, &source))?;
+        write_output_file(path, page.as_bytes(), args.inputs.first())?;
     }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
@@ -268,18 +258,34 @@ fn solve(args: &SolveArgs) -> Result<(), Stop> {
     Ok(())
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+/// Writes a picture or a page the user named, like the shell's `>` but
+/// all or nothing (see [`files::write_file`]), never over the input it
+/// was made from.
+fn write_output_file(
+    path: &std::path::Path,
+    bytes: &[u8],
+    input: Option<&std::path::PathBuf>,
+) -> Result<(), Stop> {
+    let cannot = |e: &dyn std::fmt::Display| {
+        Stop::Usage(format!(
+            "boardsolve: cannot write {}: {e}",
+            files::shown(path)
+        ))
+    };
+    if let Some(input) = input
+        && let (Ok(a), Ok(b)) = (input.canonicalize(), path.canonicalize())
+        && a == b
+    {
+        return Err(cannot(&"it is the input file"));
     }
+    files::write_file(path, Existing::Follow, |w| w.write_all(bytes)).map_err(|e| cannot(&e))
 }
 
 /// Several files: NAME.out for each, in parallel; every bad file reported.
 fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
-    if args.svg.is_some() {
+    if args.svg.is_some() || args.html.is_some() {
         return Err(Stop::Usage(
-            "boardsolve: --svg draws one instance; give a single input".into(),
+            "boardsolve: --svg and --html draw one instance; give a single input".into(),
         ));
     }
     let found =

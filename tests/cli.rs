@@ -124,6 +124,8 @@ mod game2048;
 mod general;
 #[path = "cli/harness.rs"]
 mod harness;
+#[path = "cli/html.rs"]
+mod html;
 #[path = "cli/local_judge.rs"]
 mod local_judge;
 #[path = "cli/robustness.rs"]

@@ -94,6 +94,13 @@ pub trait Puzzle: Sync {
     /// As [`Puzzle::solve`]; [`Error::Usage`] if the puzzle has no picture.
     fn svg(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error>;
 
+    /// The self-contained HTML page that plays the optimal line (the
+    /// `--json` data embedded, drawn by the page's own script).
+    ///
+    /// # Errors
+    /// As [`Puzzle::solve`]; [`Error::Usage`] if the puzzle has no page.
+    fn html(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error>;
+
     /// Whether `output` is a correct answer for `input`.
     ///
     /// # Errors

@@ -25,6 +25,8 @@ pub enum Flag {
     Explain,
     /// `--svg FILE`: a picture.
     Svg,
+    /// `--html FILE`: the interactive page.
+    Html,
 }
 
 impl Flag {
@@ -35,6 +37,7 @@ impl Flag {
             Flag::Order => "--order",
             Flag::Explain => "--explain or --json",
             Flag::Svg => "--svg",
+            Flag::Html => "--html",
         }
     }
 }
@@ -217,6 +220,12 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
         Err(Error::Usage("this puzzle has no picture".into()))
     }
 
+    /// What the `--html` page needs besides the play to draw the board
+    /// (yut's square positions), as JSON; by default nothing.
+    fn layout(&self) -> Option<serde_json::Value> {
+        None
+    }
+
     /// Whether `output` is a correct answer. By default the answer is
     /// unique, so the output must equal it token by token.
     ///
@@ -325,6 +334,20 @@ impl<R: Rules> Puzzle for Entry<R> {
         let rules = self.configured(opts.moves, false)?;
         self.refuse(true, Flag::Svg)?;
         rules.svg(&rules.parse(input)?)
+    }
+
+    fn html(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error> {
+        let rules = self.configured(opts.moves, false)?;
+        self.refuse(true, Flag::Html)?;
+        let instance = rules.parse(input)?;
+        let play = rules.play(&instance)?;
+        let data = serde_json::to_string(&play).map_err(std::io::Error::from)?;
+        let layout = rules.layout().map(|l| l.to_string());
+        Ok(crate::html::page(
+            self.alias_of.unwrap_or(self.name),
+            &data,
+            layout.as_deref(),
+        ))
     }
 
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {

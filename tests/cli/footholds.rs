@@ -70,7 +70,10 @@ fn json_has_the_same_data() {
     let out = solved(&["solve", "92345", "--json"], b"[[1,1]] [0,0] [0,0]");
     assert_eq!(
         out,
-        "{\"moves\":1,\"winner\":\"A\",\"ending\":\"foothold_gone\",\"line\":[{\"player\":\"A\",\"from\":[0,0],\"to\":[0,1],\"board\":[[0,1]],\"aloc\":[0,1],\"bloc\":[0,0]}]}\n"
+        "{\"moves\":1,\"winner\":\"A\",\"ending\":\"foothold_gone\",\
+         \"board\":[[1,1]],\"aloc\":[0,0],\"bloc\":[0,0],\
+         \"line\":[{\"player\":\"A\",\"from\":[0,0],\"to\":[0,1],\"board\":[[0,1]],\"aloc\":[0,1],\"bloc\":[0,0],\
+         \"alternatives\":[{\"to\":[0,1],\"winner\":\"A\",\"moves\":1}]}]}\n"
     );
     let (_, out, _) = run(
         &["solve", "footholds", "--json"],
@@ -80,6 +83,68 @@ fn json_has_the_same_data() {
     assert_eq!(v["moves"], 5);
     assert_eq!(v["winner"], "A");
     assert_eq!(v["line"].as_array().unwrap().len(), 5);
+    // A's first move: to the centre (played) or to a corner, where B wins.
+    assert_eq!(
+        v["line"][0]["alternatives"],
+        serde_json::json!([
+            {"to": [0, 0], "winner": "B", "moves": 6},
+            {"to": [1, 1], "winner": "A", "moves": 5},
+            {"to": [2, 0], "winner": "B", "moves": 6}
+        ])
+    );
+}
+
+#[test]
+fn explain_lists_the_other_moves() {
+    let out = solved(
+        &["solve", "footholds", "--explain"],
+        b"[[1,1,1],[1,1,1],[1,1,1]] [1,0] [1,2]",
+    );
+    assert!(
+        out.contains(
+            "\nmove 1: A (1, 0) -> (1, 1)\no o o\n. A B\no o o\n\
+             \x20 A could also go to (0, 0): B wins, the game lasts 6 moves\n\
+             \x20 A could also go to (2, 0): B wins, the game lasts 6 moves\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("  B could also go to (1, 1): A still wins, the game lasts 3 moves\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn svg_shows_paths_steps_and_vanished_cells() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("game.svg");
+    let (code, out, err) = run(
+        &["solve", "footholds", "--svg", svg.to_str().unwrap()],
+        b"[[1,1,1,1,1]] [0,0] [0,4]",
+    );
+    assert_eq!((code, out.as_str()), (0, "4\n"), "{err}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
+    assert!(picture.contains("B wins; 4 moves in total"));
+    assert_eq!(
+        picture.matches("<polyline").count(),
+        2,
+        "both players' paths"
+    );
+    for k in 1..=4 {
+        assert!(
+            picture.contains(&format!(">{k}</text>")),
+            "step {k} numbered"
+        );
+    }
+    // Four footholds vanish, one after each move.
+    for k in 1..=4 {
+        assert!(
+            picture.contains(&format!(">×{k}</text>")),
+            "vanished after move {k}"
+        );
+    }
+    assert!(picture.contains("then A has no foothold to move to"));
 }
 
 #[test]

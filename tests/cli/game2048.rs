@@ -27,11 +27,37 @@ fn moves_zero_and_single_block() {
 fn explain_and_json() {
     let input = b"2\n2 2\n2 2\n";
     let out = solved(&["solve", "2048", "--json"], input);
-    assert_eq!(out, "{\"max\":8,\"moves\":[\"up\",\"left\"]}\n");
+    assert_eq!(
+        out,
+        "{\"max\":8,\"moves\":[\"up\",\"left\"],\
+         \"by_first_move\":{\"up\":8,\"down\":8,\"left\":8,\"right\":8},\
+         \"boards\":[[[2,2],[2,2]],[[4,4],[0,0]],[[8,0],[0,0]]],\
+         \"merged\":[[[0,0],[0,1]],[[0,0]]]}\n"
+    );
     let out = solved(&["solve", "2048", "--explain"], input);
     assert_eq!(
         out,
-        "largest block within 5 moves: 8\nshortest line (2 moves): up left\n\nstart:\n2 2\n2 2\n\nmove 1: up\n4 4\n0 0\n\nmove 2: left\n8 0\n0 0\n"
+        "largest block within 5 moves: 8\nshortest line (2 moves): up left\n\
+         by first move: up 8, down 8, left 8, right 8\n\
+         \nstart:\n2  2\n2  2\n\
+         \nmove 1: up (2 merges, marked *)\n4* 4*\n0  0\n\
+         \nmove 2: left (1 merge, marked *)\n8* 0\n0  0\n"
+    );
+    // A move that changes nothing is null, and K = 0 leaves every move null.
+    let out = solved(
+        &["solve", "2048", "--json", "--moves", "2"],
+        b"2\n2 0\n4 0\n",
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["by_first_move"],
+        serde_json::json!({"up": null, "down": null, "left": null, "right": 4})
+    );
+    let out = solved(&["solve", "2048", "--json", "--moves", "0"], input);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["by_first_move"],
+        serde_json::json!({"up": null, "down": null, "left": null, "right": null})
     );
 }
 
@@ -81,4 +107,61 @@ fn portable_code_gives_the_same_answers_as_the_simd_code() {
         assert!(outputs[0].status.success());
         assert_eq!(outputs[0].stdout, outputs[1].stdout);
     }
+}
+
+#[test]
+fn svg_is_a_strip_of_boards_with_merges_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("line.svg");
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "2048",
+            "--moves",
+            "2",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        b"2\n2 2\n2 2\n",
+    );
+    assert_eq!((code, out.as_str()), (0, "8\n"), "{err}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
+    assert!(picture.contains(">start</text>") && picture.contains(">1. up (2 merges)</text>"));
+    assert!(picture.contains(">2. left (1 merge)</text>"));
+    // Three merged tiles in all: two after up, one after left.
+    assert_eq!(picture.matches(">*</text>").count(), 3);
+    assert_eq!(picture.matches("stroke-width=\"3\"").count(), 3);
+}
+
+#[test]
+fn svg_refuses_a_line_too_big_to_draw() {
+    // 2 2 4 8 ... 2^30 in the top row: 2^31 takes 30 moves, one merge
+    // each, so the strip would be 31 boards of 64×64.
+    let mut text = String::from("64\n2");
+    for k in 1..=30 {
+        text += &format!(" {}", 1u64 << k);
+    }
+    text += &" 0".repeat(33);
+    text += "\n";
+    text += &(vec!["0"; 64].join(" ") + "\n").repeat(63);
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("big.svg");
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "2048",
+            "--moves",
+            "30",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        text.as_bytes(),
+    );
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("--svg draws up to 100000 cells of boards; this line has 31 boards of 64×64"),
+        "{err}"
+    );
+    assert!(!svg.exists());
 }

@@ -161,11 +161,6 @@ fn svg_picture() {
 #[test]
 fn options_it_does_not_take_are_refused() {
     assert_refused(
-        &["solve", "tromino", "--explain"],
-        b"4 0 0",
-        "tromino does not take --explain or --json",
-    );
-    assert_refused(
         &["solve", "tromino", "--moves", "3"],
         b"4 0 0",
         "tromino does not take --moves",

@@ -40,15 +40,22 @@ fn explain_json_and_svg() {
         out,
         "maximum score: 65\n\
          turn 1 (die 5): piece 1 start -> 10, +10, total 10\n\
+         \x20 other pieces: piece 2 -> 10 ends with 65; piece 3 -> 10 ends with 65; piece 4 -> 10 ends with 65\n\
          turn 2 (die 4): piece 1 10 -> 25c, +25, total 35\n\
-         turn 3 (die 1): piece 1 25c -> 30c, +30, total 65\n"
+         \x20 other pieces: piece 2 -> 8 ends with 31; piece 3 -> 8 ends with 31; piece 4 -> 8 ends with 31\n\
+         turn 3 (die 1): piece 1 25c -> 30c, +30, total 65\n\
+         \x20 other pieces: piece 2 -> 2 ends with 37; piece 3 -> 2 ends with 37; piece 4 -> 2 ends with 37\n"
     );
     let out = solved(&["solve", "17825", "--json"], b"5 4\n");
     assert_eq!(
         out,
         "{\"max\":35,\"moves\":[\
-         {\"turn\":1,\"die\":5,\"piece\":1,\"from\":\"start\",\"to\":\"10\",\"score\":10,\"total\":10},\
-         {\"turn\":2,\"die\":4,\"piece\":1,\"from\":\"10\",\"to\":\"25c\",\"score\":25,\"total\":35}\
+         {\"turn\":1,\"die\":5,\"piece\":1,\"from\":\"start\",\"to\":\"10\",\"score\":10,\"total\":10,\
+         \"alternatives\":[{\"piece\":1,\"to\":\"10\",\"total\":35},{\"piece\":2,\"to\":\"10\",\"total\":35},\
+         {\"piece\":3,\"to\":\"10\",\"total\":35},{\"piece\":4,\"to\":\"10\",\"total\":35}]},\
+         {\"turn\":2,\"die\":4,\"piece\":1,\"from\":\"10\",\"to\":\"25c\",\"score\":25,\"total\":35,\
+         \"alternatives\":[{\"piece\":1,\"to\":\"25c\",\"total\":35},{\"piece\":2,\"to\":\"8\",\"total\":18},\
+         {\"piece\":3,\"to\":\"8\",\"total\":18},{\"piece\":4,\"to\":\"8\",\"total\":18}]}\
          ],\"unused\":0}\n"
     );
     let dir = tempfile::tempdir().unwrap();
@@ -62,6 +69,14 @@ fn explain_json_and_svg() {
     assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
     assert!(picture.contains("maximum score 190"));
     assert_eq!(picture.matches("<polyline").count(), 2, "two pieces move");
+    // Every label is drawn after every route line, so no line crosses one.
+    let last_route = picture.rfind("<polyline").unwrap();
+    let first_label = picture
+        .find("font-size=\"14\" text-anchor=\"middle\">")
+        .unwrap();
+    assert!(first_label > last_route);
+    // Correct plurals in the legend.
+    assert!(!picture.contains(" 1 moves") && !picture.contains(" 1 points"));
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! the winner, why the loser lost, and every move of the principal
 //! variation with the board after it.
 
-use super::board::{Coord, Instance, Player, bit, cell_of};
-use super::solve::{Search, root_state};
+use super::board::{Coord, Instance, Player, bit, cell_of, spread};
+use super::solve::{Search, State, root_state};
 use crate::search::negamax::Negamax;
 use serde::Serialize;
 use std::io::Write;
@@ -23,6 +23,21 @@ pub struct Move {
     pub aloc: Coord,
     /// B's cell after the move.
     pub bloc: Coord,
+    /// Every legal move of the mover here (the one played included), in
+    /// the order up, left, right, down, with the outcome if it is played
+    /// and both then play optimally.
+    pub alternatives: Vec<Alternative>,
+}
+
+/// One legal move of the mover and the game it leads to under optimal play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Alternative {
+    /// The cell moved to.
+    pub to: Coord,
+    /// Who then wins.
+    pub winner: Player,
+    /// The game's total number of moves, counted from the start.
+    pub moves: u32,
 }
 
 /// Why the loser lost, at the end of the principal variation.
@@ -44,6 +59,12 @@ pub struct Play {
     pub winner: Player,
     /// Why the loser lost.
     pub ending: Defeat,
+    /// The footholds at the start, row after row (1 = foothold).
+    pub board: Vec<Vec<u8>>,
+    /// A's start.
+    pub aloc: Coord,
+    /// B's start.
+    pub bloc: Coord,
     /// Every move, A's first; at each step the first optimal move in the
     /// order up, left, right, down.
     pub line: Vec<Move>,
@@ -72,10 +93,33 @@ pub fn play(instance: &Instance) -> Play {
             })
             .collect()
     };
+    let inside = (0..instance.rows)
+        .flat_map(|r| (0..instance.cols).map(move |c| bit((r, c))))
+        .fold(0, |all, b| all | b);
     let mut line = Vec::with_capacity(states.len());
     let mut player = Player::A;
     let mut before = root;
-    for s in &states {
+    for (played, s) in states.iter().enumerate() {
+        // Every move of the mover, scored from the opponent's side; the
+        // same engine (and table) as the line itself.
+        let feet = before.feet & !(1u64 << before.mover);
+        let mut targets = spread(1u64 << before.mover) & feet & inside;
+        let mut alternatives = Vec::with_capacity(4);
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            let after = State {
+                feet,
+                mover: before.other,
+                other: to,
+            };
+            let score = engine.score(&after);
+            alternatives.push(Alternative {
+                to: cell_of(to),
+                winner: if score.wins() { player.other() } else { player },
+                moves: played as u32 + 1 + score.distance(),
+            });
+        }
         // After the move the mover's cell is `other`; the opponent moves next.
         let (from, to) = (cell_of(before.mover), cell_of(s.other));
         let (aloc, bloc) = match player {
@@ -89,6 +133,7 @@ pub fn play(instance: &Instance) -> Play {
             board: grid_of(s.feet),
             aloc,
             bloc,
+            alternatives,
         });
         player = player.other();
         before = *s;
@@ -102,6 +147,9 @@ pub fn play(instance: &Instance) -> Play {
         moves: score.distance(),
         winner: if score.wins() { Player::A } else { Player::B },
         ending,
+        board: grid_of(instance.footholds),
+        aloc: instance.a,
+        bloc: instance.b,
         line,
     }
 }
@@ -168,6 +216,23 @@ pub(super) fn write_explanation(
             "{}",
             picture(instance.rows, instance.cols, &feet, step.aloc, step.bloc)
         )?;
+        for other in step.alternatives.iter().filter(|o| o.to != step.to) {
+            let still = if other.winner == play.winner {
+                "still "
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  {} could also go to ({}, {}): {} {still}wins, the game lasts {} {}",
+                step.player,
+                other.to.0,
+                other.to.1,
+                other.winner,
+                other.moves,
+                if other.moves == 1 { "move" } else { "moves" }
+            )?;
+        }
     }
     let why = match play.ending {
         Defeat::NoMove => "has no foothold to move to",

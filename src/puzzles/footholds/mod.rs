@@ -20,11 +20,12 @@ mod r#gen;
 mod parse;
 pub mod reference;
 mod solve;
+mod svg;
 #[cfg(test)]
 mod tests;
 
 pub use board::{Coord, Instance, MAX_SIDE, Player};
-pub use explain::{Defeat, Move, Play, play};
+pub use explain::{Alternative, Defeat, Move, Play, play};
 pub use r#gen::{hard, random, shrink};
 pub use solve::{Search, State, Stats, answer, answer_with_stats, answer_without_split};
 
@@ -52,7 +53,7 @@ pub struct Footholds;
 
 impl Rules for Footholds {
     type Play = Play;
-    const TAKES: &'static [Flag] = &[Flag::Explain];
+    const TAKES: &'static [Flag] = &[Flag::Explain, Flag::Svg, Flag::Html];
     fn summary(&self) -> &'static str {
         "disappearing footholds: total moves under optimal play"
     }
@@ -68,5 +69,9 @@ impl Rules for Footholds {
 
     fn explain(&self, instance: &Instance, play: &Play, out: &mut dyn Write) -> io::Result<()> {
         explain::write_explanation(instance, play, out)
+    }
+
+    fn svg(&self, instance: &Instance) -> Result<String, Error> {
+        Ok(svg::draw(instance, &play(instance)))
     }
 }

@@ -20,6 +20,13 @@ pub fn answer(instance: &Instance, mistake: Option<Mistake>) -> u32 {
     play(&mut instance.grid(), instance.a, instance.b, mistake).1
 }
 
+/// Whether the player to move (at `me`, opponent at `you`, footholds
+/// `grid`, `true` = foothold) wins, and the number of moves left under
+/// optimal play: the plain search from any position, not only a start.
+pub fn outcome(grid: &mut Vec<Vec<bool>>, me: Coord, you: Coord) -> (bool, u32) {
+    play(grid, me, you, None)
+}
+
 /// Whether the player to move (at `me`, opponent at `you`) wins, and the
 /// total number of moves left under optimal play.
 fn play(grid: &mut Vec<Vec<bool>>, me: Coord, you: Coord, mistake: Option<Mistake>) -> (bool, u32) {

@@ -5,7 +5,7 @@
 use super::board::{component, spread};
 use super::solve::{Search, score, walk_bound};
 use super::*;
-use crate::puzzles::Text;
+use crate::puzzles::{Rules, Text};
 use proptest::prelude::*;
 
 fn game(text: &str) -> Instance {
@@ -284,4 +284,52 @@ fn each_mistake_changes_some_answer() {
             "{mistake:?}"
         );
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn alternatives_equal_the_plain_search_after_each_move(g in small_instance(4)) {
+        let e = play(&g);
+        let mut grid = g.grid();
+        let (mut a, mut b) = (g.a, g.b);
+        for (i, step) in e.line.iter().enumerate() {
+            let (me, you) = if step.player == Player::A { (a, b) } else { (b, a) };
+            // Every legal move, in the order up, left, right, down.
+            let legal: Vec<Coord> = [(-1isize, 0isize), (0, -1), (0, 1), (1, 0)]
+                .iter()
+                .filter_map(|&(dr, dc)| {
+                    let (r, c) = (me.0 as isize + dr, me.1 as isize + dc);
+                    let inside = r >= 0 && c >= 0 && (r as usize) < g.rows && (c as usize) < g.cols;
+                    (inside && grid[r as usize][c as usize]).then_some((r as usize, c as usize))
+                })
+                .collect();
+            let listed: Vec<Coord> = step.alternatives.iter().map(|o| o.to).collect();
+            prop_assert_eq!(&listed, &legal, "move {}", i + 1);
+            for other in &step.alternatives {
+                let mut after = grid.clone();
+                after[me.0][me.1] = false;
+                let (they_win, rest) = reference::outcome(&mut after, you, other.to);
+                let winner = if they_win { step.player.other() } else { step.player };
+                prop_assert_eq!(other.winner, winner, "move {} to {:?}", i + 1, other.to);
+                prop_assert_eq!(other.moves, i as u32 + 1 + rest, "move {} to {:?}", i + 1, other.to);
+            }
+            // The move played is optimal among them, and gives the answer.
+            let played = step.alternatives.iter().find(|o| o.to == step.to).expect("played move listed");
+            prop_assert_eq!((played.winner, played.moves), (e.winner, e.moves));
+            grid[step.from.0][step.from.1] = false;
+            if step.player == Player::A { a = step.to } else { b = step.to }
+        }
+    }
+}
+
+#[test]
+fn explain_names_the_other_moves() {
+    let g = game("[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]");
+    let mut out = Vec::new();
+    Footholds.explain(&g, &play(&g), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("could also go to ("), "{text}");
+    assert!(text.contains("wins, the game lasts "), "{text}");
 }

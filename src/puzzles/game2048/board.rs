@@ -132,6 +132,51 @@ impl Board {
         out.slide_from(self, dir).then_some(out)
     }
 
+    /// The board after moving `dir` with, for each cell (row after row),
+    /// whether it holds a block made by a merge in this move; `None` if the
+    /// move changes nothing. A plain walk over each line: it reports what
+    /// the fast move does not, and is tested against it.
+    ///
+    /// ```
+    /// use boardsolve::puzzles::game2048::{Board, Direction};
+    /// let b = Board::from_values(3, &[2, 2, 2, 0, 0, 0, 0, 0, 0]).unwrap();
+    /// let (left, merged) = b.slide_marked(Direction::Left).unwrap();
+    /// assert_eq!(left.to_string(), "4 2 0\n0 0 0\n0 0 0\n");
+    /// assert_eq!(&merged[..3], &[true, false, false]);
+    /// ```
+    pub fn slide_marked(&self, dir: Direction) -> Option<(Board, Vec<bool>)> {
+        let n = self.n;
+        let mut cells = vec![0u8; n * n];
+        let mut merged = vec![false; n * n];
+        for line in 0..n {
+            // The k-th cell of the line, counted from the wall.
+            let cell = |k: usize| match dir {
+                Direction::Up => k * n + line,
+                Direction::Down => (n - 1 - k) * n + line,
+                Direction::Left => line * n + k,
+                Direction::Right => line * n + (n - 1 - k),
+            };
+            let mut write = 0;
+            let mut last_free = false;
+            for k in 0..n {
+                let e = self.cells[cell(k)];
+                if e == 0 {
+                    continue;
+                }
+                if last_free && cells[cell(write - 1)] == e {
+                    cells[cell(write - 1)] = e + 1;
+                    merged[cell(write - 1)] = true;
+                    last_free = false;
+                } else {
+                    cells[cell(write)] = e;
+                    write += 1;
+                    last_free = true;
+                }
+            }
+        }
+        (cells != self.cells).then_some((Board { n, cells }, merged))
+    }
+
     /// Overwrites `self` with `src` moved in `dir`; `false` if nothing changed.
     pub(super) fn slide_from(&mut self, src: &Board, dir: Direction) -> bool {
         let n = src.n;

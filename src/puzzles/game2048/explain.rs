@@ -1,5 +1,7 @@
 //! The optimal play: the largest block with the shortest line of moves
-//! reaching it, as `--json` prints it and `--explain` words it.
+//! reaching it, what each first move would give, and the boards along the
+//! line with their merged blocks, as `--json` prints it and `--explain`
+//! words it.
 
 use super::board::{Board, Direction, value_of};
 use super::solve::{Search, best_exponent, reaches};
@@ -7,7 +9,34 @@ use crate::search::maximize;
 use serde::Serialize;
 use std::io::Write;
 
-/// An optimal line of play: the largest block and the moves reaching it.
+/// The largest block reachable within K moves when the line starts with
+/// each move; `None` where that move changes nothing (or K is 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FirstMoves {
+    /// Starting with up.
+    pub up: Option<u128>,
+    /// Starting with down.
+    pub down: Option<u128>,
+    /// Starting with left.
+    pub left: Option<u128>,
+    /// Starting with right.
+    pub right: Option<u128>,
+}
+
+impl FirstMoves {
+    /// The value for `dir`.
+    pub fn get(&self, dir: Direction) -> Option<u128> {
+        match dir {
+            Direction::Up => self.up,
+            Direction::Down => self.down,
+            Direction::Left => self.left,
+            Direction::Right => self.right,
+        }
+    }
+}
+
+/// An optimal line of play: the largest block, the moves reaching it, what
+/// each first move gives, and the boards along the line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Play {
     /// The largest block value reachable within the allowed moves.
@@ -15,15 +44,40 @@ pub struct Play {
     /// The shortest move sequence reaching it, first in Up < Down < Left < Right
     /// order among the shortest.
     pub moves: Vec<Direction>,
+    /// The largest block reachable when the line starts with each move.
+    pub by_first_move: FirstMoves,
+    /// The start board, then the board after each move: rows of block
+    /// values, 0 for an empty cell.
+    pub boards: Vec<Vec<Vec<u128>>>,
+    /// For each move, the `[row, column]` cells of the board after it that
+    /// hold a block made by a merge in that move.
+    pub merged: Vec<Vec<[usize; 2]>>,
 }
 
-/// The optimal value and the shortest, first-in-order line reaching it.
+impl Play {
+    /// Digits of the longest block value on any board of the line, so
+    /// that every board of the line can share one column width.
+    pub(super) fn widest_number(&self) -> usize {
+        self.boards
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|v| v.to_string().len())
+            .max()
+            .unwrap_or(1)
+    }
+}
+
+/// The optimal value, the shortest first-in-order line reaching it, and
+/// what each first move would give.
 ///
 /// ```
 /// use boardsolve::puzzles::game2048::{play, Board, Direction};
 /// let b = Board::from_values(2, &[2, 0, 2, 0]).unwrap();
 /// let line = play(&b, 5);
-/// assert_eq!((line.max, line.moves), (4, vec![Direction::Up]));
+/// assert_eq!((line.max, line.moves.clone()), (4, vec![Direction::Up]));
+/// assert_eq!(line.by_first_move.left, None);
+/// assert_eq!(line.by_first_move.right, Some(4));
 /// ```
 pub fn play(board: &Board, moves: u32) -> Play {
     let (e, _) = best_exponent(board, moves);
@@ -31,16 +85,85 @@ pub fn play(board: &Board, moves: u32) -> Play {
         reaches(node, left, e)
     })
     .expect("the optimum found by the search is reachable");
+    let moves_played: Vec<Direction> = path.into_iter().map(|m| Direction::ALL[m]).collect();
+    let mut boards = vec![rows_of(board)];
+    let mut merged = Vec::with_capacity(moves_played.len());
+    let mut current = board.clone();
+    for &dir in &moves_played {
+        let (next, marks) = current
+            .slide_marked(dir)
+            .expect("moves on an optimal line change the board");
+        boards.push(rows_of(&next));
+        merged.push(
+            marks
+                .iter()
+                .enumerate()
+                .filter(|&(_, &m)| m)
+                .map(|(k, _)| [k / board.n, k % board.n])
+                .collect(),
+        );
+        current = next;
+    }
     Play {
         max: value_of(e as u8),
-        moves: path.into_iter().map(|m| Direction::ALL[m]).collect(),
+        moves: moves_played,
+        by_first_move: by_first_move(board, moves),
+        boards,
+        merged,
     }
 }
 
-/// Words `line`, the optimal play from `board` within `moves` moves: the
-/// answer, the moves, and the board after each of them.
+/// The largest block reachable within `moves` moves from `board` when the
+/// line starts with each move.
+pub fn by_first_move(board: &Board, moves: u32) -> FirstMoves {
+    let after = |dir: Direction| {
+        if moves == 0 {
+            return None;
+        }
+        let next = board.slide(dir)?;
+        Some(value_of(best_exponent(&next, moves - 1).0 as u8))
+    };
+    FirstMoves {
+        up: after(Direction::Up),
+        down: after(Direction::Down),
+        left: after(Direction::Left),
+        right: after(Direction::Right),
+    }
+}
+
+/// The board as rows of block values.
+fn rows_of(board: &Board) -> Vec<Vec<u128>> {
+    (0..board.n)
+        .map(|r| (0..board.n).map(|c| board.value(r, c)).collect())
+        .collect()
+}
+
+/// `rows` right-aligned in columns `width` wide, each value followed by
+/// `*` when its cell is in `merged`; no trailing spaces.
+fn write_board(
+    out: &mut dyn Write,
+    rows: &[Vec<u128>],
+    merged: &[[usize; 2]],
+    width: usize,
+) -> std::io::Result<()> {
+    for (r, row) in rows.iter().enumerate() {
+        let mut line = String::new();
+        for (c, v) in row.iter().enumerate() {
+            if c > 0 {
+                line.push(' ');
+            }
+            let mark = if merged.contains(&[r, c]) { '*' } else { ' ' };
+            line.push_str(&format!("{v:>width$}{mark}"));
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+/// Words `line`, the optimal play within `moves` moves: the
+/// answer, the moves, what each first move gives, and the board after
+/// each move with its merged blocks marked.
 pub(super) fn write_explanation(
-    board: &Board,
     moves: u32,
     line: &Play,
     out: &mut dyn Write,
@@ -64,15 +187,28 @@ pub(super) fn write_explanation(
             names.join(" ")
         )?;
     }
+    if moves > 0 {
+        let firsts: Vec<String> = Direction::ALL
+            .iter()
+            .map(|&d| match line.by_first_move.get(d) {
+                Some(v) => format!("{} {v}", d.name()),
+                None => format!("{} changes nothing", d.name()),
+            })
+            .collect();
+        writeln!(out, "by first move: {}", firsts.join(", "))?;
+    }
+    let width = line.widest_number();
     writeln!(out, "\nstart:")?;
-    write!(out, "{board}")?;
-    let mut current = board.clone();
+    write_board(out, &line.boards[0], &[], width)?;
     for (i, &dir) in line.moves.iter().enumerate() {
-        current = current
-            .slide(dir)
-            .expect("moves on an optimal line change the board");
-        writeln!(out, "\nmove {}: {}", i + 1, dir.name())?;
-        write!(out, "{current}")?;
+        let merges = line.merged[i].len();
+        let what = match merges {
+            0 => "no merge".to_string(),
+            1 => "1 merge, marked *".to_string(),
+            k => format!("{k} merges, marked *"),
+        };
+        writeln!(out, "\nmove {}: {} ({what})", i + 1, dir.name())?;
+        write_board(out, &line.boards[i + 1], &line.merged[i], width)?;
     }
     Ok(())
 }

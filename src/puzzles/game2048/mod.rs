@@ -14,13 +14,15 @@ mod r#gen;
 mod parse;
 pub mod reference;
 mod solve;
+mod svg;
 #[cfg(test)]
 mod tests;
 
 pub use board::{Board, Direction, Instance, MAX_INPUT_EXPONENT, MAX_N};
-pub use explain::{Play, play};
+pub use explain::{FirstMoves, Play, by_first_move, play};
 pub use r#gen::{hard, random, shrink};
 pub use solve::{Stats, answer, answer_sequential, answer_with_stats};
+pub use svg::MAX_SVG_CELLS;
 
 // The AVX-512 counts reach these through `super::`.
 use solve::Counts;
@@ -42,7 +44,7 @@ pub struct Game2048 {
 
 impl Rules for Game2048 {
     type Play = Play;
-    const TAKES: &'static [Flag] = &[Flag::Moves, Flag::Explain];
+    const TAKES: &'static [Flag] = &[Flag::Moves, Flag::Explain, Flag::Svg, Flag::Html];
     fn summary(&self) -> &'static str {
         "2048: largest block in at most K moves"
     }
@@ -66,7 +68,11 @@ impl Rules for Game2048 {
         Ok(play(&instance.board, self.moves))
     }
 
-    fn explain(&self, instance: &Instance, play: &Play, out: &mut dyn Write) -> io::Result<()> {
-        explain::write_explanation(&instance.board, self.moves, play, out)
+    fn explain(&self, _instance: &Instance, play: &Play, out: &mut dyn Write) -> io::Result<()> {
+        explain::write_explanation(self.moves, play, out)
+    }
+
+    fn svg(&self, instance: &Instance) -> Result<String, Error> {
+        svg::draw(&play(&instance.board, self.moves), self.moves)
     }
 }

@@ -415,3 +415,90 @@ proptest! {
         prop_assert!(value_of(merge_tree_bound(&b.cells, k) as u8) >= truth);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn by_first_move_equals_the_reference_after_that_move(
+        (n, values) in small_board(),
+        k in 0u32..=5,
+    ) {
+        let b = board(n, &values);
+        let firsts = by_first_move(&b, k);
+        for (i, &d) in Direction::ALL.iter().enumerate() {
+            let after = reference::slide(n, &values, i, None);
+            let unchanged = after.iter().zip(&values).all(|(&a, &v)| a == u128::from(v));
+            let expected = (k > 0 && !unchanged).then(|| {
+                let after: Vec<u64> = after.iter().map(|&v| v as u64).collect();
+                reference::answer(n, &after, k - 1, None)
+            });
+            prop_assert_eq!(firsts.get(d), expected, "first move {:?}", d);
+        }
+        // Whenever some move changes the board, the best first move gives the answer.
+        let best = Direction::ALL.iter().filter_map(|&d| firsts.get(d)).max();
+        if let Some(best) = best {
+            prop_assert_eq!(best, reference::answer(n, &values, k, None));
+        }
+    }
+
+    #[test]
+    fn slide_marked_moves_as_slide_and_marks_one_cell_per_merge((n, values) in small_board()) {
+        let b = board(n, &values);
+        let blocks = |cells: &[u8]| cells.iter().filter(|&&e| e != 0).count();
+        for &d in &Direction::ALL {
+            match (b.slide(d), b.slide_marked(d)) {
+                (None, None) => {}
+                (Some(fast), Some((plain, merged))) => {
+                    prop_assert_eq!(&fast, &plain);
+                    let marked = merged.iter().filter(|&&m| m).count();
+                    prop_assert_eq!(marked, blocks(&b.cells) - blocks(&plain.cells));
+                    for (k, &m) in merged.iter().enumerate() {
+                        prop_assert!(!m || plain.cells[k] >= 2, "a merged block is at least 4");
+                    }
+                }
+                (fast, plain) => prop_assert!(false, "slide {:?} vs slide_marked {:?}", fast, plain),
+            }
+        }
+    }
+
+    #[test]
+    fn play_boards_follow_the_reference_moves((n, values) in small_board(), k in 0u32..=4) {
+        let line = play(&board(n, &values), k);
+        prop_assert_eq!(line.boards.len(), line.moves.len() + 1);
+        prop_assert_eq!(line.merged.len(), line.moves.len());
+        let flat = |rows: &Vec<Vec<u128>>| -> Vec<u64> {
+            rows.iter().flatten().map(|&v| v as u64).collect()
+        };
+        prop_assert_eq!(flat(&line.boards[0]), values.clone());
+        for (i, &d) in line.moves.iter().enumerate() {
+            let expected = reference::slide(n, &flat(&line.boards[i]), d as usize, None);
+            let shown: Vec<u128> = line.boards[i + 1].iter().flatten().copied().collect();
+            prop_assert_eq!(shown, expected);
+        }
+        let last = line.boards.last().expect("the start board");
+        prop_assert_eq!(last.iter().flatten().copied().max().unwrap_or(0), line.max);
+    }
+}
+
+#[test]
+fn explain_aligns_columns_and_marks_merges() {
+    let text = |b: &Board, k: u32| {
+        let mut out = Vec::new();
+        explain::write_explanation(k, &play(b, k), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    assert_eq!(
+        text(&board(2, &[2, 2, 512, 16]), 1),
+        "largest block within 1 move: 512\nalready on the board: no move needed\n\
+         by first move: up changes nothing, down changes nothing, left 512, right 512\n\
+         \nstart:\n  2    2\n512   16\n"
+    );
+    let out = text(&board(3, &[32, 0, 4, 2, 256, 256, 0, 0, 16]), 1);
+    assert!(
+        out.contains(
+            "\nmove 1: left (1 merge, marked *)\n 32    4    0\n  2  512*   0\n 16    0    0\n"
+        ),
+        "{out}"
+    );
+}

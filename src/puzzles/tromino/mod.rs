@@ -6,9 +6,11 @@
 //! label follows arithmetically from its cell's quadrant path (see
 //! [`order`]), so an 8192×8192 board goes out two rows at a time in a few
 //! MiB of memory. Other sides are tiled in memory by the construction of
-//! [`general`]. The board is the whole answer: there is no `--explain`.
+//! [`general`]. `--explain` and `--json` list the trominoes in placement
+//! order with their recursion levels ([`play`]).
 
 mod check;
+mod explain;
 mod r#gen;
 pub mod general;
 pub mod order;
@@ -18,6 +20,7 @@ mod solve;
 mod svg;
 
 pub use check::{MAX_CHECK_N, check_output};
+pub use explain::{MAX_PLAY_N, Play, Tile, play};
 pub use r#gen::{hard, random, shrink};
 pub use parse::{Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N};
 pub use solve::{answer, tiling};
@@ -78,8 +81,8 @@ impl Tromino {
 }
 
 impl Rules for Tromino {
-    type Play = ();
-    const TAKES: &'static [Flag] = &[Flag::Order, Flag::Svg];
+    type Play = Play;
+    const TAKES: &'static [Flag] = &[Flag::Order, Flag::Explain, Flag::Svg, Flag::Html];
     fn summary(&self) -> &'static str {
         match self.format {
             Format::Plain => "L-tromino tiling of a board with one hole, in placement order",
@@ -89,6 +92,19 @@ impl Rules for Tromino {
 
     fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
         Ok(answer(instance, self.format, out)?)
+    }
+
+    fn play(&self, instance: &Instance) -> Result<Play, Error> {
+        play(instance)
+    }
+
+    fn explain(
+        &self,
+        _instance: &Instance,
+        play: &Play,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        explain::write_explanation(play, out)
     }
 
     fn svg(&self, instance: &Instance) -> Result<String, Error> {

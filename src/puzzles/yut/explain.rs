@@ -24,12 +24,27 @@ pub struct Turn {
     pub score: u32,
     /// The total after this move.
     pub total: u32,
+    /// What each piece would give if moved this turn, pieces 1 to 4.
+    pub alternatives: Vec<Alternative>,
     /// `from` as an id, for the picture.
     #[serde(skip)]
     pub(super) from_id: SquareId,
     /// `to` as an id, for the picture.
     #[serde(skip)]
     pub(super) to_id: SquareId,
+}
+
+/// One piece's move on a turn and the best final total after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Alternative {
+    /// The piece, 1..=4.
+    pub piece: u8,
+    /// The square it would stop on; `None` when it cannot move (finished,
+    /// or the square is taken).
+    pub to: Option<&'static str>,
+    /// The best final total if this piece moves now; `None` when it
+    /// cannot move.
+    pub total: Option<u32>,
 }
 
 /// An optimal play: the maximum total and one sequence of moves reaching it.
@@ -66,16 +81,25 @@ pub fn play(dice: &[u8]) -> Play {
             break;
         }
         let target = memo.best(turn, sorted(pieces));
-        let chosen = (0..4).find_map(|i| {
-            let from = pieces[i];
-            let to = destination(from, die);
-            let legal = from != END && (to == END || !pieces.contains(&to));
-            let mut next = pieces;
-            next[i] = to;
-            (legal
-                && u16::from(BOARD[to as usize].value) + memo.best(turn + 1, sorted(next))
-                    == target)
-                .then_some((i, to))
+        // The best total after this turn for each piece moved, or None.
+        let outlook: Vec<Option<(SquareId, u16)>> = (0..4)
+            .map(|i| {
+                let from = pieces[i];
+                let to = destination(from, die);
+                let legal = from != END && (to == END || !pieces.contains(&to));
+                let mut next = pieces;
+                next[i] = to;
+                legal.then(|| {
+                    (
+                        to,
+                        u16::from(BOARD[to as usize].value) + memo.best(turn + 1, sorted(next)),
+                    )
+                })
+            })
+            .collect();
+        let chosen = (0..4).find_map(|i| match outlook[i] {
+            Some((to, best)) if best == target => Some((i, to)),
+            _ => None,
         });
         let Some((i, to)) = chosen else {
             // Unreachable: the target was computed from these very moves.
@@ -91,6 +115,15 @@ pub fn play(dice: &[u8]) -> Play {
             to: BOARD[to as usize].name,
             score,
             total,
+            alternatives: outlook
+                .iter()
+                .enumerate()
+                .map(|(k, o)| Alternative {
+                    piece: k as u8 + 1,
+                    to: o.map(|(to, _)| BOARD[to as usize].name),
+                    total: o.map(|(_, best)| total - score + u32::from(best)),
+                })
+                .collect(),
             from_id: pieces[i],
             to_id: to,
         });
@@ -113,6 +146,16 @@ pub(super) fn write_explanation(play: &Play, dice: usize, out: &mut dyn Write) -
             "turn {} (die {}): piece {} {} -> {}, +{}, total {}",
             s.turn, s.die, s.piece, s.from, s.to, s.score, s.total
         )?;
+        let others: Vec<String> = s
+            .alternatives
+            .iter()
+            .filter(|a| a.piece != s.piece)
+            .map(|a| match (a.to, a.total) {
+                (Some(to), Some(total)) => format!("piece {} -> {to} ends with {total}", a.piece),
+                _ => format!("piece {} cannot move", a.piece),
+            })
+            .collect();
+        writeln!(out, "  other pieces: {}", others.join("; "))?;
     }
     if play.unused > 0 {
         let first = dice - play.unused + 1;

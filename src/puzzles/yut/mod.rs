@@ -28,7 +28,7 @@ pub use board::{
     BOARD, CENTRE_25, END, FORTY, LONGEST_ROUTE, MAX_USEFUL_DICE, OUTER_10, OUTER_20, OUTER_30,
     SQUARES, START, Square, SquareId, destination, path,
 };
-pub use explain::{Play, Turn, play};
+pub use explain::{Alternative, Play, Turn, play};
 pub use r#gen::{hard, random, shrink};
 pub use parse::Instance;
 pub use solve::{Stats, answer, answer_with_stats};
@@ -42,7 +42,7 @@ pub struct Yut;
 
 impl Rules for Yut {
     type Play = Play;
-    const TAKES: &'static [Flag] = &[Flag::Explain, Flag::Svg];
+    const TAKES: &'static [Flag] = &[Flag::Explain, Flag::Svg, Flag::Html];
     fn summary(&self) -> &'static str {
         "dice yut: best total score for the dice"
     }
@@ -62,5 +62,9 @@ impl Rules for Yut {
 
     fn svg(&self, instance: &Instance) -> Result<String, Error> {
         Ok(svg::draw(&play(instance.dice())))
+    }
+
+    fn layout(&self) -> Option<serde_json::Value> {
+        Some(svg::layout())
     }
 }

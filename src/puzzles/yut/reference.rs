@@ -160,6 +160,14 @@ pub fn answer(dice: &[u8], mistake: Option<Mistake>) -> Option<u32> {
     search([START; 4], dice, 0, mistake, &mut Memo::default())
 }
 
+/// The best total still to come from turn `turn` on, with the pieces at
+/// `pieces`, under the rules as written: the plain search from any
+/// position, not only the start.
+#[cfg(test)]
+pub(super) fn best_from(pieces: [Piece; 4], dice: &[u8], turn: usize) -> Option<u32> {
+    search(pieces, dice, turn, None, &mut Memo::default())
+}
+
 impl Reference for Yut {
     type Mistake = Mistake;
 

@@ -35,7 +35,10 @@ fn square_xy(id: SquareId) -> (f64, f64) {
     })
 }
 
-const PIECE_COLOURS: [&str; 4] = ["#d62728", "#2ca02c", "#1f77b4", "#9467bd"];
+/// Piece colours: none of them a grey or a blue of the board itself.
+const PIECE_COLOURS: [&str; 4] = ["#c0392b", "#1e8449", "#d35400", "#7d3c98"];
+/// Dash patterns, so that the four routes differ without colour too.
+const PIECE_DASHES: [&str; 4] = ["none", "9 4", "3 3", "12 4 3 4"];
 
 /// The board with its values, and each piece's route in the optimal play
 /// in its own colour, landing squares marked with the turn number.
@@ -68,6 +71,61 @@ pub(super) fn draw(play: &Play) -> String {
             edge(b, "#6baed6");
         }
     }
+    // Routes under the squares, so that no line crosses a label; each
+    // piece shifted a little so that shared stretches stay visible, and
+    // dashed its own way so that the routes differ without colour too.
+    let mut markers = String::new();
+    for piece in 0..4u8 {
+        let colour = PIECE_COLOURS[piece as usize];
+        let dash = PIECE_DASHES[piece as usize];
+        let (dx, dy) = [(-5.0, -5.0), (5.0, -5.0), (-5.0, 5.0), (5.0, 5.0)][piece as usize];
+        let steps: Vec<&Turn> = play.moves.iter().filter(|m| m.piece == piece + 1).collect();
+        if steps.is_empty() {
+            continue;
+        }
+        let mut points = vec![START];
+        for m in &steps {
+            points.extend(path(m.from_id, m.die));
+        }
+        let coords: Vec<String> = points
+            .iter()
+            .map(|&p| {
+                let (x, y) = square_xy(p);
+                format!("{:.1},{:.1}", x + dx, y + dy)
+            })
+            .collect();
+        w(format_args!(
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3\" stroke-dasharray=\"{dash}\" stroke-opacity=\"0.9\"/>\n",
+            coords.join(" ")
+        ));
+        // Turn markers outside the square's circle (radius 19), each piece
+        // at its own corner, drawn after the squares.
+        for m in &steps {
+            let (x, y) = square_xy(m.to_id);
+            let (mx, my) = (x + 4.6 * dx, y + 4.6 * dy);
+            let _ = write!(
+                markers,
+                "<circle cx=\"{mx:.1}\" cy=\"{my:.1}\" r=\"8\" fill=\"{colour}\"/>\n\
+                 <text x=\"{mx:.1}\" y=\"{:.1}\" font-size=\"10\" fill=\"white\" text-anchor=\"middle\">{}</text>\n",
+                my + 3.5,
+                m.turn
+            );
+        }
+        let total: u32 = steps.iter().map(|m| m.score).sum();
+        let plural =
+            |k: usize, one: &'static str, many: &'static str| if k == 1 { one } else { many };
+        w(format_args!(
+            "<line x1=\"20\" y1=\"{y:.1}\" x2=\"50\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"3\" stroke-dasharray=\"{dash}\"/>\n\
+             <text x=\"58\" y=\"{}\" font-size=\"14\" fill=\"{colour}\">piece {}: {} {}, {} {}</text>\n",
+            62 + 18 * u32::from(piece),
+            piece + 1,
+            steps.len(),
+            plural(steps.len(), "move", "moves"),
+            total,
+            plural(total as usize, "point", "points"),
+            y = 57.0 + 18.0 * f64::from(piece),
+        ));
+    }
     for (id, c) in BOARD.iter().enumerate() {
         let (x, y) = square_xy(id as SquareId);
         let fill = if c.blue.is_some() || (21..=31).contains(&id) {
@@ -86,50 +144,34 @@ pub(super) fn draw(play: &Play) -> String {
             y + 5.0
         ));
     }
-    // Routes, each piece shifted a little so that shared stretches stay visible.
-    for piece in 0..4u8 {
-        let colour = PIECE_COLOURS[piece as usize];
-        let (dx, dy) = [(-5.0, -5.0), (5.0, -5.0), (-5.0, 5.0), (5.0, 5.0)][piece as usize];
-        let steps: Vec<&Turn> = play.moves.iter().filter(|m| m.piece == piece + 1).collect();
-        if steps.is_empty() {
-            continue;
-        }
-        let mut points = vec![START];
-        for m in &steps {
-            points.extend(path(m.from_id, m.die));
-        }
-        let coords: Vec<String> = points
-            .iter()
-            .map(|&p| {
-                let (x, y) = square_xy(p);
-                format!("{:.1},{:.1}", x + dx, y + dy)
-            })
-            .collect();
-        w(format_args!(
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3\" stroke-opacity=\"0.8\"/>\n",
-            coords.join(" ")
-        ));
-        for m in &steps {
-            let (x, y) = square_xy(m.to_id);
-            w(format_args!(
-                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"7\" fill=\"{colour}\"/>\n\
-                 <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" fill=\"white\" text-anchor=\"middle\">{}</text>\n",
-                x + 2.6 * dx,
-                y + 2.6 * dy,
-                x + 2.6 * dx,
-                y + 2.6 * dy + 3.0,
-                m.turn
-            ));
-        }
-        let total: u32 = steps.iter().map(|m| m.score).sum();
-        w(format_args!(
-            "<text x=\"20\" y=\"{}\" font-size=\"14\" fill=\"{colour}\">piece {}: {} moves, {} points</text>\n",
-            62 + 18 * u32::from(piece),
-            piece + 1,
-            steps.len(),
-            total
-        ));
-    }
+    w(format_args!("{markers}"));
     w(format_args!("</svg>\n"));
     s
+}
+
+/// The board for the `--html` page: every square with its name (as the
+/// play names it), value, position in the picture's coordinates, the
+/// squares it leads to, and whether it is on a blue route.
+pub(super) fn layout() -> serde_json::Value {
+    let squares: Vec<serde_json::Value> = BOARD
+        .iter()
+        .enumerate()
+        .map(|(id, c)| {
+            let (x, y) = square_xy(id as SquareId);
+            let next: Vec<&str> = [(id as SquareId != END).then_some(c.next), c.blue]
+                .into_iter()
+                .flatten()
+                .map(|to| BOARD[to as usize].name)
+                .collect();
+            serde_json::json!({
+                "name": c.name,
+                "value": c.value,
+                "x": x,
+                "y": y,
+                "next": next,
+                "blue": c.blue.is_some() || (21..=31).contains(&id),
+            })
+        })
+        .collect();
+    serde_json::json!({ "width": 720, "height": 800, "squares": squares })
 }

@@ -388,3 +388,43 @@ proptest! {
         prop_assert_eq!(Some(answer(&dice)), reference::answer(&dice, None));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn alternatives_equal_the_reference_after_each_move(
+        dice in prop::collection::vec(1u8..=5, 1..=10),
+    ) {
+        let play = play(&dice);
+        // The line replayed on the reference's own board.
+        let mut pieces = [reference::START; 4];
+        let mut before = 0u32;
+        for m in &play.moves {
+            let die = dice[m.turn - 1];
+            prop_assert_eq!(m.alternatives.len(), 4);
+            let mut expected: [Option<(u32, u32, [reference::Piece; 4])>; 4] = [None; 4];
+            for (next, score) in reference::children(pieces, die, None) {
+                let moved = (0..4).find(|&j| next[j] != pieces[j]).expect("a piece moved");
+                let rest = reference::best_from(next, &dice, m.turn).expect("a move exists");
+                expected[moved] = Some((score, before + score + rest, next));
+            }
+            for (k, alt) in m.alternatives.iter().enumerate() {
+                prop_assert_eq!(usize::from(alt.piece), k + 1);
+                match expected[k] {
+                    None => prop_assert_eq!((alt.to, alt.total), (None, None), "turn {}", m.turn),
+                    Some((score, total, _)) => {
+                        prop_assert_eq!(alt.total, Some(total), "turn {} piece {}", m.turn, k + 1);
+                        let to = alt.to.expect("a destination");
+                        let square = BOARD.iter().find(|s| s.name == to).expect("a square");
+                        prop_assert_eq!(u32::from(square.value), score);
+                    }
+                }
+            }
+            let played = expected[usize::from(m.piece - 1)].expect("the played piece can move");
+            prop_assert_eq!(played.1, play.max);
+            pieces = played.2;
+            before += played.0;
+        }
+    }
+}
