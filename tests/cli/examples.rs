@@ -27,6 +27,11 @@ const NOT_RUN: &[(&str, &str)] = &[
          `cargo test`; README's `cargo run` solve also runs as `boardsolve solve`",
     ),
     (
+        "npm ",
+        "the browser test of the --html pages: it needs Chromium and runs as \
+         its own step of CI (.ci/run), after `cargo test`",
+    ),
+    (
         "/tmp/big.",
         "docs/tromino.md's timing recipe: a release build writing 570 MB",
     ),
