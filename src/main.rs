@@ -440,15 +440,34 @@ fn generate_command(args: &GenArgs) -> Result<(), Stop> {
     }
 }
 
-fn stress_command(args: &StressArgs) -> Result<(), Stop> {
+/// What `stress` and `test` do before running anyone's program: a place
+/// for the report, Ctrl-C taken over so that it kills every run, and the
+/// program checked (exists, is executable).
+fn harness(command: &[String]) -> Result<run::Program, Stop> {
     need_stdout()?;
-    if let Err(e) = interrupt::install() {
-        return Err(Stop::Usage(format!(
-            "boardsolve: cannot take over Ctrl-C handling: {e}"
-        )));
+    interrupt::install()
+        .map_err(|e| Stop::Usage(format!("boardsolve: cannot take over Ctrl-C handling: {e}")))?;
+    run::Program::new(command).map_err(|why| Stop::Usage(format!("boardsolve: {why}")))
+}
+
+/// The exit of a run that wrote a report: 1 when something failed, even
+/// when the report could not be written (the failure is the news).
+fn reported(failed: bool, written: io::Result<()>) -> Result<(), Stop> {
+    match (failed, written) {
+        (false, Ok(())) => Ok(()),
+        (false, Err(e)) => Err(io_failure(&e, "cannot write the report")),
+        (true, Ok(())) => Err(Stop::Found),
+        (true, Err(e)) => {
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                let _ = writeln!(io::stderr(), "boardsolve: cannot write the report: {e}");
+            }
+            Err(Stop::Found)
+        }
     }
-    let program = run::Program::new(&args.command)
-        .map_err(|why| Stop::Usage(format!("boardsolve: {why}")))?;
+}
+
+fn stress_command(args: &StressArgs) -> Result<(), Stop> {
+    let program = harness(&args.command)?;
     let seed = args.seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -549,19 +568,10 @@ fn stress_command(args: &StressArgs) -> Result<(), Stop> {
         Some(f) => write_failure(&mut out, f, seed, args)
             .and_then(|()| write_extremes(&mut out, &summary.extremes)),
     };
-    let written = written.and_then(|()| out.flush());
-    match (summary.failure, written) {
-        (None, Ok(())) => Ok(()),
-        (None, Err(e)) => Err(io_failure(&e, "cannot write the report")),
-        (Some(_), Ok(())) => Err(Stop::Found),
-        // The failure is the news: exit 1 even if the report is lost.
-        (Some(_), Err(e)) => {
-            if e.kind() != io::ErrorKind::BrokenPipe {
-                let _ = writeln!(io::stderr(), "boardsolve: cannot write the report: {e}");
-            }
-            Err(Stop::Found)
-        }
-    }
+    reported(
+        summary.failure.is_some(),
+        written.and_then(|()| out.flush()),
+    )
 }
 
 /// The jobs asked for (default one per core), lowered to what the
@@ -582,14 +592,7 @@ fn jobs(asked: Option<u64>) -> usize {
 }
 
 fn test_command(args: &TestArgs) -> Result<(), Stop> {
-    need_stdout()?;
-    if let Err(e) = interrupt::install() {
-        return Err(Stop::Usage(format!(
-            "boardsolve: cannot take over Ctrl-C handling: {e}"
-        )));
-    }
-    let program = run::Program::new(&args.command)
-        .map_err(|why| Stop::Usage(format!("boardsolve: {why}")))?;
+    let program = harness(&args.command)?;
     let paths = if args.paths.is_empty() {
         if !Path::new("tests").is_dir() {
             return Err(Stop::Usage(
@@ -657,17 +660,7 @@ fn test_command(args: &TestArgs) -> Result<(), Stop> {
         let mut out = BufWriter::new(anstream::stdout().lock());
         write_table(&mut out, &reports, failed).and_then(|()| out.flush())
     };
-    match (failed, written) {
-        (0, Ok(())) => Ok(()),
-        (0, Err(e)) => Err(io_failure(&e, "cannot write the report")),
-        (_, Ok(())) => Err(Stop::Found),
-        (_, Err(e)) => {
-            if e.kind() != io::ErrorKind::BrokenPipe {
-                let _ = writeln!(io::stderr(), "boardsolve: cannot write the report: {e}");
-            }
-            Err(Stop::Found)
-        }
-    }
+    reported(failed > 0, written)
 }
 
 fn write_table(
