@@ -170,7 +170,7 @@ unsafe fn kill_subtree() {
     let mut buf = [0u8; 4096];
     loop {
         // SAFETY: open/read/close/kill on stack buffers.
-        unsafe {
+        let listed = unsafe {
             let fd = libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
             if fd >= 0 {
                 loop {
@@ -188,6 +188,12 @@ unsafe fn kill_subtree() {
                 }
                 libc::close(fd);
             }
+            fd >= 0
+        };
+        if !listed {
+            // A kernel without the children list: find them by parent.
+            // SAFETY: only in the keeper, as this function.
+            unsafe { kill_children_by_scan() };
         }
         loop {
             // SAFETY: waitpid on our own children, with a null status pointer.
@@ -209,6 +215,100 @@ unsafe fn kill_subtree() {
             libc::nanosleep(&raw const pause, std::ptr::null_mut());
         }
     }
+}
+
+/// Kills every process whose parent is the keeper, found by reading each
+/// `/proc/PID/stat` (for kernels built without `/proc/.../children`).
+///
+/// # Safety
+/// Only in the forked keeper: raw system calls on stack buffers.
+unsafe fn kill_children_by_scan() {
+    // SAFETY: getpid, open, syscall(getdents64), read, close and kill on
+    // stack buffers; no allocation.
+    unsafe {
+        let me = libc::getpid();
+        let dir = libc::open(
+            c"/proc".as_ptr(),
+            libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
+        );
+        if dir < 0 {
+            return;
+        }
+        let mut entries = [0u8; 8192];
+        loop {
+            let n = libc::syscall(
+                libc::SYS_getdents64,
+                dir,
+                entries.as_mut_ptr(),
+                entries.len(),
+            );
+            let Ok(n) = usize::try_from(n) else { break };
+            if n == 0 {
+                break;
+            }
+            let mut at = 0;
+            // struct linux_dirent64: u64 ino, i64 off, u16 reclen, u8 type,
+            // then the NUL-terminated name.
+            while at + 19 < n {
+                let reclen = usize::from(u16::from_ne_bytes([entries[at + 16], entries[at + 17]]));
+                if reclen == 0 {
+                    break;
+                }
+                let name = &entries[at + 19..(at + reclen).min(n)];
+                let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
+                if let Some(pid) = decimal(name)
+                    && parent_of(name) == Some(me)
+                {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+                at += reclen;
+            }
+        }
+        libc::close(dir);
+    }
+}
+
+/// A whole decimal number, or `None`.
+fn decimal(text: &[u8]) -> Option<libc::pid_t> {
+    if text.is_empty() || text.len() > 9 || !text.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(
+        text.iter()
+            .fold(0, |v, &b| v * 10 + libc::pid_t::from(b - b'0')),
+    )
+}
+
+/// The parent pid in `/proc/NAME/stat`: the number after the last `)`
+/// and the one-letter state.
+fn parent_of(name: &[u8]) -> Option<libc::pid_t> {
+    let mut path = [0u8; 32];
+    let prefix = b"/proc/";
+    let suffix = b"/stat\0";
+    if prefix.len() + name.len() + suffix.len() > path.len() {
+        return None;
+    }
+    path[..prefix.len()].copy_from_slice(prefix);
+    path[prefix.len()..prefix.len() + name.len()].copy_from_slice(name);
+    path[prefix.len() + name.len()..prefix.len() + name.len() + suffix.len()]
+        .copy_from_slice(suffix);
+    let mut stat = [0u8; 512];
+    // SAFETY: open/read/close on stack buffers; the path is NUL-terminated.
+    let n = unsafe {
+        let fd = libc::open(path.as_ptr().cast(), libc::O_RDONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return None;
+        }
+        let n = libc::read(fd, stat.as_mut_ptr().cast(), stat.len());
+        libc::close(fd);
+        usize::try_from(n).ok()?
+    };
+    let text = &stat[..n];
+    let close = text.iter().rposition(|&b| b == b')')?;
+    // ") S 1234 ..."
+    let rest = text.get(close + 4..)?;
+    let end = rest.iter().position(|&b| b == b' ')?;
+    decimal(&rest[..end])
 }
 
 /// Calls `f` with every decimal number in `text` (a pid list). A number
@@ -287,6 +387,16 @@ fn check<T: Copy + PartialOrd + Default>(result: T) -> io::Result<T> {
 #[cfg(test)]
 mod tests {
     use super::for_each_pid;
+
+    #[test]
+    fn parents_are_read_from_proc() {
+        let me = std::process::id().to_string();
+        let parent = super::parent_of(me.as_bytes()).unwrap();
+        // SAFETY: getppid has no preconditions.
+        assert_eq!(parent, unsafe { libc::getppid() });
+        assert_eq!(super::decimal(b"123"), Some(123));
+        assert_eq!(super::decimal(b"self"), None);
+    }
 
     #[test]
     fn pid_lists() {
