@@ -78,6 +78,31 @@ impl Score {
         }
     }
 
+    /// Whether a game can end with this score: the player who cannot go on
+    /// is the one to move, so the player to move now wins after an odd
+    /// number of moves and loses after an even number.
+    fn possible(self) -> bool {
+        self.0 != 0 && self.wins() == (self.distance() % 2 == 1)
+    }
+
+    /// The least possible score at or above `self` (which is at most `win(1)`).
+    fn possible_up(self) -> Score {
+        let mut s = self;
+        while !s.possible() {
+            s.0 += 1;
+        }
+        s
+    }
+
+    /// The greatest possible score at or below `self` (which is at least `loss(0)`).
+    fn possible_down(self) -> Score {
+        let mut s = self;
+        while !s.possible() {
+            s.0 -= 1;
+        }
+        s
+    }
+
     /// The inverse of [`Score::from_child`], extended to window bounds: the
     /// child bound `x` such that `from_child(y) > bound` exactly when `y < x`.
     fn to_child(bound: Score) -> Score {
@@ -203,18 +228,20 @@ impl<G: TwoPlayer> Negamax<G> {
     /// Found by null-window searches that halve the range the score is
     /// known to lie in (MTD style): a null window cuts far more than the
     /// full one, the table keeps what each search proved, and the
-    /// fail-soft results usually narrow the range well beyond half.
+    /// fail-soft results usually narrow the range well beyond half. Only
+    /// possible scores are probed: a win comes after an odd number of
+    /// moves, a loss after an even number.
     pub fn score(&mut self, pos: &G::Position) -> Score {
-        // The score lies in lo..=hi.
-        let (mut lo, mut hi) = (Score::loss(0), Score::win(0));
+        // The score lies in lo..=hi, both kept on possible scores.
+        let (mut lo, mut hi) = (Score::loss(0), Score::win(1));
         while lo < hi {
             // Is the score at least `beta`? lo < beta <= hi.
-            let beta = Score(lo.0 + (hi.0 - lo.0 + 1) / 2);
+            let beta = Score(lo.0 + (hi.0 - lo.0 + 1) / 2).possible_up();
             let g = self.search(pos, Score(beta.0 - 1), beta, 0);
             if g >= beta {
-                lo = g;
+                lo = g.possible_up();
             } else {
-                hi = g;
+                hi = g.possible_down();
             }
         }
         lo
