@@ -3,7 +3,9 @@
 # start pair (A over the top-left quarter, which covers the others by the
 # board's mirror symmetries; B anywhere), one process per pair, and prints
 # the slowest pair and the largest peak RSS, each as measured by
-# /usr/bin/time. This is the user's view: parse, solve, print.
+# /usr/bin/time. This is the user's view: parse, solve, print. Time is CPU
+# time (user + system; the solver runs on one thread), which other
+# processes on a shared machine disturb far less than the wall clock.
 #
 #   scripts/footholds-pairs.sh ROWS COLS [BINARY]
 #
@@ -25,8 +27,9 @@ for ((ar = 0; ar < (rows + 1) / 2; ar++)); do
                     for ((r = 0; r < rows; r++)); do echo "$ones"; done
                     echo "$ar $ac $br $bc"
                 } > "$work/in"
-                /usr/bin/time -f '%e %M' -o "$work/time" "$bin" solve footholds "$work/in" > "$work/out"
-                read -r secs kb < "$work/time"
+                /usr/bin/time -f '%U %S %M' -o "$work/time" "$bin" solve footholds "$work/in" > "$work/out"
+                read -r user sys kb < "$work/time"
+                secs=$(echo "$user + $sys" | bc)
                 pair="A ($ar, $ac) B ($br, $bc)"
                 [ -n "$verbose" ] && echo "$pair: $(cat "$work/out") moves, $secs s, $kb KB" >&2
                 pairs=$((pairs + 1))
@@ -41,5 +44,5 @@ for ((ar = 0; ar < (rows + 1) / 2; ar++)); do
         done
     done
 done
-echo "${rows}×${cols} full board, $pairs start pairs, $total s in all:" \
+echo "${rows}×${cols} full board, $pairs start pairs, $total s CPU in all:" \
     "slowest $worst_time s ($worst_time_pair), largest peak RSS $((worst_rss / 1024)) MB ($worst_rss_pair)"

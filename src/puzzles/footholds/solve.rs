@@ -148,7 +148,11 @@ impl TwoPlayer for Search {
     type Key = u128;
 
     fn key(&self, s: &State) -> u128 {
-        u128::from(s.feet) | u128::from(s.mover) << 64 | u128::from(s.other) << 72
+        // Footholds neither player can reach do not change the game: left
+        // out, positions that differ only there share one entry.
+        let players = (1u64 << s.mover | 1u64 << s.other) & s.feet;
+        let reach = component(s.feet, players);
+        u128::from(reach) | u128::from(s.mover) << 64 | u128::from(s.other) << 72
     }
 
     fn resolve(&mut self, s: &State) -> Option<Score> {
