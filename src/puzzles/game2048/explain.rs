@@ -2,8 +2,9 @@
 //! reaching it, as `--json` prints it and `--explain` words it.
 
 use super::board::{Board, Direction, value_of};
-use super::solve::{Search, best_exponent, reaches};
-use crate::search::maximize;
+use super::solve::{Search, best_exponent, reaches, unfinished};
+use crate::puzzles::Error;
+use crate::search::{maximize, stop};
 use serde::Serialize;
 use std::io::Write;
 
@@ -26,15 +27,39 @@ pub struct Play {
 /// assert_eq!((line.max, line.moves), (4, vec![Direction::Up]));
 /// ```
 pub fn play(board: &Board, moves: u32) -> Play {
+    play_or_bounds(board, moves).expect("nothing stops the search")
+}
+
+/// [`play`], or what the searches proved when they were stopped from
+/// outside ([`stop`]) before the line was found.
+///
+/// # Errors
+/// [`Error::Unfinished`]: the largest block reached and the merge-tree
+/// bound if the largest block is not proven; both the proven largest block
+/// if only its line is missing.
+pub(super) fn play_or_bounds(board: &Board, moves: u32) -> Result<Play, Error> {
     let (e, _) = best_exponent(board, moves);
+    if stop::cut_short() {
+        return Err(unfinished(board, moves, e));
+    }
     let path = maximize::first_line_with(&Search::new(board, 1), board, moves, |node, left| {
         reaches(node, left, e)
-    })
-    .expect("the optimum found by the search is reachable");
-    Play {
-        max: value_of(e as u8),
-        moves: path.into_iter().map(|m| Direction::ALL[m]).collect(),
+    });
+    if stop::cut_short() {
+        let max = value_of(e as u8);
+        return Err(Error::Unfinished {
+            lower: max,
+            upper: max,
+        });
     }
+    Ok(Play {
+        max: value_of(e as u8),
+        moves: path
+            .expect("the optimum found by the search is reachable")
+            .into_iter()
+            .map(|m| Direction::ALL[m])
+            .collect(),
+    })
 }
 
 /// Words `line`, the optimal play from `board` within `moves` moves: the
