@@ -150,25 +150,40 @@ fn time_limit_reports_what_was_proved() {
 
 #[test]
 fn time_limit_bounds_hold_the_exact_answer() {
-    // K = 10 takes a few milliseconds: the limit stops some runs and not
+    // These take a few milliseconds: the limit stops some runs and not
     // others, and either way the answer must lie within what is printed.
-    let board = dense_board();
-    let exact: u128 = solved(&["solve", "2048", "--moves", "10"], &board)
-        .trim()
-        .parse()
-        .unwrap();
-    for limit in ["1ms", "3ms", "10ms", "30ms", "10s"] {
-        let (code, out, err) = run(
-            &["solve", "2048", "--moves", "10", "--time-limit", limit],
-            &board,
-        );
-        match code {
-            0 => assert_eq!(out, format!("{exact}\n")),
-            3 => {
-                let (lower, upper) = bounds(&err, &format!("within {limit}"));
-                assert!(lower <= exact && exact <= upper, "{limit}: {err}");
+    let mut boards = vec![(dense_board(), "10")];
+    for seed in ["1", "2", "3"] {
+        let args = [
+            "gen",
+            "2048",
+            "--seed",
+            seed,
+            "--n",
+            "12",
+            "--density",
+            "0.9",
+        ];
+        boards.push((solved(&args, b"").into_bytes(), "12"));
+    }
+    for (board, moves) in &boards {
+        let exact: u128 = solved(&["solve", "2048", "--moves", moves], board)
+            .trim()
+            .parse()
+            .unwrap();
+        for limit in ["1ms", "3ms", "10ms", "30ms", "10s"] {
+            let (code, out, err) = run(
+                &["solve", "2048", "--moves", moves, "--time-limit", limit],
+                board,
+            );
+            match code {
+                0 => assert_eq!(out, format!("{exact}\n")),
+                3 => {
+                    let (lower, upper) = bounds(&err, &format!("within {limit}"));
+                    assert!(lower <= exact && exact <= upper, "{limit}: {err}");
+                }
+                _ => panic!("{limit}: status {code}: {err}"),
             }
-            _ => panic!("{limit}: status {code}: {err}"),
         }
     }
     // A limit that is never reached changes nothing, with --json and --explain too.
