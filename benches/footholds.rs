@@ -64,6 +64,18 @@ fn engine_against_plain(c: &mut Criterion) {
     group.bench_function("memoized 6x6 full A(2,1) B(2,3)", |bch| {
         bch.iter_batched(|| hardest.clone(), |g| answer(&g), BatchSize::SmallInput);
     });
+    // The slowest full 7×7 start pair of the example, and the 8×8 pair
+    // that took 22 s before the territory order.
+    for (side, a, b, moves) in [(7, (1, 2), (2, 2), 24), (8, (3, 3), (4, 4), 60)] {
+        let g = full(side, a, b);
+        assert_eq!(answer(&g), moves);
+        group.bench_function(
+            format!("memoized {side}x{side} full A{a:?} B{b:?}"),
+            |bch| {
+                bch.iter_batched(|| g.clone(), |g| answer(&g), BatchSize::SmallInput);
+            },
+        );
+    }
     group.finish();
 }
 

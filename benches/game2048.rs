@@ -3,7 +3,8 @@
 //! Every benchmark first asserts that both give the same answer, so a fast
 //! wrong answer cannot pass for a speed-up.
 
-use boardsolve::puzzles::game2048::{Board, answer, answer_sequential, reference};
+use boardsolve::puzzles::Text;
+use boardsolve::puzzles::game2048::{Board, Game2048, answer, answer_sequential, reference};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -64,5 +65,24 @@ fn k10(c: &mut Criterion) {
     bench_k(c, 10, 1);
 }
 
-criterion_group!(benches, k5, k10);
+fn k16(c: &mut Criterion) {
+    // The board of the goals, `boardsolve gen 2048 --seed 2 --n 20
+    // --density 1`: seconds per run, so only the fast search, checked
+    // against itself on one thread. K = 20 takes minutes: time it with
+    // `boardsolve solve 2048 --moves 20 benches/data/2048-dense-seed2.in`.
+    let text = include_bytes!("data/2048-dense-seed2.in");
+    let board = Game2048 { moves: 16 }.parse(text).unwrap().board;
+    let fast = answer(&board, 16);
+    assert_eq!(answer_sequential(&board, 16).0, fast);
+    let mut group = c.benchmark_group("2048-k16");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(60));
+    group.bench_function("fast/gen-seed2", |b| {
+        b.iter(|| answer(black_box(&board), 16));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, k5, k10, k16);
 criterion_main!(benches);

@@ -252,6 +252,17 @@ pub struct TestArgs {
     pub command: Vec<String>,
 }
 
+/// A duration as [`parse_duration`] reads it: `10s`, `500ms`, `1.5s`.
+pub fn duration_text(d: std::time::Duration) -> String {
+    if d.subsec_nanos() == 0 {
+        format!("{}s", d.as_secs())
+    } else if d.as_nanos().is_multiple_of(1_000_000) && d.as_secs() == 0 {
+        format!("{}ms", d.as_millis())
+    } else {
+        format!("{}s", d.as_secs_f64())
+    }
+}
+
 /// Parses `2s`, `500ms`, `1.5s` or a plain number of seconds.
 fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     let (number, scale) = if let Some(ms) = text.strip_suffix("ms") {
@@ -353,6 +364,11 @@ pub struct SolveArgs {
     /// optimal line step by step (no network needed to view it).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+
+    /// 2048: stop a search still running after DUR (such as 10s or 500ms)
+    /// and print what it proved, at least L and at most U, with status 3.
+    #[arg(long, value_name = "DUR", value_parser = parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// Reads a puzzle name; its possible values (shown by `--help` and offered
@@ -439,6 +455,9 @@ mod tests {
         assert_eq!(parse_duration("2s"), Ok(Duration::from_secs(2)));
         assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        for text in ["10s", "500ms", "1.5s"] {
+            assert_eq!(duration_text(parse_duration(text).unwrap()), text);
+        }
         assert!(parse_duration("0s").is_err());
         assert!(parse_duration("soon").is_err());
     }

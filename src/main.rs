@@ -1,9 +1,11 @@
 //! The `boardsolve` command: parses arguments, reads input, maps results to
-//! exit codes (0 success, 1 wrong answer found, 2 bad input or usage).
+//! exit codes (0 success, 1 wrong answer found, 2 bad input or usage, 3
+//! no exact answer within --time-limit, 130 no exact answer before Ctrl-C).
 
 mod cli;
 
 use boardsolve::puzzles::{CheckOptions, Error, OutputFormat, SolveOptions};
+use boardsolve::search::stop;
 use boardsolve::text::Verdict;
 use boardsolve::text::{MAX_INPUT_BYTES, read_limited};
 use boardsolve::tools::files::{self, Existing};
@@ -32,6 +34,9 @@ enum Stop {
     Found,
     /// The output went away (a closed pipe): stop quietly, status 0.
     Quiet,
+    /// A search stopped by --time-limit (status 3) or Ctrl-C (130) before
+    /// it proved the answer; the message gives what it proved.
+    Bounds(String, u8),
 }
 
 /// Set when boardsolve was started with standard output closed (`>&-`).
@@ -95,6 +100,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) | Err(Stop::Quiet) => ExitCode::SUCCESS,
         Err(Stop::Found) => ExitCode::from(1),
+        Err(Stop::Bounds(message, status)) => {
+            let _ = writeln!(anstream::stderr(), "{message}");
+            ExitCode::from(status)
+        }
         Err(Stop::Usage(message)) => {
             // Ignore a failure to report: there is nowhere left to report it.
             let _ = writeln!(anstream::stderr(), "{BAD}{message}{BAD:#}");
@@ -193,6 +202,7 @@ fn failure(e: Error, source: &str) -> Stop {
         Error::Input(e) => Stop::Usage(format!("{source}:{e}")),
         Error::Usage(message) => Stop::Usage(format!("boardsolve: {message}")),
         Error::Io(e) => io_failure(&e, "cannot write the answer"),
+        e @ Error::Unfinished { .. } => Stop::Usage(format!("boardsolve: {e}")),
     }
 }
 
@@ -225,7 +235,20 @@ fn solve(args: &SolveArgs) -> Result<(), Stop> {
         || args.out_dir.is_some()
         || args.bulk
         || args.inputs.iter().any(|p| p.is_dir());
+    // Only 2048's search can stop early with what it proved.
+    let stoppable = args.puzzle.alias_of().unwrap_or(args.puzzle.name()) == "2048";
+    if args.time_limit.is_some() && !stoppable {
+        return Err(Stop::Usage(format!(
+            "boardsolve: {} does not take --time-limit",
+            args.puzzle.name()
+        )));
+    }
     if bulk {
+        if args.time_limit.is_some() {
+            return Err(Stop::Usage(
+                "boardsolve: --time-limit stops the search of a single input".into(),
+            ));
+        }
         return solve_many(args, &options);
     }
     need_stdout()?;
@@ -249,13 +272,45 @@ fn solve(args: &SolveArgs) -> Result<(), Stop> {
             .map_err(|e| failure(e, &source))?;
         write_output_file(path, page.as_bytes(), args.inputs.first())?;
     }
+    if stoppable {
+        if let Some(limit) = args.time_limit {
+            stop::stop_after(limit);
+        }
+        stop::stop_on_interrupt();
+    }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
-    args.puzzle
+    match args
+        .puzzle
         .solve(&input, &options, &mut out)
         .and_then(|()| out.flush().map_err(Error::from))
-        .map_err(|e| failure(e, &source))?;
-    Ok(())
+    {
+        Err(Error::Unfinished { lower, upper }) => Err(unfinished(args, lower, upper)),
+        result => result.map_err(|e| failure(e, &source)),
+    }
+}
+
+/// Reports a search stopped before it proved the answer: the bounds on
+/// stderr (and as JSON on stdout with --json), status 130 after Ctrl-C and
+/// 3 after --time-limit.
+fn unfinished(args: &SolveArgs, lower: u128, upper: u128) -> Stop {
+    if args.json {
+        // Written by hand: blocks reach 2^75, beyond serde_json's u64 numbers.
+        let json = format!("{{\"exact\":false,\"lower\":{lower},\"upper\":{upper}}}");
+        if writeln!(io::stdout(), "{json}").is_err() {
+            return Stop::Quiet;
+        }
+    }
+    let (when, status) = if stop::interrupted() {
+        ("before Ctrl-C".to_string(), 130)
+    } else {
+        let limit = args.time_limit.unwrap_or_default();
+        (format!("within {}", cli::duration_text(limit)), 3)
+    };
+    Stop::Bounds(
+        format!("no exact answer {when}: at least {lower}, at most {upper}"),
+        status,
+    )
 }
 
 /// Writes a picture or a page the user named, like the shell's `>` but

@@ -64,6 +64,15 @@ pub enum Error {
     /// Writing the answer failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// The search was stopped (a time limit, Ctrl-C) before it proved the
+    /// answer; what it proved is that the answer lies in `lower..=upper`.
+    #[error("no exact answer: at least {lower}, at most {upper}")]
+    Unfinished {
+        /// The answer is at least this (reached by some line of play).
+        lower: u128,
+        /// The answer is at most this (a proven bound).
+        upper: u128,
+    },
 }
 
 /// One puzzle as the command line sees it.

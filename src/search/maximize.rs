@@ -10,6 +10,7 @@
 //! the transposition table only skips positions already searched at least
 //! as deep.
 
+use super::stop;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::Hash;
@@ -175,6 +176,11 @@ impl<'p, P: Climb> Searcher<'p, P> {
     ) {
         self.stats.nodes += 1;
         if self.stats.nodes > self.node_limit {
+            return;
+        }
+        if stop::requested() {
+            // `best` stays a score some line reaches: a lower bound.
+            stop::note_cut_short();
             return;
         }
         if let Some(shared) = self.shared {
@@ -480,7 +486,8 @@ where
 /// move-number order compared move by move. `None` if no such line exists.
 ///
 /// Moves that change nothing are never part of the answer: dropping one
-/// gives a shorter line with the same final position.
+/// gives a shorter line with the same final position. A search stopped
+/// from outside ([`stop`]) may also end it with `None`.
 pub fn first_line_reaching<P: Climb>(
     problem: &P,
     root: &P::Node,
@@ -513,9 +520,16 @@ pub fn first_line_with<P: Climb>(
     let mut node = root.clone();
     let mut child = root.clone();
     for left in (0..length).rev() {
-        let mv = (0..P::MOVES)
-            .find(|&mv| problem.apply(&node, mv, &mut child) && reaches(&child, left))
-            .expect("every position on a shortest line has a next move on one");
+        let Some(mv) =
+            (0..P::MOVES).find(|&mv| problem.apply(&node, mv, &mut child) && reaches(&child, left))
+        else {
+            // Only a search stopped from outside answers "no" wrongly.
+            assert!(
+                stop::cut_short(),
+                "every position on a shortest line has a next move on one"
+            );
+            return None;
+        };
         line.push(mv);
         std::mem::swap(&mut node, &mut child);
     }

@@ -2,3 +2,4 @@
 
 pub mod maximize;
 pub mod negamax;
+pub mod stop;

@@ -165,3 +165,173 @@ fn svg_refuses_a_line_too_big_to_draw() {
     );
     assert!(!svg.exists());
 }
+
+/// The seed-2 dense 20×20 board of the performance goals: K = 40 runs for
+/// minutes, far beyond any time limit below.
+fn dense_board() -> Vec<u8> {
+    solved(
+        &["gen", "2048", "--seed", "2", "--n", "20", "--density", "1"],
+        b"",
+    )
+    .into_bytes()
+}
+
+/// Reads `no exact answer WHEN: at least L, at most U` into (L, U).
+fn bounds(stderr: &str, when: &str) -> (u128, u128) {
+    let prefix = format!("no exact answer {when}: at least ");
+    let rest = stderr
+        .strip_prefix(&prefix)
+        .and_then(|r| r.strip_suffix('\n'))
+        .unwrap_or_else(|| panic!("{stderr:?} should start with {prefix:?}"));
+    let (lower, upper) = rest.split_once(", at most ").expect("both bounds");
+    let (lower, upper): (u128, u128) = (lower.parse().unwrap(), upper.parse().unwrap());
+    assert!(lower.is_power_of_two() && upper.is_power_of_two() && lower <= upper);
+    (lower, upper)
+}
+
+#[test]
+fn time_limit_reports_what_was_proved() {
+    let board = dense_board();
+    let largest_now: u128 = String::from_utf8_lossy(&board)
+        .split_whitespace()
+        .skip(1)
+        .map(|v| v.parse::<u128>().unwrap())
+        .max()
+        .unwrap();
+    let (code, out, err) = run(
+        &["solve", "2048", "--moves", "40", "--time-limit", "300ms"],
+        &board,
+    );
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty());
+    let (lower, upper) = bounds(&err, "within 300ms");
+    assert!(lower >= largest_now);
+    // --json carries the same kind of bounds on stdout.
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "2048",
+            "--moves",
+            "40",
+            "--time-limit",
+            "0.3",
+            "--json",
+        ],
+        &board,
+    );
+    assert_eq!(code, 3, "{err}");
+    let (l, u) = bounds(&err, "within 300ms");
+    assert_eq!(
+        out,
+        format!("{{\"exact\":false,\"lower\":{l},\"upper\":{u}}}\n")
+    );
+    assert_eq!(
+        u, upper,
+        "the merge-tree bound of the board does not depend on time"
+    );
+}
+
+#[test]
+fn time_limit_bounds_hold_the_exact_answer() {
+    // These take a few milliseconds: the limit stops some runs and not
+    // others, and either way the answer must lie within what is printed.
+    let mut boards = vec![(dense_board(), "10")];
+    for seed in ["1", "2", "3"] {
+        let args = [
+            "gen",
+            "2048",
+            "--seed",
+            seed,
+            "--n",
+            "12",
+            "--density",
+            "0.9",
+        ];
+        boards.push((solved(&args, b"").into_bytes(), "12"));
+    }
+    for (board, moves) in &boards {
+        let exact: u128 = solved(&["solve", "2048", "--moves", moves], board)
+            .trim()
+            .parse()
+            .unwrap();
+        for limit in ["1ms", "3ms", "10ms", "30ms", "10s"] {
+            let (code, out, err) = run(
+                &["solve", "2048", "--moves", moves, "--time-limit", limit],
+                board,
+            );
+            match code {
+                0 => assert_eq!(out, format!("{exact}\n")),
+                3 => {
+                    let (lower, upper) = bounds(&err, &format!("within {limit}"));
+                    assert!(lower <= exact && exact <= upper, "{limit}: {err}");
+                }
+                _ => panic!("{limit}: status {code}: {err}"),
+            }
+        }
+    }
+    // A limit that is never reached changes nothing, with --json and --explain too.
+    for extra in [&[][..], &["--json"], &["--explain"]] {
+        let mut args = vec!["solve", "2048", "--moves", "3"];
+        args.extend_from_slice(extra);
+        let plain = solved(&args, b"3\n2 2 2\n4 4 4\n8 8 8\n");
+        args.extend_from_slice(&["--time-limit", "10s"]);
+        assert_eq!(solved(&args, b"3\n2 2 2\n4 4 4\n8 8 8\n"), plain);
+    }
+}
+
+#[test]
+fn ctrl_c_prints_the_bounds_and_exits_130() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardsolve"))
+        .args(["solve", "2048", "--moves", "40"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&dense_board())
+        .unwrap();
+    // Time to read the board and start searching: the handler is set after reading.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: kill only sends a signal to the child started above.
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    assert_eq!(sent, 0);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(out.stdout.is_empty());
+    bounds(&err, "before Ctrl-C");
+}
+
+#[test]
+fn time_limit_is_refused_where_nothing_stops() {
+    let (code, _, err) = run(
+        &["solve", "footholds", "--time-limit", "1s"],
+        b"[[1, 1]] [0, 0] [0, 1]",
+    );
+    assert_eq!(
+        (code, err.trim()),
+        (2, "boardsolve: footholds does not take --time-limit")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("a.in");
+    std::fs::write(&input, "1\n2\n").unwrap();
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "2048",
+            "--bulk",
+            input.to_str().unwrap(),
+            "--time-limit",
+            "1s",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--time-limit stops the search of a single input"));
+}

@@ -148,7 +148,11 @@ impl TwoPlayer for Search {
     type Key = u128;
 
     fn key(&self, s: &State) -> u128 {
-        u128::from(s.feet) | u128::from(s.mover) << 64 | u128::from(s.other) << 72
+        // Footholds neither player can reach do not change the game: left
+        // out, positions that differ only there share one entry.
+        let players = (1u64 << s.mover | 1u64 << s.other) & s.feet;
+        let reach = component(s.feet, players);
+        u128::from(reach) | u128::from(s.mover) << 64 | u128::from(s.other) << 72
     }
 
     fn resolve(&mut self, s: &State) -> Option<Score> {
@@ -200,12 +204,30 @@ impl TwoPlayer for Search {
     }
 
     fn order(&self, children: &mut [State]) {
-        // Leave the opponent as few ways on as possible, then keep the most for us.
-        children.sort_by_key(|c| {
-            let theirs = (self.neighbors[usize::from(c.mover)] & c.feet).count_ones();
-            let ours = (self.neighbors[usize::from(c.other)] & c.feet).count_ones();
-            (theirs, 4 - ours)
-        });
+        // Most territory for us first: cells we reach before the opponent.
+        children.sort_by_cached_key(|c| territory(c.feet, c.mover, c.other));
+    }
+}
+
+/// Cells the player at `mover` (to move) reaches strictly before the player
+/// at `other`, minus the cells `other` reaches first, walking through `feet`
+/// (the Voronoi count of Tron programs): a cheap guess of who controls more
+/// of the board, used only to order moves.
+fn territory(feet: u64, mover: u8, other: u8) -> i32 {
+    let (mut mine, mut theirs) = (1u64 << mover, 1u64 << other);
+    let mut seen = mine | theirs;
+    let mut score = 0i32;
+    loop {
+        let next_mine = spread(mine) & feet & !seen;
+        let next_theirs = spread(theirs) & feet & !seen;
+        if next_mine | next_theirs == 0 {
+            return score;
+        }
+        score += (next_mine & !next_theirs).count_ones() as i32
+            - (next_theirs & !next_mine).count_ones() as i32;
+        seen |= next_mine | next_theirs;
+        mine = next_mine;
+        theirs = next_theirs;
     }
 }
 

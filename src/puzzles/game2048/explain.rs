@@ -4,8 +4,9 @@
 //! words it.
 
 use super::board::{Board, Direction, value_of};
-use super::solve::{Search, best_exponent, reaches};
-use crate::search::maximize;
+use super::solve::{Search, best_exponent, reaches, unfinished};
+use crate::puzzles::Error;
+use crate::search::{maximize, stop};
 use serde::Serialize;
 use std::io::Write;
 
@@ -80,12 +81,38 @@ impl Play {
 /// assert_eq!(line.by_first_move.right, Some(4));
 /// ```
 pub fn play(board: &Board, moves: u32) -> Play {
+    play_or_bounds(board, moves).expect("nothing stops the search")
+}
+
+/// [`play`], or what the searches proved when they were stopped from
+/// outside ([`stop`]) before the line was found.
+///
+/// # Errors
+/// [`Error::Unfinished`]: the largest block reached and the merge-tree
+/// bound if the largest block is not proven; both the proven largest block
+/// if only its line is missing.
+pub(super) fn play_or_bounds(board: &Board, moves: u32) -> Result<Play, Error> {
     let (e, _) = best_exponent(board, moves);
+    if stop::cut_short() {
+        return Err(unfinished(board, moves, e));
+    }
     let path = maximize::first_line_with(&Search::new(board, 1), board, moves, |node, left| {
         reaches(node, left, e)
-    })
-    .expect("the optimum found by the search is reachable");
-    let moves_played: Vec<Direction> = path.into_iter().map(|m| Direction::ALL[m]).collect();
+    });
+    let max = value_of(e as u8);
+    // Proven, but stopped while looking for its line: both bounds are it.
+    let proven = Error::Unfinished {
+        lower: max,
+        upper: max,
+    };
+    if stop::cut_short() {
+        return Err(proven);
+    }
+    let moves_played: Vec<Direction> = path
+        .expect("the optimum found by the search is reachable")
+        .into_iter()
+        .map(|m| Direction::ALL[m])
+        .collect();
     let mut boards = vec![rows_of(board)];
     let mut merged = Vec::with_capacity(moves_played.len());
     let mut current = board.clone();
@@ -104,13 +131,17 @@ pub fn play(board: &Board, moves: u32) -> Play {
         );
         current = next;
     }
-    Play {
-        max: value_of(e as u8),
+    let by_first_move = by_first_move(board, moves);
+    if stop::cut_short() {
+        return Err(proven);
+    }
+    Ok(Play {
+        max,
         moves: moves_played,
-        by_first_move: by_first_move(board, moves),
+        by_first_move,
         boards,
         merged,
-    }
+    })
 }
 
 /// The largest block reachable within `moves` moves from `board` when the

@@ -60,12 +60,16 @@ impl Rules for Game2048 {
     }
 
     fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
-        writeln!(out, "{}", answer(&instance.board, self.moves))?;
+        writeln!(
+            out,
+            "{}",
+            solve::answer_or_bounds(&instance.board, self.moves)?
+        )?;
         Ok(())
     }
 
     fn play(&self, instance: &Instance) -> Result<Play, Error> {
-        Ok(play(&instance.board, self.moves))
+        explain::play_or_bounds(&instance.board, self.moves)
     }
 
     fn explain(&self, _instance: &Instance, play: &Play, out: &mut dyn Write) -> io::Result<()> {

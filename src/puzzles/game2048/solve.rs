@@ -4,7 +4,9 @@
 
 use super::avx512;
 use super::board::{Board, Direction, MAX_N, value_of};
+use crate::puzzles::Error;
 use crate::search::maximize::{self, Climb, SearchStats};
+use crate::search::stop;
 
 /// The counters of one search: positions, table hits, bound cuts.
 pub type Stats = SearchStats;
@@ -401,6 +403,29 @@ pub fn answer(board: &Board, moves: u32) -> u128 {
 pub fn answer_with_stats(board: &Board, moves: u32) -> (u128, Stats) {
     let (e, stats) = best_exponent(board, moves);
     (value_of(e as u8), stats)
+}
+
+/// [`answer`], or what the search proved when it was stopped from outside
+/// ([`stop`]) before it finished.
+///
+/// # Errors
+/// [`Error::Unfinished`] with the largest block reached and the merge-tree
+/// bound, when the search was cut short.
+pub(super) fn answer_or_bounds(board: &Board, moves: u32) -> Result<u128, Error> {
+    let (e, _) = best_exponent(board, moves);
+    if stop::cut_short() {
+        return Err(unfinished(board, moves, e));
+    }
+    Ok(value_of(e as u8))
+}
+
+/// The bounds a stopped search proved: `2^reached`, some line's largest
+/// block, and the merge-tree bound of the whole search.
+pub(super) fn unfinished(board: &Board, moves: u32, reached: u32) -> Error {
+    Error::Unfinished {
+        lower: value_of(reached as u8),
+        upper: value_of(merge_tree_bound(&board.cells, moves) as u8),
+    }
 }
 
 /// [`answer_with_stats`] on one thread, for comparisons with the plain search.

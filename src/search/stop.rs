@@ -1,0 +1,76 @@
+//! Stopping a long search from outside the search: a time limit or Ctrl-C.
+//!
+//! The searches of [`crate::search::maximize`] look at one flag on every
+//! position they enter. Once it is raised they unwind at once, keeping what
+//! they proved: the best score some line reaches. Whoever raised it asks
+//! [`cut_short`] whether a search really ended early, and then reports
+//! bounds instead of an answer.
+//!
+//! The flag belongs to the process (a signal handler can reach nothing
+//! else), so it is raised only by the command line, which solves one
+//! instance when it uses it; nothing in the library raises it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+static STOP: AtomicBool = AtomicBool::new(false);
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static CUT_SHORT: AtomicBool = AtomicBool::new(false);
+
+/// Whether the searches should stop now.
+#[inline]
+pub fn requested() -> bool {
+    STOP.load(Ordering::Relaxed)
+}
+
+/// Asks every running and later search to stop.
+pub fn request() {
+    STOP.store(true, Ordering::Relaxed);
+}
+
+/// Called by a search that stops before it has finished.
+pub(crate) fn note_cut_short() {
+    CUT_SHORT.store(true, Ordering::Relaxed);
+}
+
+/// Whether some search ended before it finished because a stop was requested.
+pub fn cut_short() -> bool {
+    CUT_SHORT.load(Ordering::Relaxed)
+}
+
+/// Whether the stop came from Ctrl-C (see [`stop_on_interrupt`]).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Requests a stop once `limit` has passed, from a thread that sleeps until then.
+pub fn stop_after(limit: Duration) {
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        request();
+    });
+}
+
+extern "C" fn on_interrupt(_: libc::c_int) {
+    // A second Ctrl-C leaves at once, for whatever does not look at the flag.
+    if INTERRUPTED.swap(true, Ordering::Relaxed) {
+        // SAFETY: _exit is async-signal-safe and takes any status.
+        unsafe { libc::_exit(130) };
+    }
+    STOP.store(true, Ordering::Relaxed);
+}
+
+/// Makes Ctrl-C (SIGINT) request a stop instead of ending the process; a
+/// second Ctrl-C ends it with status 130.
+pub fn stop_on_interrupt() {
+    let handler: extern "C" fn(libc::c_int) = on_interrupt;
+    // SAFETY: the handler only touches atomics and calls _exit, both
+    // async-signal-safe; `action` is fully initialised before the call.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = handler as libc::sighandler_t;
+        libc::sigemptyset(&raw mut action.sa_mask);
+        action.sa_flags = libc::SA_RESTART;
+        libc::sigaction(libc::SIGINT, &raw const action, std::ptr::null_mut());
+    }
+}
