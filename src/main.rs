@@ -471,9 +471,18 @@ fn write_failure(
         }
     }
     match &f.diagnosis {
-        Some(diagnose::Diagnosis::Matches { mistake, cases }) => writeln!(
+        Some(diagnose::Diagnosis::Matches { id, mistake, cases }) => writeln!(
             out,
-            "--- diagnosis ---\nyour program behaves as if {mistake} (its answers match that on all {cases} cases compared)"
+            "--- diagnosis ---\n[{id}] your program behaves as if {mistake} (its answers match that on all {cases} cases compared)"
+        )?,
+        Some(diagnose::Diagnosis::Closest {
+            id,
+            mistake,
+            matched,
+            cases,
+        }) => writeln!(
+            out,
+            "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared\nclosest: [{id}] on {matched} of {cases} cases: as if {mistake}"
         )?,
         Some(diagnose::Diagnosis::NoMatch { cases }) => writeln!(
             out,

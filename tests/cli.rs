@@ -84,6 +84,8 @@ mod common {
     }
 }
 
+#[path = "cli/diagnose.rs"]
+mod diagnose;
 #[path = "cli/footholds.rs"]
 mod footholds;
 #[path = "cli/game2048.rs"]

@@ -44,6 +44,8 @@ pub type SolveFn = Box<dyn Fn(&[u8], &SolveOptions) -> Result<String, Error> + S
 
 /// A reference solver with one classic mistake, for `stress --diagnose`.
 pub struct Variant {
+    /// The mistake's short stable id (`merge-again`), shown as `[id]`.
+    pub id: &'static str,
     /// Completes "your program behaves as if ...".
     pub mistake: &'static str,
     /// Solves judge input the mistaken way.

@@ -56,14 +56,19 @@ pub trait Mistake: Copy + Send + Sync + 'static {
 
     /// Completes "your program behaves as if ...".
     fn description(self) -> &'static str;
+
+    /// The short stable name shown as `[id]` in a diagnosis; once given,
+    /// an id never changes, so that users and scripts can rely on it.
+    fn id(self) -> &'static str;
 }
 
 /// Declares a puzzle's catalogue of classic mistakes: the enum `Mistake`,
-/// each variant with its doc comment and its description ("your program
-/// behaves as if ..."), and its [`Mistake`] impl listing them all in order.
+/// each variant with its doc comment, its stable id and its description
+/// ("your program behaves as if ..."), and its [`Mistake`] impl listing
+/// them all in order: `MergeAgain = "merge-again" => "...",`.
 #[macro_export]
 macro_rules! mistakes {
-    ($($(#[doc = $doc:literal])* $variant:ident => $description:literal,)+) => {
+    ($($(#[doc = $doc:literal])* $variant:ident = $id:literal => $description:literal,)+) => {
         /// One classic mistake.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Mistake {
@@ -76,6 +81,12 @@ macro_rules! mistakes {
             fn description(self) -> &'static str {
                 match self {
                     $(Mistake::$variant => $description,)+
+                }
+            }
+
+            fn id(self) -> &'static str {
+                match self {
+                    $(Mistake::$variant => $id,)+
                 }
             }
         }
@@ -360,6 +371,7 @@ impl<R: Rules> Puzzle for Entry<R> {
                     rules.reference(&rules.parse(input)?, Some(mistake))
                 };
                 Variant {
+                    id: mistake.id(),
                     mistake: mistake.description(),
                     solve: Box::new(solve) as SolveFn,
                 }

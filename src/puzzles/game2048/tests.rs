@@ -110,6 +110,9 @@ fn each_mistake_does_what_its_description_says() {
         reference::slide(n, &values, 2, mistake)[..n].to_vec()
     };
     assert_eq!(left(&[2, 2, 4], Some(MergeAgain)), [8, 0, 0]);
+    assert_eq!(left(&[4, 2, 2], Some(MergeAgain)), [4, 4, 0]);
+    assert_eq!(left(&[2, 2, 4], Some(MergeCascade)), [8, 0, 0]);
+    assert_eq!(left(&[4, 2, 2], Some(MergeCascade)), [8, 0, 0]);
     assert_eq!(left(&[2, 2, 2], Some(FarSideFirst)), [2, 4, 0]);
     assert_eq!(left(&[2, 0, 2], Some(NoMergeAcrossGap)), [2, 2, 0]);
     assert_eq!(left(&[2, 2, 2, 2], Some(OneMergePerLine)), [4, 2, 2, 0]);
@@ -120,6 +123,11 @@ fn each_mistake_does_what_its_description_says() {
         2
     );
     assert_eq!(reference::answer(2, &[2, 2, 0, 0], 1, None), 4);
+    // 2 2 2 2 in a row needs two moves to make 8.
+    let row = [2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    assert_eq!(reference::answer(4, &row, 2, None), 8);
+    assert_eq!(reference::answer(4, &row, 2, Some(OneMoveShort)), 4);
+    assert_eq!(reference::answer(4, &row, 1, Some(OneMoveLong)), 8);
 }
 
 #[test]
