@@ -9,7 +9,7 @@ use boardsolve::text::{MAX_INPUT_BYTES, read_limited};
 use boardsolve::tools::files::{self, Existing};
 use boardsolve::tools::{batch, diagnose, generate, stress};
 use clap::{CommandFactory, Parser};
-use cli::{CheckArgs, Cli, ColorWhen, Command, GenArgs, SolveArgs, StressArgs};
+use cli::{CheckArgs, Cli, ColorWhen, Command, GenArgs, SamplesArgs, SolveArgs, StressArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
@@ -53,6 +53,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check(&args),
         Command::Gen(args) => generate_command(&args),
         Command::Stress(args) => stress_command(&args),
+        Command::Samples(args) => samples_command(&args),
         Command::Completions(args) => completions(args.shell),
         Command::Man => man_page(),
     };
@@ -357,6 +358,54 @@ fn generate_command(args: &GenArgs) -> Result<(), Stop> {
             Ok(())
         }
     }
+}
+
+/// The statement's examples as `1.in`, `1.out`, ...: every target is
+/// checked before any is written, as `gen --out-dir` does.
+fn samples_command(args: &SamplesArgs) -> Result<(), Stop> {
+    let samples = args
+        .puzzle
+        .samples(args.format)
+        .map_err(|e| failure(e, "samples"))?;
+    if samples.is_empty() {
+        return Err(Stop::Usage(format!(
+            "boardsolve: no statement examples for {}",
+            args.puzzle.name()
+        )));
+    }
+    let dir = &args.out_dir;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Stop::Usage(format!("boardsolve: cannot create {}: {e}", dir.display())))?;
+    let files: Vec<(std::path::PathBuf, &str)> = samples
+        .iter()
+        .enumerate()
+        .flat_map(|(k, (input, answer))| {
+            [
+                (dir.join(format!("{}.in", k + 1)), input.as_str()),
+                (dir.join(format!("{}.out", k + 1)), answer.as_str()),
+            ]
+        })
+        .collect();
+    let existing = if args.force {
+        Existing::Replace
+    } else {
+        if let Some((taken, _)) = files.iter().find(|(p, _)| p.symlink_metadata().is_ok()) {
+            return Err(Stop::Usage(format!(
+                "boardsolve: {} already exists (--force overwrites)",
+                files::shown(taken)
+            )));
+        }
+        Existing::Refuse
+    };
+    for (target, text) in &files {
+        files::write_file(target, existing, |w| w.write_all(text.as_bytes())).map_err(|e| {
+            Stop::Usage(format!(
+                "boardsolve: cannot write {}: {e}",
+                files::shown(target)
+            ))
+        })?;
+    }
+    Ok(())
 }
 
 fn stress_command(args: &StressArgs) -> Result<(), Stop> {

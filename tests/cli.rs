@@ -94,6 +94,8 @@ mod game2048;
 mod general;
 #[path = "cli/robustness.rs"]
 mod robustness;
+#[path = "cli/samples.rs"]
+mod samples;
 #[path = "cli/tools.rs"]
 mod tools;
 #[path = "cli/tromino.rs"]

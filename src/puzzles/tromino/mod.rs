@@ -14,6 +14,7 @@ pub mod general;
 pub mod order;
 mod parse;
 pub mod reference;
+pub mod samples;
 mod solve;
 mod svg;
 
@@ -89,6 +90,10 @@ impl Rules for Tromino {
 
     fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
         Ok(answer(instance, self.format, out)?)
+    }
+
+    fn samples(&self) -> Vec<Instance> {
+        samples::instances()
     }
 
     fn svg(&self, instance: &Instance) -> Result<String, Error> {
