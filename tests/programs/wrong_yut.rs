@@ -53,13 +53,15 @@ fn cell(p: (usize, usize), mode: &str) -> (usize, u32) {
 
 // Remembered by the dice left and the pieces as a set (they are
 // interchangeable), so that long dice sequences stay quick.
-fn best(ps: Pieces, dice: &[usize], mode: &str, memo: &mut HashMap<(usize, Pieces), u32>) -> u32 {
+fn best(ps: Pieces, dice: &[usize], mode: &str, memo: &mut HashMap<u64, u32>) -> u32 {
     if dice.is_empty() || ps.iter().all(|p| p.is_none()) {
         return 0;
     }
-    let mut key = ps;
-    key.sort();
-    if let Some(&v) = memo.get(&(dice.len(), key)) {
+    // One byte a piece (route and index, 255 when finished), sorted.
+    let mut bytes = ps.map(|p| p.map_or(255u8, |(r, i)| (r * 32 + i) as u8));
+    bytes.sort();
+    let key = u64::from(u32::from_le_bytes(bytes)) | (dice.len() as u64) << 32;
+    if let Some(&v) = memo.get(&key) {
         return v;
     }
     let mut top = 0;
@@ -83,7 +85,7 @@ fn best(ps: Pieces, dice: &[usize], mode: &str, memo: &mut HashMap<(usize, Piece
         let gain = to.map_or(0, |t| route(t.0)[t.1]);
         top = top.max(gain + best(next, &dice[1..], mode, memo));
     }
-    memo.insert((dice.len(), key), top);
+    memo.insert(key, top);
     top
 }
 
