@@ -423,3 +423,30 @@ proptest! {
         prop_assert!(value_of(merge_tree_bound(&b.cells, k) as u8) >= truth);
     }
 }
+
+/// A diagnosis can only name a mistake that changes some answer on the
+/// cases it compares (half random, half `--hard`, K = 5): each one must.
+#[test]
+fn every_catalogued_mistake_changes_some_generated_answer() {
+    use crate::puzzles::Mistake as _;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+    let boards: Vec<Instance> = (0..200)
+        .map(|k| {
+            let n = 2 + k % 4;
+            if k % 2 == 0 {
+                super::random(&mut rng, n, 5, 0.7)
+            } else {
+                super::hard(&mut rng, n, 5)
+            }
+        })
+        .collect();
+    for &mistake in reference::Mistake::ALL {
+        let differs = boards.iter().any(|b| {
+            let values: Vec<u64> = b.board.cells.iter().map(|&e| value_of(e) as u64).collect();
+            reference::answer(b.board.n, &values, 5, Some(mistake))
+                != reference::answer(b.board.n, &values, 5, None)
+        });
+        assert!(differs, "{} never changes an answer", mistake.id());
+    }
+}
