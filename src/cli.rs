@@ -85,6 +85,9 @@ pub enum Command {
     /// Run your program on your own cases (X.in with X.out or X.ans) like a judge: AC, WA, TLE, MLE, RE, OLE.
     #[command(after_help = TEST_HELP)]
     Test(TestArgs),
+    /// Write the examples of the problem statement with their answers (1.in, 1.out, ...).
+    #[command(after_help = SAMPLES_HELP)]
+    Samples(SamplesArgs),
     /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
     #[command(after_help = COMPLETIONS_HELP)]
     Completions(CompletionsArgs),
@@ -137,6 +140,36 @@ harness's own trouble.
 Examples:
   boardsolve test 2048 tests/ -- ./a.out
   boardsolve test 12100 tests/ --time-limit 1s --json -- python3 sol.py";
+
+const SAMPLES_HELP: &str = "\
+The examples of BOJ 12100, 17825 (four) and Programmers 92345 (four, in
+the literal argument form; plain text for footholds), and of the placement
+order in docs/tromino.md (in BOJ's format for 14600 and 14601). Other names
+get their puzzle's examples with the answers of their own rules (12094:
+K = 10). Existing files are refused unless --force.
+
+Examples:
+  boardsolve samples 12100 --out-dir tests/
+  boardsolve samples 92345 --out-dir tests/            [[1, 1, 1], ...] [1, 0] [1, 2]
+  boardsolve samples footholds --out-dir tests/ --format json";
+
+/// Arguments of `boardsolve samples`.
+#[derive(Debug, Args)]
+pub struct SamplesArgs {
+    /// The puzzle.
+    #[arg(value_parser = PuzzleParser)]
+    pub puzzle: &'static dyn Puzzle,
+    /// Write 1.in, 1.out, 2.in, ... into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: PathBuf,
+    /// Overwrite files that already exist in --out-dir (refused otherwise).
+    #[arg(long)]
+    pub force: bool,
+    /// How inputs are written, for puzzles with several text forms
+    /// (footholds: plain, literal or json).
+    #[arg(long, value_enum, value_name = "FORM")]
+    pub format: Option<puzzles::TextForm>,
+}
 
 const COMPLETIONS_HELP: &str = "\
 Examples:

@@ -13,7 +13,9 @@ use boardsolve::tools::{
     batch, deadline, diagnose, generate, interrupt, judge, run, stress, suite,
 };
 use clap::{CommandFactory, Parser};
-use cli::{CheckArgs, Cli, ColorWhen, Command, GenArgs, SolveArgs, StressArgs, TestArgs};
+use cli::{
+    CheckArgs, Cli, ColorWhen, Command, GenArgs, SamplesArgs, SolveArgs, StressArgs, TestArgs,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
@@ -94,6 +96,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => generate_command(&args),
         Command::Stress(args) => stress_command(&args),
         Command::Test(args) => test_command(&args),
+        Command::Samples(args) => samples_command(&args),
         Command::Completions(args) => completions(args.shell),
         Command::Man => man_page(),
     };
@@ -521,6 +524,54 @@ fn reported(failed: bool, written: io::Result<()>) -> Result<(), Stop> {
     }
 }
 
+/// The statement's examples as `1.in`, `1.out`, ...: every target is
+/// checked before any is written, as `gen --out-dir` does.
+fn samples_command(args: &SamplesArgs) -> Result<(), Stop> {
+    let samples = args
+        .puzzle
+        .samples(args.format)
+        .map_err(|e| failure(e, "samples"))?;
+    if samples.is_empty() {
+        return Err(Stop::Usage(format!(
+            "boardsolve: no statement examples for {}",
+            args.puzzle.name()
+        )));
+    }
+    let dir = &args.out_dir;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Stop::Usage(format!("boardsolve: cannot create {}: {e}", dir.display())))?;
+    let files: Vec<(std::path::PathBuf, &str)> = samples
+        .iter()
+        .enumerate()
+        .flat_map(|(k, (input, answer))| {
+            [
+                (dir.join(format!("{}.in", k + 1)), input.as_str()),
+                (dir.join(format!("{}.out", k + 1)), answer.as_str()),
+            ]
+        })
+        .collect();
+    let existing = if args.force {
+        Existing::Replace
+    } else {
+        if let Some((taken, _)) = files.iter().find(|(p, _)| p.symlink_metadata().is_ok()) {
+            return Err(Stop::Usage(format!(
+                "boardsolve: {} already exists (--force overwrites)",
+                files::shown(taken)
+            )));
+        }
+        Existing::Refuse
+    };
+    for (target, text) in &files {
+        files::write_file(target, existing, |w| w.write_all(text.as_bytes())).map_err(|e| {
+            Stop::Usage(format!(
+                "boardsolve: cannot write {}: {e}",
+                files::shown(target)
+            ))
+        })?;
+    }
+    Ok(())
+}
+
 fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     let program = harness(&args.command)?;
     let seed = args.seed.unwrap_or_else(|| {
@@ -908,9 +959,18 @@ fn write_failure(
         write_run(out, "smallest failing case", shrunk)?;
     }
     match &f.diagnosis {
-        Some(diagnose::Diagnosis::Matches { mistake, cases }) => writeln!(
+        Some(diagnose::Diagnosis::Matches { id, mistake, cases }) => writeln!(
             out,
-            "--- diagnosis ---\nyour program behaves as if {mistake} (its answers match that on all {cases} cases compared)"
+            "--- diagnosis ---\n[{id}] your program behaves as if {mistake} (its answers match that on all {cases} cases compared)"
+        )?,
+        Some(diagnose::Diagnosis::Closest {
+            id,
+            mistake,
+            matched,
+            cases,
+        }) => writeln!(
+            out,
+            "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared\nclosest: [{id}] on {matched} of {cases} cases: as if {mistake}"
         )?,
         Some(diagnose::Diagnosis::NoMatch { cases }) => writeln!(
             out,

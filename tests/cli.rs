@@ -114,6 +114,8 @@ mod common {
     }
 }
 
+#[path = "cli/diagnose.rs"]
+mod diagnose;
 #[path = "cli/examples.rs"]
 mod examples;
 #[path = "cli/footholds.rs"]
@@ -130,6 +132,8 @@ mod html;
 mod local_judge;
 #[path = "cli/robustness.rs"]
 mod robustness;
+#[path = "cli/samples.rs"]
+mod samples;
 #[path = "cli/tools.rs"]
 mod tools;
 #[path = "cli/tromino.rs"]

@@ -12,7 +12,7 @@ pub mod tromino;
 pub mod yut;
 
 pub use puzzle::{
-    CheckOptions, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, Variant,
+    CheckOptions, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm, Variant,
 };
 pub use rules::{Entry, Flag, Generate, Mistake, Reference, Rules, Settings, Text};
 pub use sizes::{GenOptions, Size};
@@ -41,7 +41,10 @@ pub static BOJ_17825: Entry<Yut> = Entry::alias("17825", "yut", Yut);
 /// Disappearing footholds.
 pub static FOOTHOLDS: Entry<Footholds> = Entry::canonical("footholds", Footholds);
 /// Programmers 92345: disappearing footholds.
-pub static PROGRAMMERS_92345: Entry<Footholds> = Entry::alias("92345", "footholds", Footholds);
+/// Programmers 92345: disappearing footholds, written in the problem
+/// page's literal argument form.
+pub static PROGRAMMERS_92345: Entry<Footholds> =
+    Entry::alias_in("92345", "footholds", Footholds, TextForm::Literal);
 
 /// Every puzzle entry, canonical names first, then the judge-number aliases.
 pub fn all() -> &'static [&'static dyn Puzzle] {

@@ -18,6 +18,30 @@ pub enum OutputFormat {
     Json,
 }
 
+/// A way of writing an instance as text, for puzzles that read several
+/// (`--format` of `gen`, `stress` and `samples`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TextForm {
+    /// The plain judge text (footholds: `R C`, the rows, `ar ac br bc`).
+    Plain,
+    /// The problem page's literal arguments on one line
+    /// (`[[1, 1], [1, 1]] [0, 0] [1, 1]`).
+    Literal,
+    /// One JSON object on one line.
+    Json,
+}
+
+impl TextForm {
+    /// The name as `--format` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TextForm::Plain => "plain",
+            TextForm::Literal => "literal",
+            TextForm::Json => "json",
+        }
+    }
+}
+
 /// Options of `boardsolve solve` that a puzzle may use.
 #[derive(Debug, Clone, Default)]
 pub struct SolveOptions {
@@ -45,6 +69,8 @@ pub type SolveFn = Box<dyn Fn(&[u8], &SolveOptions) -> Result<String, Error> + S
 
 /// A reference solver with one classic mistake, for `stress --diagnose`.
 pub struct Variant {
+    /// The mistake's short stable id (`merge-again`), shown as `[id]`.
+    pub id: &'static str,
     /// Completes "your program behaves as if ...".
     pub mistake: &'static str,
     /// Solves judge input the mistaken way.
@@ -148,4 +174,11 @@ pub trait Puzzle: Sync {
 
     /// Reference solvers that each make one classic mistake.
     fn variants(&self) -> Vec<Variant>;
+
+    /// The examples of the problem statement, each as (input, answer) in
+    /// this entry's rules, the input in `form` (`None`: the entry's own).
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for a form the puzzle does not write.
+    fn samples(&self, form: Option<TextForm>) -> Result<Vec<(String, String)>, Error>;
 }

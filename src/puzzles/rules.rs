@@ -9,7 +9,9 @@
 //! catalogue of classic mistakes for `stress --diagnose`.
 
 use super::sizes::{GenOptions, Size};
-use super::{CheckOptions, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, Variant};
+use super::{
+    CheckOptions, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm, Variant,
+};
 use crate::text::{InputError, Verdict, compare_tokens};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -60,14 +62,19 @@ pub trait Mistake: Copy + Send + Sync + 'static {
 
     /// Completes "your program behaves as if ...".
     fn description(self) -> &'static str;
+
+    /// The short stable name shown as `[id]` in a diagnosis; once given,
+    /// an id never changes, so that users and scripts can rely on it.
+    fn id(self) -> &'static str;
 }
 
 /// Declares a puzzle's catalogue of classic mistakes: the enum `Mistake`,
-/// each variant with its doc comment and its description ("your program
-/// behaves as if ..."), and its [`Mistake`] impl listing them all in order.
+/// each variant with its doc comment, its stable id and its description
+/// ("your program behaves as if ..."), and its [`Mistake`] impl listing
+/// them all in order: `MergeAgain = "merge-again" => "...",`.
 #[macro_export]
 macro_rules! mistakes {
-    ($($(#[doc = $doc:literal])* $variant:ident => $description:literal,)+) => {
+    ($($(#[doc = $doc:literal])* $variant:ident = $id:literal => $description:literal,)+) => {
         /// One classic mistake.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Mistake {
@@ -80,6 +87,12 @@ macro_rules! mistakes {
             fn description(self) -> &'static str {
                 match self {
                     $(Mistake::$variant => $description,)+
+                }
+            }
+
+            fn id(self) -> &'static str {
+                match self {
+                    $(Mistake::$variant => $id,)+
                 }
             }
         }
@@ -101,6 +114,24 @@ pub trait Text {
     /// The instance as judge text in this entry's format; parsing it gives
     /// the instance back.
     fn to_text(&self, instance: &Self::Instance) -> String;
+
+    /// The text forms this puzzle can write, for `--format`; empty when it
+    /// has only the one of [`Text::to_text`].
+    const FORMS: &'static [TextForm] = &[];
+
+    /// The instance in `form`, one of [`Text::FORMS`]; parsing it gives the
+    /// instance back.
+    fn to_text_in(&self, instance: &Self::Instance, form: TextForm) -> String {
+        let _ = form;
+        self.to_text(instance)
+    }
+
+    /// The form `input` is written in, when the puzzle reads several, so
+    /// that a shrunk case is written the way the program under test reads.
+    fn form_of(&self, input: &[u8]) -> Option<TextForm> {
+        let _ = input;
+        None
+    }
 }
 
 /// How a puzzle's instances are made for `gen` and `stress`, and made
@@ -226,6 +257,13 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
         None
     }
 
+    /// The examples of the problem statement (none by default); their
+    /// answers come from [`Rules::write_answer`], and each puzzle's tests
+    /// check them against the statement's.
+    fn samples(&self) -> Vec<Self::Instance> {
+        Vec::new()
+    }
+
     /// Whether `output` is a correct answer. By default the answer is
     /// unique, so the output must equal it token by token.
     ///
@@ -249,6 +287,9 @@ pub struct Entry<R> {
     pub alias_of: Option<&'static str>,
     /// The rules, with this entry's defaults and format.
     pub rules: R,
+    /// The text form `gen`, `stress` and `samples` write by default, for a
+    /// puzzle with several; `None` for [`Text::to_text`].
+    pub form: Option<TextForm>,
 }
 
 impl<R> Entry<R> {
@@ -258,6 +299,7 @@ impl<R> Entry<R> {
             name,
             alias_of: None,
             rules,
+            form: None,
         }
     }
 
@@ -267,6 +309,18 @@ impl<R> Entry<R> {
             name,
             alias_of: Some(of),
             rules,
+            form: None,
+        }
+    }
+
+    /// A judge's name for the puzzle whose canonical entry is `of`, whose
+    /// instances are written in `form` by default.
+    pub const fn alias_in(name: &'static str, of: &'static str, rules: R, form: TextForm) -> Self {
+        Entry {
+            name,
+            alias_of: Some(of),
+            rules,
+            form: Some(form),
         }
     }
 }
@@ -283,6 +337,38 @@ impl<R: Rules> Entry<R> {
             )));
         }
         Ok(())
+    }
+
+    /// Refuses `asked` when the puzzle does not write that form, with the
+    /// forms it does write.
+    fn text_in_checked(&self, asked: Option<TextForm>) -> Result<(), Error> {
+        let Some(form) = asked.filter(|f| !R::FORMS.contains(f)) else {
+            return Ok(());
+        };
+        Err(Error::Usage(if R::FORMS.is_empty() {
+            format!(
+                "{} has one text form and does not take --format {}",
+                self.name,
+                form.name()
+            )
+        } else {
+            let forms: Vec<&str> = R::FORMS.iter().map(|f| f.name()).collect();
+            format!(
+                "{} does not take --format {}; it takes {}",
+                self.name,
+                form.name(),
+                forms.join(", ")
+            )
+        }))
+    }
+
+    /// The instance as text in `asked` or else this entry's form.
+    fn text_in(&self, instance: &R::Instance, asked: Option<TextForm>) -> Result<String, Error> {
+        self.text_in_checked(asked)?;
+        Ok(match asked.or(self.form) {
+            Some(form) => self.rules.to_text_in(instance, form),
+            None => self.rules.to_text(instance),
+        })
     }
 
     /// The rules configured for one run, after refusing the options the
@@ -357,19 +443,41 @@ impl<R: Rules> Puzzle for Entry<R> {
 
     fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {
         opts.only(self.name, R::SIZES)?;
+        // The form first: a refused --format should not wait for a search.
+        self.text_in_checked(opts.format)?;
         let instance = self.rules.generate(rng, opts)?;
-        Ok(self.rules.to_text(&instance))
+        self.text_in(&instance, opts.format)
     }
 
     fn shrink(&self, input: &[u8], visit: &mut dyn FnMut(Vec<u8>) -> ControlFlow<()>) {
         let Ok(instance) = self.rules.parse(input) else {
             return;
         };
+        let form = self.rules.form_of(input);
         for smaller in self.rules.shrink(&instance) {
-            if visit(self.rules.to_text(&smaller).into_bytes()).is_break() {
+            let text = match form {
+                Some(form) => self.rules.to_text_in(&smaller, form),
+                None => self.rules.to_text(&smaller),
+            };
+            if visit(text.into_bytes()).is_break() {
                 return;
             }
         }
+    }
+
+    fn samples(&self, form: Option<TextForm>) -> Result<Vec<(String, String)>, Error> {
+        self.text_in_checked(form)?;
+        self.rules
+            .samples()
+            .iter()
+            .map(|instance| {
+                let mut answer = Vec::new();
+                self.rules.write_answer(instance, &mut answer)?;
+                let answer = String::from_utf8(answer)
+                    .map_err(|_| Error::Usage("an answer that is not text".into()))?;
+                Ok((self.text_in(instance, form)?, answer))
+            })
+            .collect()
     }
 
     fn variants(&self) -> Vec<Variant> {
@@ -385,6 +493,7 @@ impl<R: Rules> Puzzle for Entry<R> {
                     rules.reference(&rules.parse(input)?, Some(mistake))
                 };
                 Variant {
+                    id: mistake.id(),
                     mistake: mistake.description(),
                     solve: Box::new(solve) as SolveFn,
                 }

@@ -23,6 +23,10 @@ macro_rules! size_options {
             /// Prefer the shapes that break solutions (see the list below).
             #[arg(long)]
             pub hard: bool,
+            /// How instances are written, for puzzles with several text
+            /// forms (footholds: plain, literal or json).
+            #[arg(long, value_enum, value_name = "FORM")]
+            pub format: Option<super::TextForm>,
         }
 
         /// One size option, by name.
@@ -138,6 +142,9 @@ impl GenOptions {
         }
         if self.hard {
             flags.push_str(" --hard");
+        }
+        if let Some(form) = self.format {
+            flags.push_str(&format!(" --format {}", form.name()));
         }
         flags
     }

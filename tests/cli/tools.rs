@@ -142,7 +142,7 @@ fn stress_finds_far_side_merges_and_diagnoses_them() {
             "--hard",
             "--diagnose",
         ],
-        &[exe, "far-side"],
+        &[exe, "far-side-first"],
         &["wrong answer"],
     );
     assert!(
@@ -169,7 +169,7 @@ fn stress_finds_a_line_that_never_merges_twice() {
     let exe = exe.as_str();
     stress_fails(
         &["2048", "--cases", "1000", "--seed", "4", "--hard"],
-        &[exe, "one-merge"],
+        &[exe, "one-merge-per-line"],
         &["wrong answer"],
     );
 }
@@ -181,7 +181,7 @@ fn same_seed_same_first_failure_whatever_the_jobs() {
     let first = |jobs: &str| {
         let (_, out, _) = stress(
             &["2048", "--cases", "300", "--seed", "21", "--jobs", jobs],
-            &[exe, "no-gap"],
+            &[exe, "no-merge-across-gap"],
         );
         out.lines().next().unwrap_or("").to_string()
     };
@@ -316,12 +316,12 @@ fn stress_footholds_finds_the_ignored_shared_cell() {
             "--hard",
             "--diagnose",
         ],
-        &[exe, "shared"],
+        &[exe, "no-vanish-check"],
         &["wrong answer", "can still move"],
     );
     stress_fails(
         &["footholds", "--cases", "500", "--seed", "5", "--diagnose"],
-        &[exe, "maximize"],
+        &[exe, "winner-maximizes"],
         &["also tries to make the game last"],
     );
 }
@@ -351,14 +351,14 @@ fn stress_tromino_finds_clockwise_quadrants_unless_any_tiling_is_allowed() {
     );
     let out = stress_fails(
         &["tromino", "--cases", "200", "--seed", "1", "--diagnose"],
-        &[exe, "clockwise"],
+        &[exe, "clockwise-quadrants"],
         &["the quadrants are solved clockwise"],
     );
     // Shrunk to the smallest board where the order shows: 4×4.
     assert!(section(&out, "input").starts_with("4 "), "{out}");
     stress_passes(
         &["tromino", "--cases", "200", "--seed", "1", "--any-tiling"],
-        &[exe, "clockwise"],
+        &[exe, "clockwise-quadrants"],
     );
 }
 

@@ -1,6 +1,8 @@
 // A 2048 (BOJ 12100) solution for the stress tests, right or with one
-// deliberate mistake chosen by the first argument:
-//   correct | merge-again | far-side | one-merge | no-gap
+// deliberate mistake chosen by the first argument, named by its catalogue
+// id: correct | merge-again | merge-cascade | far-side-first |
+// no-merge-across-gap | one-merge-per-line | one-move-short |
+// one-move-long | stops-on-unchanged
 // The second argument is K (default 5). Plain search over all 4^K lines.
 use std::io::Read;
 
@@ -9,6 +11,16 @@ fn merge(line: &[u64], mode: &str) -> Vec<u64> {
     let mut out: Vec<u64> = Vec::new();
     match mode {
         "merge-again" => {
+            // The common bug: no "already merged" flag.
+            for v in blocks {
+                if out.last() == Some(&v) {
+                    *out.last_mut().unwrap() *= 2;
+                } else {
+                    out.push(v);
+                }
+            }
+        }
+        "merge-cascade" => {
             for v in blocks {
                 out.push(v);
                 while out.len() >= 2 && out[out.len() - 1] == out[out.len() - 2] {
@@ -17,7 +29,7 @@ fn merge(line: &[u64], mode: &str) -> Vec<u64> {
                 }
             }
         }
-        "far-side" => {
+        "far-side-first" => {
             let mut i = blocks.len();
             while i > 0 {
                 if i >= 2 && blocks[i - 1] == blocks[i - 2] {
@@ -29,7 +41,7 @@ fn merge(line: &[u64], mode: &str) -> Vec<u64> {
                 }
             }
         }
-        "no-gap" => {
+        "no-merge-across-gap" => {
             let mut i = 0;
             while i < line.len() {
                 if line[i] != 0 && i + 1 < line.len() && line[i] == line[i + 1] {
@@ -47,7 +59,7 @@ fn merge(line: &[u64], mode: &str) -> Vec<u64> {
             let mut merged = false;
             let mut i = 0;
             while i < blocks.len() {
-                let allowed = !(mode == "one-merge" && merged);
+                let allowed = !(mode == "one-merge-per-line" && merged);
                 if allowed && i + 1 < blocks.len() && blocks[i] == blocks[i + 1] {
                     out.push(blocks[i] * 2);
                     merged = true;
@@ -84,6 +96,9 @@ fn best(b: &Vec<Vec<u64>>, k: u32, mode: &str) -> u64 {
                 next[r][c] = v;
             }
         }
+        if mode == "stops-on-unchanged" && &next == b {
+            break;
+        }
         top = top.max(best(&next, k - 1, mode));
     }
     top
@@ -98,5 +113,10 @@ fn main() {
     let nums: Vec<u64> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
     let n = nums[0] as usize;
     let board: Vec<Vec<u64>> = (0..n).map(|r| nums[1 + r * n..1 + (r + 1) * n].to_vec()).collect();
+    let k = match mode.as_str() {
+        "one-move-short" => k.saturating_sub(1),
+        "one-move-long" => k + 1,
+        _ => k,
+    };
     println!("{}", best(&board, k, &mode));
 }

@@ -1,10 +1,11 @@
 // A disappearing-footholds solution for the stress tests, reading the
 // plain text form (R C, the rows, ar ac br bc), right or with one mistake
-// chosen by the first argument: correct | shared | maximize.
+// chosen by the first argument, named by its catalogue id: correct |
+// no-vanish-check | winner-maximizes | loser-minimizes.
 use std::io::Read;
 
 fn play(g: &mut Vec<Vec<u8>>, me: (i32, i32), you: (i32, i32), mode: &str) -> (bool, u32) {
-    if mode != "shared" && g[me.0 as usize][me.1 as usize] == 0 {
+    if mode != "no-vanish-check" && g[me.0 as usize][me.1 as usize] == 0 {
         return (false, 0);
     }
     let mut best: Option<(bool, u32)> = None;
@@ -26,8 +27,10 @@ fn play(g: &mut Vec<Vec<u8>>, me: (i32, i32), you: (i32, i32), mode: &str) -> (b
             Some(o) => {
                 if o.0 != mine.0 {
                     if o.0 { o } else { mine }
-                } else if o.0 && mode != "maximize" {
+                } else if o.0 && mode != "winner-maximizes" {
                     (true, o.1.min(mine.1))
+                } else if !o.0 && mode == "loser-minimizes" {
+                    (false, o.1.min(mine.1))
                 } else {
                     (o.0, o.1.max(mine.1))
                 }

@@ -19,6 +19,7 @@ mod explain;
 mod r#gen;
 mod parse;
 pub mod reference;
+pub mod samples;
 mod solve;
 mod svg;
 #[cfg(test)]
@@ -61,6 +62,10 @@ impl Rules for Footholds {
     fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(out, "{}", answer(instance))?;
         Ok(())
+    }
+
+    fn samples(&self) -> Vec<Instance> {
+        samples::instances()
     }
 
     fn play(&self, instance: &Instance) -> Result<Play, Error> {

@@ -6,7 +6,7 @@
 
 use super::Footholds;
 use super::board::{Coord, Instance, MAX_SIDE, bit};
-use crate::puzzles::Text;
+use crate::puzzles::{Text, TextForm};
 use crate::text::{Cursor, InputError, Position, Tokens, describe_bytes, parse_u64};
 use std::fmt;
 
@@ -467,5 +467,38 @@ impl Text for Footholds {
 
     fn to_text(&self, instance: &Instance) -> String {
         instance.to_string()
+    }
+
+    const FORMS: &'static [TextForm] = &[TextForm::Plain, TextForm::Literal, TextForm::Json];
+
+    /// Plain text as [`Text::to_text`]; the literal arguments and the JSON
+    /// object on one line each, as a Programmers harness reads them.
+    fn to_text_in(&self, instance: &Instance, form: TextForm) -> String {
+        let rows: Vec<String> = instance
+            .grid()
+            .iter()
+            .map(|row| {
+                let cells: Vec<&str> = row.iter().map(|&h| if h { "1" } else { "0" }).collect();
+                format!("[{}]", cells.join(", "))
+            })
+            .collect();
+        let board = format!("[{}]", rows.join(", "));
+        let (a, b) = (instance.a, instance.b);
+        match form {
+            TextForm::Plain => instance.to_string(),
+            TextForm::Literal => format!("{board} [{}, {}] [{}, {}]\n", a.0, a.1, b.0, b.1),
+            TextForm::Json => format!(
+                "{{\"board\": {board}, \"aloc\": [{}, {}], \"bloc\": [{}, {}]}}\n",
+                a.0, a.1, b.0, b.1
+            ),
+        }
+    }
+
+    fn form_of(&self, input: &[u8]) -> Option<TextForm> {
+        Some(match input.iter().find(|b| !b.is_ascii_whitespace()) {
+            Some(b'[') => TextForm::Literal,
+            Some(b'{') => TextForm::Json,
+            _ => TextForm::Plain,
+        })
     }
 }

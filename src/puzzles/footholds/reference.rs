@@ -10,9 +10,11 @@ use crate::puzzles::{Error, Reference};
 crate::mistakes! {
     /// A player whose cell lost its foothold (the opponent left the
     /// shared cell) plays on instead of losing.
-    SharedCellIgnored => "a player whose cell lost its foothold (the opponent stepped off the shared cell) can still move",
+    SharedCellIgnored = "no-vanish-check" => "a player whose cell lost its foothold (the opponent stepped off the shared cell) can still move",
     /// The player who can win also plays as long as possible.
-    WinnerMaximizes => "the winning player also tries to make the game last as long as possible",
+    WinnerMaximizes = "winner-maximizes" => "the winning player also tries to make the game last as long as possible",
+    /// The player who must lose also ends the game as fast as possible.
+    LoserMinimizes = "loser-minimizes" => "the losing player also tries to end the game as fast as possible",
 }
 
 /// The total number of moves when both play well, or both make `mistake`.
@@ -58,13 +60,15 @@ fn play(grid: &mut Vec<Vec<bool>>, me: Coord, you: Coord, mistake: Option<Mistak
 
 /// The preferred of two outcomes for the player choosing: a win over a
 /// loss, then the quicker win (the longer one with
-/// [`Mistake::WinnerMaximizes`]) or the longer loss.
+/// [`Mistake::WinnerMaximizes`]) or the longer loss (the shorter one with
+/// [`Mistake::LoserMinimizes`]).
 fn better(x: (bool, u32), y: (bool, u32), mistake: Option<Mistake>) -> (bool, u32) {
     match (x.0, y.0) {
         (true, false) => x,
         (false, true) => y,
         (true, true) if mistake == Some(Mistake::WinnerMaximizes) => (true, x.1.max(y.1)),
         (true, true) => (true, x.1.min(y.1)),
+        (false, false) if mistake == Some(Mistake::LoserMinimizes) => (false, x.1.min(y.1)),
         (false, false) => (false, x.1.max(y.1)),
     }
 }

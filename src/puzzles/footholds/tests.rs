@@ -333,3 +333,22 @@ fn explain_names_the_other_moves() {
     assert!(text.contains("could also go to ("), "{text}");
     assert!(text.contains("wins, the game lasts "), "{text}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Every text form reads back as the instance it was written from, and
+    /// is recognized as the form it is.
+    #[test]
+    fn every_text_form_round_trips(g in small_instance(8)) {
+        use crate::puzzles::TextForm;
+        for &form in Footholds::FORMS {
+            let text = Footholds.to_text_in(&g, form);
+            prop_assert_eq!(&Footholds.parse(text.as_bytes()).unwrap(), &g, "{}", text);
+            prop_assert_eq!(Footholds.form_of(text.as_bytes()), Some(form));
+            if form != TextForm::Plain {
+                prop_assert_eq!(text.lines().count(), 1, "{}", text);
+            }
+        }
+    }
+}

@@ -13,6 +13,7 @@ mod explain;
 mod r#gen;
 mod parse;
 pub mod reference;
+pub mod samples;
 mod solve;
 mod svg;
 #[cfg(test)]
@@ -66,6 +67,10 @@ impl Rules for Game2048 {
             solve::answer_or_bounds(&instance.board, self.moves)?
         )?;
         Ok(())
+    }
+
+    fn samples(&self) -> Vec<Instance> {
+        samples::instances()
     }
 
     fn play(&self, instance: &Instance) -> Result<Play, Error> {

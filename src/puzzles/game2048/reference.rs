@@ -11,16 +11,26 @@ use crate::puzzles::{Error, Reference};
 use rustc_hash::FxHashMap;
 
 crate::mistakes! {
-    /// A block made by a merge merges again in the same move (2 2 4 → 8).
-    MergeAgain => "a merged block can merge again in the same move (2 2 4 left gives 8)",
+    /// Each block is compared with the last one placed, with no "already
+    /// merged" flag, so a merged block merges again with the next equal
+    /// block (2 2 4 ← gives 8) but never with the one before it (4 2 2 ←
+    /// gives 4 4).
+    MergeAgain = "merge-again" => "a merged block merges again with the next equal block, with no \"already merged\" flag (2 2 4 left gives 8, 4 2 2 left gives 4 4)",
+    /// Merges cascade until no two neighbours are equal (2 2 4 ← and
+    /// 4 2 2 ← both give 8).
+    MergeCascade = "merge-cascade" => "merges cascade until no two neighbours are equal (2 2 4 left and 4 2 2 left both give 8)",
     /// Three equal blocks merge on the side away from the wall (2 2 2 ← gives 2 4).
-    FarSideFirst => "three equal blocks merge on the side away from the wall (2 2 2 left gives 2 4)",
+    FarSideFirst = "far-side-first" => "three equal blocks merge on the side away from the wall (2 2 2 left gives 2 4)",
     /// Blocks with an empty cell between them never merge (2 0 2 ← gives 2 2).
-    NoMergeAcrossGap => "blocks with empty cells between them do not merge (2 0 2 left gives 2 2)",
+    NoMergeAcrossGap = "no-merge-across-gap" => "blocks with empty cells between them do not merge (2 0 2 left gives 2 2)",
     /// At most one merge per line in a move (2 2 2 2 ← gives 4 2 2).
-    OneMergePerLine => "a line merges at most once per move (2 2 2 2 left gives 4 2 2)",
+    OneMergePerLine = "one-merge-per-line" => "a line merges at most once per move (2 2 2 2 left gives 4 2 2)",
+    /// The search stops one move early (K − 1 moves).
+    OneMoveShort = "one-move-short" => "the search makes one move fewer than allowed (K - 1 moves)",
+    /// The search makes one move too many (K + 1 moves).
+    OneMoveLong = "one-move-long" => "the search makes one move more than allowed (K + 1 moves)",
     /// The search abandons a board as soon as one move changes nothing.
-    StopAtNoOpMove => "the search gives up on a board as soon as one of its moves changes nothing",
+    StopAtNoOpMove = "stops-on-unchanged" => "the search gives up on a board as soon as one of its moves changes nothing",
 }
 
 /// One line after a move, `line[0]` at the wall, made with `mistake` if
@@ -31,6 +41,14 @@ fn move_line(line: &[u128], mistake: Option<Mistake>, out: &mut Vec<u128>) {
     let blocks = || line.iter().copied().filter(|&v| v != 0);
     match mistake {
         Some(Mistake::MergeAgain) => {
+            for v in blocks() {
+                match out.last_mut() {
+                    Some(last) if *last == v => *last += v,
+                    _ => out.push(v),
+                }
+            }
+        }
+        Some(Mistake::MergeCascade) => {
             for v in blocks() {
                 out.push(v);
                 while out.len() >= 2 && out[out.len() - 1] == out[out.len() - 2] {
@@ -64,7 +82,13 @@ fn move_line(line: &[u128], mistake: Option<Mistake>, out: &mut Vec<u128>) {
                 }
             }
         }
-        None | Some(Mistake::OneMergePerLine | Mistake::StopAtNoOpMove) => {
+        None
+        | Some(
+            Mistake::OneMergePerLine
+            | Mistake::OneMoveShort
+            | Mistake::OneMoveLong
+            | Mistake::StopAtNoOpMove,
+        ) => {
             let once = mistake == Some(Mistake::OneMergePerLine);
             let mut merged_once = false;
             let mut from_wall = blocks().peekable();
@@ -92,6 +116,11 @@ pub fn slide(n: usize, values: &[u64], dir: usize, mistake: Option<Mistake>) -> 
 /// Largest block value after at most `moves` moves from the `values` board
 /// (row after row, `0` empty), played with `mistake` if any.
 pub fn answer(n: usize, values: &[u64], moves: u32, mistake: Option<Mistake>) -> u128 {
+    let moves = match mistake {
+        Some(Mistake::OneMoveShort) => moves.saturating_sub(1),
+        Some(Mistake::OneMoveLong) => moves + 1,
+        _ => moves,
+    };
     let mut memo = (n * n <= MEMO_CELLS).then(FxHashMap::default);
     search(n, &widen(values), moves, mistake, &mut memo)
 }

@@ -110,6 +110,9 @@ fn each_mistake_does_what_its_description_says() {
         reference::slide(n, &values, 2, mistake)[..n].to_vec()
     };
     assert_eq!(left(&[2, 2, 4], Some(MergeAgain)), [8, 0, 0]);
+    assert_eq!(left(&[4, 2, 2], Some(MergeAgain)), [4, 4, 0]);
+    assert_eq!(left(&[2, 2, 4], Some(MergeCascade)), [8, 0, 0]);
+    assert_eq!(left(&[4, 2, 2], Some(MergeCascade)), [8, 0, 0]);
     assert_eq!(left(&[2, 2, 2], Some(FarSideFirst)), [2, 4, 0]);
     assert_eq!(left(&[2, 0, 2], Some(NoMergeAcrossGap)), [2, 2, 0]);
     assert_eq!(left(&[2, 2, 2, 2], Some(OneMergePerLine)), [4, 2, 2, 0]);
@@ -120,6 +123,11 @@ fn each_mistake_does_what_its_description_says() {
         2
     );
     assert_eq!(reference::answer(2, &[2, 2, 0, 0], 1, None), 4);
+    // 2 2 2 2 in a row needs two moves to make 8.
+    let row = [2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    assert_eq!(reference::answer(4, &row, 2, None), 8);
+    assert_eq!(reference::answer(4, &row, 2, Some(OneMoveShort)), 4);
+    assert_eq!(reference::answer(4, &row, 1, Some(OneMoveLong)), 8);
 }
 
 #[test]
@@ -501,4 +509,31 @@ fn explain_aligns_columns_and_marks_merges() {
         ),
         "{out}"
     );
+}
+
+/// A diagnosis can only name a mistake that changes some answer on the
+/// cases it compares (half random, half `--hard`, K = 5): each one must.
+#[test]
+fn every_catalogued_mistake_changes_some_generated_answer() {
+    use crate::puzzles::Mistake as _;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+    let boards: Vec<Instance> = (0..200)
+        .map(|k| {
+            let n = 2 + k % 4;
+            if k % 2 == 0 {
+                super::random(&mut rng, n, 5, 0.7)
+            } else {
+                super::hard(&mut rng, n, 5)
+            }
+        })
+        .collect();
+    for &mistake in reference::Mistake::ALL {
+        let differs = boards.iter().any(|b| {
+            let values: Vec<u64> = b.board.cells.iter().map(|&e| value_of(e) as u64).collect();
+            reference::answer(b.board.n, &values, 5, Some(mistake))
+                != reference::answer(b.board.n, &values, 5, None)
+        });
+        assert!(differs, "{} never changes an answer", mistake.id());
+    }
 }

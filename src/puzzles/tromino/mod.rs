@@ -16,6 +16,7 @@ pub mod general;
 pub mod order;
 mod parse;
 pub mod reference;
+pub mod samples;
 mod solve;
 mod svg;
 
@@ -105,6 +106,10 @@ impl Rules for Tromino {
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
         explain::write_explanation(play, out)
+    }
+
+    fn samples(&self) -> Vec<Instance> {
+        samples::instances()
     }
 
     fn svg(&self, instance: &Instance) -> Result<String, Error> {

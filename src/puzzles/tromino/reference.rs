@@ -13,9 +13,9 @@ crate::mistakes! {
     /// The quadrants are solved top-left, top-right, bottom-right,
     /// bottom-left (clockwise) instead of top-left, top-right, bottom-left,
     /// bottom-right.
-    ClockwiseQuadrants => "the quadrants are solved clockwise (top-left, top-right, bottom-right, bottom-left)",
+    ClockwiseQuadrants = "clockwise-quadrants" => "the quadrants are solved clockwise (top-left, top-right, bottom-right, bottom-left)",
     /// The centre tromino is numbered after the four quadrants.
-    CentreLast => "the centre tromino is numbered after the four quadrants",
+    CentreLast = "centre-last" => "the centre tromino is numbered after the four quadrants",
 }
 
 /// Writes the placement-order board of `instance` as judge text (the hole

@@ -19,6 +19,7 @@ mod explain;
 mod r#gen;
 mod parse;
 pub mod reference;
+pub mod samples;
 mod solve;
 mod svg;
 #[cfg(test)]
@@ -50,6 +51,10 @@ impl Rules for Yut {
     fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(out, "{}", answer(instance.dice()))?;
         Ok(())
+    }
+
+    fn samples(&self) -> Vec<Instance> {
+        samples::instances()
     }
 
     fn play(&self, instance: &Instance) -> Result<Play, Error> {

@@ -16,11 +16,16 @@ use rustc_hash::FxHashMap;
 crate::mistakes! {
     /// A piece turns onto a blue route when it passes a blue square, not
     /// only when its move starts there.
-    BlueWhenPassing => "a piece takes a blue route when it passes a blue cell, not only when it starts there",
+    BlueWhenPassing = "blue-when-passing" => "a piece takes a blue route when it passes a blue cell, not only when it starts there",
     /// The outer 30 and the centre 30 are one square.
-    ThirtyIsOneSquare => "the outer 30 and the centre 30 are the same cell",
+    ThirtyIsOneSquare = "thirty-one-cell" => "the outer 30 and the centre 30 are the same cell",
     /// Two pieces may both stand on 40.
-    FortyNotOccupied => "a move may end on 40 when another piece stands there",
+    FortyNotOccupied = "forty-shared" => "a move may end on 40 when another piece stands there",
+    /// Two pieces may share any square, not only the finish.
+    StackAllowed = "stack-allowed" => "a move may end on a cell where another piece stands (pieces stack)",
+    /// A finished piece may still be chosen: it stays on the finish and
+    /// scores 0, so a die can be thrown away.
+    FinishPieceMoves = "finish-piece-moves" => "a piece on the finish may still be chosen for a die, scoring 0",
 }
 
 const OUTER: [u32; 21] = [
@@ -107,7 +112,7 @@ pub(super) fn children(
 ) -> impl Iterator<Item = ([Piece; 4], u32)> {
     (0..4).filter_map(move |i| {
         if pieces[i] == DONE {
-            return None;
+            return (mistake == Some(Mistake::FinishPieceMoves)).then_some((pieces, 0));
         }
         let moved = advance(pieces[i], die, mistake);
         if moved != DONE {
@@ -115,7 +120,8 @@ pub(super) fn children(
             let free_forty = mistake == Some(Mistake::FortyNotOccupied) && at.1 == 40;
             let taken =
                 (0..4).any(|j| j != i && pieces[j] != DONE && place(pieces[j], mistake) == at);
-            if taken && !free_forty {
+            let stacks = mistake == Some(Mistake::StackAllowed);
+            if taken && !free_forty && !stacks {
                 return None;
             }
         }
