@@ -106,9 +106,11 @@ pub struct Usage {
     pub cpu: Duration,
     /// Wall-clock time from start until the last process was reaped.
     pub wall: Duration,
-    /// The largest resident memory seen, in KiB: the kernel's peak of the
-    /// largest single process, or the largest sum over the tree that the
-    /// harness sampled, whichever is larger.
+    /// The largest resident memory seen, in KiB: the peak (`VmHWM`) of
+    /// the largest single process, or the largest sum over the tree that
+    /// the harness sampled, whichever is larger. (`wait4`'s peak cannot
+    /// serve: it includes the memory of the boardsolve the program was
+    /// forked from, which Linux keeps across `exec`.)
     pub peak_kib: u64,
 }
 
@@ -232,20 +234,11 @@ fn watch(
     // per process (so that ended processes still count).
     let mut waited: std::collections::HashMap<i32, Duration> = std::collections::HashMap::new();
     loop {
-        if let Some((status, rusage)) = keeper.try_reap() {
-            let wall = start.elapsed();
-            let cpu = timeval(rusage.ru_utime) + timeval(rusage.ru_stime);
-            let kernel_peak = u64::try_from(rusage.ru_maxrss).unwrap_or(0);
-            let usage = Usage {
-                cpu,
-                wall,
-                peak_kib: kernel_peak.max(peak_bytes / 1024),
-            };
-            return (status, usage, stopped);
-        }
         if stopped.is_none() {
             let sample = tree::sample(keeper.pid());
-            peak_bytes = peak_bytes.max(sample.resident_bytes);
+            peak_bytes = peak_bytes
+                .max(sample.resident_bytes)
+                .max(sample.largest_peak_bytes);
             for &(pid, delay) in &sample.run_delays {
                 waited.insert(pid, delay);
             }
@@ -259,7 +252,10 @@ fn watch(
                 Some(Stopped::Cpu)
             } else if elapsed.saturating_sub(starved) > limits.wall || elapsed > limits.wall * 10 {
                 Some(Stopped::Wall)
-            } else if limits.memory.is_some_and(|m| sample.resident_bytes > m) {
+            } else if limits
+                .memory
+                .is_some_and(|m| sample.resident_bytes.max(sample.largest_peak_bytes) > m)
+            {
                 Some(Stopped::Memory)
             } else {
                 None
@@ -267,6 +263,18 @@ fn watch(
             if stopped.is_some() {
                 keeper.stop();
             }
+        }
+        // Sampled before reaping, so even a run that ends at once has a
+        // look at its memory.
+        if let Some((status, rusage)) = keeper.try_reap() {
+            let wall = start.elapsed();
+            let cpu = timeval(rusage.ru_utime) + timeval(rusage.ru_stime);
+            let usage = Usage {
+                cpu,
+                wall,
+                peak_kib: peak_bytes / 1024,
+            };
+            return (status, usage, stopped);
         }
         std::thread::sleep(pause);
         pause = (pause * 2).min(Duration::from_millis(5));
@@ -370,6 +378,9 @@ mod tree {
         pub cpu: Duration,
         /// Resident memory of the live processes, summed.
         pub resident_bytes: u64,
+        /// The largest peak resident memory (`VmHWM`) of one live process
+        /// since its `exec`: a spike between two samples still shows.
+        pub largest_peak_bytes: u64,
         /// Each live process's time spent waiting for a CPU so far.
         pub run_delays: Vec<(i32, Duration)>,
     }
@@ -379,7 +390,6 @@ mod tree {
     /// totals by the next sample.
     pub fn sample(root: i32) -> Sample {
         let ticks = clock_ticks();
-        let page = page_size();
         let mut sample = Sample::default();
         let mut pending = vec![root];
         let mut visited = 0;
@@ -393,7 +403,9 @@ mod tree {
             let total_ticks = stat.utime + stat.stime + stat.cutime + stat.cstime;
             sample.cpu += Duration::from_secs_f64(total_ticks as f64 / ticks);
             if pid != root {
-                sample.resident_bytes += resident_pages(pid) * page;
+                let (resident, peak) = memory(pid);
+                sample.resident_bytes += resident;
+                sample.largest_peak_bytes = sample.largest_peak_bytes.max(peak);
                 if let Some(delay) = run_delay(pid) {
                     sample.run_delays.push((pid, delay));
                 }
@@ -439,23 +451,25 @@ mod tree {
         Some(Duration::from_nanos(ns))
     }
 
-    fn resident_pages(pid: i32) -> u64 {
-        std::fs::read_to_string(format!("/proc/{pid}/statm"))
-            .ok()
-            .and_then(|t| t.split_whitespace().nth(1)?.parse().ok())
-            .unwrap_or(0)
+    /// `VmRSS` and `VmHWM` of `/proc/PID/status`, in bytes (0 for a
+    /// process that is gone or has no memory of its own, a zombie).
+    fn memory(pid: i32) -> (u64, u64) {
+        let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+            return (0, 0);
+        };
+        let field = |name: &str| -> u64 {
+            text.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|rest| rest.split_whitespace().next()?.parse::<u64>().ok())
+                .map_or(0, |kib| kib * 1024)
+        };
+        (field("VmRSS:"), field("VmHWM:"))
     }
 
     fn clock_ticks() -> f64 {
         // SAFETY: sysconf has no preconditions.
         let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
         if t > 0 { t as f64 } else { 100.0 }
-    }
-
-    fn page_size() -> u64 {
-        // SAFETY: sysconf has no preconditions.
-        let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-        u64::try_from(p).unwrap_or(4096).max(1)
     }
 }
 
@@ -556,6 +570,17 @@ mod tests {
         let tight = Limits::for_cpu(Duration::from_secs(20), Some(32 << 20), 1 << 20);
         let r = run(&sh(script), b"", &tight).unwrap();
         assert_eq!(r.ending, Ending::MemoryLimit);
+    }
+
+    #[test]
+    fn the_peak_is_the_program_not_the_boardsolve_it_was_forked_from() {
+        // 128 MiB touched here would be the keeper's peak too, as a fork.
+        let big = vec![1u8; 128 << 20];
+        let r = run(&sh("echo small"), b"", &limits(5000)).unwrap();
+        assert_eq!(r.ending, Ending::Exited(0));
+        assert!(r.usage.peak_kib < 32 * 1024, "{:?}", r.usage);
+        assert!(r.usage.peak_kib > 0, "{:?}", r.usage);
+        assert_eq!(big.iter().map(|&b| u64::from(b)).sum::<u64>(), 128 << 20);
     }
 
     #[test]

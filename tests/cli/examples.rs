@@ -130,7 +130,21 @@ const FIXTURES: &[Fixture] = &[
     fixture("mine", Holds::Solution, 0),
     fixture("my_solution", Holds::Solution, 0),
     fixture("sol.py", Holds::PythonSolution, 0),
-    fixture("my2048", Holds::Program("wrong2048", &["far-side"]), 1),
+    fixture(
+        "my2048",
+        Holds::Program("wrong2048", &["far-side-first"]),
+        1,
+    ),
+    fixture(
+        "mine.cpp",
+        Holds::Text(include_str!("../programs/harness_92345.cpp")),
+        0,
+    ),
+    fixture(
+        "mine.py",
+        Holds::Text(include_str!("../programs/harness_92345.py")),
+        0,
+    ),
 ];
 
 const fn fixture(name: &'static str, holds: Holds, status: i32) -> Fixture {
