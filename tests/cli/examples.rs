@@ -345,14 +345,25 @@ fn unmeasured(line: &str) -> String {
     } else {
         line.trim_end().split(' ').collect()
     };
-    let mut out = Vec::with_capacity(words.len());
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
     for (i, word) in words.iter().enumerate() {
+        // A size's unit follows its number: 812 KiB, then 1.2 MiB.
+        let size_unit =
+            |w: &str| matches!(w.trim_end_matches([',', ')', ';']), "KiB" | "MiB" | "GiB");
+        if size_unit(word) {
+            out.push(
+                word.replace("KiB", "B")
+                    .replace("MiB", "B")
+                    .replace("GiB", "B"),
+            );
+            continue;
+        }
         let unit = words
             .get(i + 1)
             .map(|u| u.trim_end_matches([',', ')', ';']));
         let number = !word.is_empty() && word.chars().all(|c| c.is_ascii_digit());
         if row && number {
-            out.push("#");
+            out.push("#".into());
             continue;
         }
         let measured = matches!(unit, Some("ms" | "KiB" | "MiB" | "GiB"))
@@ -361,7 +372,11 @@ fn unmeasured(line: &str) -> String {
                 .trim_start_matches('(')
                 .chars()
                 .all(|c| c.is_ascii_digit() || c == '.');
-        out.push(if measured { "#" } else { word });
+        out.push(if measured {
+            "#".into()
+        } else {
+            (*word).to_string()
+        });
     }
     out.join(" ")
 }

@@ -1,0 +1,47 @@
+//! `boardsolve check`: is this output a right answer?
+
+use super::*;
+use crate::cli::CheckArgs;
+use boardsolve::puzzles::CheckOptions;
+use boardsolve::text::MAX_INPUT_BYTES;
+use boardsolve::text::Verdict;
+use boardsolve::tools::deadline;
+use std::io::Write;
+
+pub(crate) fn check(args: &CheckArgs) -> Result<(), Stop> {
+    need_stdout()?;
+    let (source, input) = read_input(Some(&args.input), MAX_INPUT_BYTES)?;
+    // Answers are bigger than instances (a 4096×4096 tiling is about
+    // 130 MiB); any answer `check` can judge fits in 1 GiB.
+    let (_, output) = read_input(Some(&args.output), 1 << 30)?;
+    let options = CheckOptions {
+        order: args.order,
+        moves: args.moves,
+    };
+    let puzzle = args.puzzle;
+    let verdict = deadline::within(args.reference_limit, move || {
+        puzzle.check(&input, &output, &options)
+    })
+    .map_err(|e| Stop::Usage(format!("boardsolve: cannot start a thread: {e}")))?
+    .ok_or_else(|| {
+        Stop::Usage(format!(
+            "boardsolve: the reference answer took more than {:?}; raise --reference-limit",
+            args.reference_limit
+        ))
+    })?
+    .map_err(|e| failure(e, &source))?;
+    let mut stdout = anstream::stdout().lock();
+    let printed = match &verdict {
+        Verdict::Correct => writeln!(stdout, "{GOOD}correct{GOOD:#}"),
+        Verdict::Wrong(reason) => writeln!(
+            stdout,
+            "{BAD}wrong{BAD:#}: {}: {reason}",
+            args.output.display()
+        ),
+    };
+    printed.map_err(|e| io_failure(&e, "cannot write"))?;
+    match verdict {
+        Verdict::Correct => Ok(()),
+        Verdict::Wrong(_) => Err(Stop::Found),
+    }
+}

@@ -1,0 +1,32 @@
+//! `boardsolve completions` and `boardsolve man`, from the clap definition.
+
+use super::*;
+use crate::cli::Cli;
+use clap::CommandFactory;
+use std::io::{self, Write};
+
+/// The completion script for `shell`, generated from the clap definition.
+pub(crate) fn completions(shell: clap_complete::Shell) -> Result<(), Stop> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "boardsolve", &mut script);
+    print_all(&script)
+}
+
+/// The manual page, generated from the clap definition.
+pub(crate) fn man_page() -> Result<(), Stop> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut page)
+        .map_err(|e| io_failure(&e, "cannot write the manual page"))?;
+    print_all(&page)
+}
+
+/// Writes `bytes` to standard output, made in memory first so that a
+/// closed pipe ends the run quietly instead of inside a generator.
+pub(crate) fn print_all(bytes: &[u8]) -> Result<(), Stop> {
+    need_stdout()?;
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| io_failure(&e, "cannot write"))
+}

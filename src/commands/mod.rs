@@ -1,0 +1,119 @@
+//! The subcommands, one file each, and what they share: how a run stops
+//! (and so its exit status), colours, reading input, progress bars.
+
+pub(crate) mod check;
+pub(crate) mod generate;
+pub(crate) mod harness;
+pub(crate) mod meta;
+pub(crate) mod solve;
+pub(crate) mod stress;
+pub(crate) mod test;
+
+use boardsolve::puzzles::Error;
+use boardsolve::text::read_limited;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{self, IsTerminal};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Errors and wrong verdicts (shown only where colour is on).
+pub(crate) const BAD: anstyle::Style = anstyle::AnsiColor::Red.on_default().bold();
+/// Right verdicts.
+pub(crate) const GOOD: anstyle::Style = anstyle::AnsiColor::Green.on_default().bold();
+
+/// How a run failed, already worded for the user.
+pub(crate) enum Stop {
+    /// Bad input or usage: exit status 2.
+    Usage(String),
+    /// A check or stress run found a wrong answer: exit status 1. The
+    /// report is already printed.
+    Found,
+    /// The output went away (a closed pipe): stop quietly, status 0.
+    Quiet,
+    /// A search stopped by --time-limit (status 3) or Ctrl-C (130) before
+    /// it proved the answer; the message gives what it proved.
+    Bounds(String, u8),
+}
+
+/// Set when boardsolve was started with standard output closed (`>&-`).
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Notes whether boardsolve was started with standard output closed
+/// (`>&-`). It runs before Rust's runtime starts, because the runtime then
+/// puts /dev/null on a closed descriptor 1, after which the closed output
+/// cannot be told from a chosen one, and the answers would vanish while
+/// the run reported success.
+extern "C" fn note_closed_stdout() {
+    // SAFETY: fcntl F_GETFD only queries descriptor 1.
+    if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+        STDOUT_CLOSED.store(true, Ordering::Relaxed);
+    }
+}
+
+// SAFETY: an ELF constructor run by the loader before `main`; it only
+// calls fcntl and stores to an atomic, which need no runtime.
+#[used]
+#[unsafe(link_section = ".init_array")]
+static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
+
+/// Fails a command that prints when standard output is closed: its
+/// answer would be lost while it reported success.
+pub(crate) fn need_stdout() -> Result<(), Stop> {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        Err(Stop::Usage(
+            "boardsolve: standard output is closed; nothing to write the result to".into(),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+pub(crate) fn io_failure(e: &io::Error, what: &str) -> Stop {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Stop::Quiet
+    } else {
+        Stop::Usage(format!("boardsolve: {what}: {e}"))
+    }
+}
+
+/// Reads `path`, or standard input when `None`, up to `limit` bytes; returns
+/// the name used in messages (`input` for standard input) and the bytes.
+pub(crate) fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec<u8>), Stop> {
+    let name = path.map_or("input".to_string(), |p| p.display().to_string());
+    let read = match path {
+        None => read_limited(io::stdin().lock(), limit),
+        Some(path) => std::fs::File::open(path).and_then(|file| read_limited(file, limit)),
+    };
+    match read {
+        Ok(Ok(data)) => Ok((name, data)),
+        Ok(Err(too_long)) => Err(Stop::Usage(format!("{name}:{too_long}"))),
+        Err(e) => Err(match path {
+            None => io_failure(&e, "cannot read standard input"),
+            Some(_) => io_failure(&e, &format!("cannot read {name}")),
+        }),
+    }
+}
+
+/// Words a library error for the user; `source` names the input.
+pub(crate) fn failure(e: Error, source: &str) -> Stop {
+    match e {
+        Error::Input(e) => Stop::Usage(format!("{source}:{e}")),
+        Error::Usage(message) => Stop::Usage(format!("boardsolve: {message}")),
+        Error::Io(e) => io_failure(&e, "cannot write the answer"),
+        e @ Error::Unfinished { .. } => Stop::Usage(format!("boardsolve: {e}")),
+    }
+}
+
+/// A progress bar on a terminal, nothing otherwise.
+pub(crate) fn progress_bar(total: u64, what: &str) -> Option<ProgressBar> {
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(total);
+    let style = ProgressStyle::with_template(&format!(
+        "{{bar:40}} {{pos}}/{{len}} {what} ({{elapsed}}, eta {{eta}})"
+    ))
+    .expect("a valid template");
+    bar.set_style(style);
+    Some(bar)
+}

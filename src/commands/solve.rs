@@ -1,0 +1,195 @@
+//! `boardsolve solve`: one input to stdout (with pictures and pages), or
+//! many to their `.out` files.
+
+use super::*;
+use crate::cli::{self, SolveArgs};
+use boardsolve::puzzles::{Error, OutputFormat, SolveOptions};
+use boardsolve::search::stop;
+use boardsolve::text::MAX_INPUT_BYTES;
+use boardsolve::tools::batch;
+use boardsolve::tools::files::{self, Existing};
+use std::io::{self, BufWriter, Write};
+
+pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
+    let options = SolveOptions {
+        moves: args.moves,
+        format: if args.json {
+            OutputFormat::Json
+        } else if args.explain {
+            OutputFormat::Explain
+        } else {
+            OutputFormat::Judge
+        },
+    };
+    let bulk = args.inputs.len() > 1
+        || args.out_dir.is_some()
+        || args.bulk
+        || args.inputs.iter().any(|p| p.is_dir());
+    // Only 2048's search can stop early with what it proved.
+    let stoppable = args.puzzle.alias_of().unwrap_or(args.puzzle.name()) == "2048";
+    if args.time_limit.is_some() && !stoppable {
+        return Err(Stop::Usage(format!(
+            "boardsolve: {} does not take --time-limit",
+            args.puzzle.name()
+        )));
+    }
+    if bulk {
+        if args.time_limit.is_some() {
+            return Err(Stop::Usage(
+                "boardsolve: --time-limit stops the search of a single input".into(),
+            ));
+        }
+        return solve_many(args, &options);
+    }
+    need_stdout()?;
+    let (source, input) = read_input(
+        args.inputs.first().map(std::path::PathBuf::as_path),
+        MAX_INPUT_BYTES,
+    )?;
+    // The picture first: if its file cannot be written, the run fails with
+    // nothing on standard output, as every failed run does.
+    if let Some(path) = &args.svg {
+        let picture = args
+            .puzzle
+            .svg(&input, &options)
+            .map_err(|e| failure(e, &source))?;
+        write_output_file(path, picture.as_bytes(), args.inputs.first())?;
+    }
+    if let Some(path) = &args.html {
+        let page = args
+            .puzzle
+            .html(&input, &options)
+            .map_err(|e| failure(e, &source))?;
+        write_output_file(path, page.as_bytes(), args.inputs.first())?;
+    }
+    if stoppable {
+        if let Some(limit) = args.time_limit {
+            stop::stop_after(limit);
+        }
+        stop::stop_on_interrupt();
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
+    match args
+        .puzzle
+        .solve(&input, &options, &mut out)
+        .and_then(|()| out.flush().map_err(Error::from))
+    {
+        Err(Error::Unfinished { lower, upper }) => Err(unfinished(args, lower, upper)),
+        result => result.map_err(|e| failure(e, &source)),
+    }
+}
+
+/// Reports a search stopped before it proved the answer: the bounds on
+/// stderr (and as JSON on stdout with --json), status 130 after Ctrl-C and
+/// 3 after --time-limit.
+pub(crate) fn unfinished(args: &SolveArgs, lower: u128, upper: u128) -> Stop {
+    if args.json {
+        // Written by hand: blocks reach 2^75, beyond serde_json's u64 numbers.
+        let json = format!("{{\"exact\":false,\"lower\":{lower},\"upper\":{upper}}}");
+        if writeln!(io::stdout(), "{json}").is_err() {
+            return Stop::Quiet;
+        }
+    }
+    let (when, status) = if stop::interrupted() {
+        ("before Ctrl-C".to_string(), 130)
+    } else {
+        let limit = args.time_limit.unwrap_or_default();
+        (format!("within {}", cli::duration_text(limit)), 3)
+    };
+    Stop::Bounds(
+        format!("no exact answer {when}: at least {lower}, at most {upper}"),
+        status,
+    )
+}
+
+/// Writes a picture or a page the user named, like the shell's `>` but
+/// all or nothing (see [`files::write_file`]), never over the input it
+/// was made from.
+pub(crate) fn write_output_file(
+    path: &std::path::Path,
+    bytes: &[u8],
+    input: Option<&std::path::PathBuf>,
+) -> Result<(), Stop> {
+    let cannot = |e: &dyn std::fmt::Display| {
+        Stop::Usage(format!(
+            "boardsolve: cannot write {}: {e}",
+            files::shown(path)
+        ))
+    };
+    if let Some(input) = input
+        && let (Ok(a), Ok(b)) = (input.canonicalize(), path.canonicalize())
+        && a == b
+    {
+        return Err(cannot(&"it is the input file"));
+    }
+    files::write_file(path, Existing::Follow, |w| w.write_all(bytes)).map_err(|e| cannot(&e))
+}
+
+/// Several files: NAME.out for each, in parallel; every bad file reported.
+pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
+    if args.svg.is_some() || args.html.is_some() {
+        return Err(Stop::Usage(
+            "boardsolve: --svg and --html draw one instance; give a single input".into(),
+        ));
+    }
+    let found =
+        batch::bulk_inputs(&args.inputs).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+    if !found.skipped.is_empty() {
+        let names: Vec<String> = found
+            .skipped
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        let _ = writeln!(
+            io::stderr(),
+            "boardsolve: skipping {} (answers of an earlier run, beside their .in)",
+            names.join(", ")
+        );
+    }
+    if found.inputs.is_empty() {
+        return Err(Stop::Usage(
+            "boardsolve: no input files to solve (--out-dir and --bulk need some; a directory gives its *.in)".into(),
+        ));
+    }
+    if let Some(dir) = &args.out_dir {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Stop::Usage(format!(
+                "boardsolve: cannot create {}: {e}",
+                files::shown(dir)
+            ))
+        })?;
+    }
+    batch::check_outputs(&found.inputs, args.out_dir.as_deref())
+        .map_err(|why| Stop::Usage(format!("boardsolve: {why}")))?;
+    let bar = progress_bar(found.inputs.len() as u64, "files");
+    let tick = || {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    };
+    let results = batch::solve_files(
+        args.puzzle,
+        &found.inputs,
+        args.out_dir.as_deref(),
+        options,
+        &tick,
+    );
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let failed: Vec<String> = results.into_iter().filter_map(|r| r.result.err()).collect();
+    let mut err = io::stderr().lock();
+    for message in &failed {
+        let _ = writeln!(err, "{message}");
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(Stop::Usage(format!(
+            "boardsolve: {} of {} files failed",
+            failed.len(),
+            found.inputs.len()
+        )))
+    }
+}

@@ -1,0 +1,285 @@
+//! `boardsolve stress` and its report.
+
+use super::harness::{harness, jobs, plural, reported};
+use super::*;
+use crate::cli::StressArgs;
+use boardsolve::puzzles::{OutputFormat, SolveOptions};
+use boardsolve::tools::{diagnose, interrupt, judge, run, stress};
+use indicatif::ProgressStyle;
+use std::io::{self, BufWriter, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
+    let program = harness(&args.command)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        nanos % 1_000_000_000
+    });
+    let jobs = jobs(args.jobs);
+    let mut err = io::stderr();
+    let config = stress::StressConfig {
+        puzzle: args.puzzle,
+        program,
+        cases: args.cases,
+        seed,
+        time_limit: args.time_limit,
+        memory_limit: args.memory_limit,
+        jobs,
+        any_answer: args.any_tiling,
+        sizes: args.sizes.clone(),
+        solve: SolveOptions {
+            moves: args.moves,
+            format: OutputFormat::Judge,
+        },
+        diagnose: args.diagnose,
+        shrink_time: args.shrink_time,
+        diagnose_cases: 200,
+        reference_limit: args.reference_limit,
+    };
+    let memory = args.memory_limit.map_or(String::new(), |m| {
+        format!(", memory {}", judge::size(m / 1024))
+    });
+    let _ = writeln!(
+        err,
+        "stress {}: {} {}, seed {seed}, CPU time {:?}{memory}, {jobs} {}",
+        args.puzzle.name(),
+        args.cases,
+        plural(args.cases, "case", "cases"),
+        args.time_limit,
+        plural(jobs as u64, "job", "jobs"),
+    );
+    let bar = progress_bar(args.cases, "cases");
+    let done = AtomicU64::new(0);
+    let step = (args.cases / 10).max(1);
+    let tick = |event: stress::Progress| {
+        let stage = match event {
+            stress::Progress::Case => {
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                match &bar {
+                    Some(bar) => bar.inc(1),
+                    None if n.is_multiple_of(step) => {
+                        let _ = writeln!(io::stderr(), "{n}/{} cases judged", args.cases);
+                    }
+                    None => {}
+                }
+                return;
+            }
+            stress::Progress::Confirming => "a failure: running it again alone".to_string(),
+            stress::Progress::Shrinking { steps, bytes } => format!(
+                "shrinking: {steps} {}, {bytes} bytes",
+                plural(steps as u64, "step", "steps")
+            ),
+            stress::Progress::Diagnosing => "diagnosing: running your program on more cases".into(),
+        };
+        match &bar {
+            Some(bar) => {
+                bar.set_style(
+                    ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+                        .expect("a valid template"),
+                );
+                bar.enable_steady_tick(std::time::Duration::from_millis(120));
+                bar.set_message(stage);
+            }
+            None => {
+                if !matches!(event, stress::Progress::Shrinking { .. }) {
+                    let _ = writeln!(io::stderr(), "{stage}");
+                }
+            }
+        }
+    };
+    let result = stress::stress(&config, &tick);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let summary = match result {
+        Ok(summary) => summary,
+        Err(stress::StressError::Trouble(run::Trouble::Interrupted)) => interrupt::wait_for_exit(),
+        Err(stress::StressError::Puzzle(e)) => return Err(failure(e, "stress")),
+        Err(e) => return Err(Stop::Usage(format!("boardsolve: {e}"))),
+    };
+    let mut out = BufWriter::new(anstream::stdout().lock());
+    let written = match &summary.failure {
+        None => writeln!(
+            out,
+            "{GOOD}all {} {} passed{GOOD:#} (seed {seed})",
+            summary.passed,
+            plural(summary.passed, "case", "cases")
+        )
+        .and_then(|()| write_extremes(&mut out, &summary.extremes)),
+        Some(f) => write_failure(&mut out, f, seed, args)
+            .and_then(|()| write_extremes(&mut out, &summary.extremes)),
+    };
+    reported(
+        summary.failure.is_some(),
+        written.and_then(|()| out.flush()),
+    )
+}
+
+pub(crate) fn write_extremes(out: &mut impl Write, extremes: &stress::Extremes) -> io::Result<()> {
+    if let Some((case, u)) = extremes.slowest {
+        writeln!(
+            out,
+            "slowest passed case: {} ({} ms CPU, {} ms wall)",
+            case + 1,
+            judge::millis(u.cpu),
+            judge::millis(u.wall)
+        )?;
+    }
+    if let Some((case, u)) = extremes.largest {
+        writeln!(
+            out,
+            "largest peak memory: case {} ({})",
+            case + 1,
+            judge::size(u.peak_kib)
+        )?;
+    }
+    Ok(())
+}
+
+pub(crate) fn write_run(out: &mut impl Write, title: &str, s: &stress::Shown) -> io::Result<()> {
+    writeln!(
+        out,
+        "{title}: {} ({} ms CPU, {} ms wall, {} peak)",
+        s.verdict.describe(),
+        judge::millis(s.usage.cpu),
+        judge::millis(s.usage.wall),
+        judge::size(s.usage.peak_kib)
+    )?;
+    let focus = match &s.verdict {
+        judge::Verdict::WrongAnswer(why) => why.split(':').next().and_then(|l| l.parse().ok()),
+        _ => None,
+    };
+    writeln!(out, "--- input ---")?;
+    write_block(out, &s.input, None)?;
+    writeln!(out, "--- expected ---")?;
+    write_block(out, &s.expected, focus)?;
+    writeln!(out, "--- received ---")?;
+    write_block(out, &s.received, focus)?;
+    if !s.stderr.is_empty() {
+        writeln!(out, "--- stderr (start) ---")?;
+        write_block(out, &s.stderr, None)?;
+    }
+    Ok(())
+}
+
+/// Writes `text` whole when short; otherwise a few lines around line
+/// `focus` (the first difference), so that a report stays a few KB.
+pub(crate) fn write_block(
+    out: &mut impl Write,
+    text: &[u8],
+    focus: Option<usize>,
+) -> io::Result<()> {
+    const WHOLE: usize = 4096;
+    const LINE: usize = 200;
+    if text.len() <= WHOLE {
+        out.write_all(text)?;
+        if !text.is_empty() && !text.ends_with(b"\n") {
+            writeln!(out)?;
+        }
+        return Ok(());
+    }
+    let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+    let focus = focus.unwrap_or(1).clamp(1, lines.len());
+    let from = focus.saturating_sub(3).max(1);
+    let to = (focus + 3).min(lines.len());
+    if from > 1 {
+        writeln!(out, "[{} lines before]", from - 1)?;
+    }
+    for line in &lines[from - 1..to] {
+        if line.len() > LINE {
+            out.write_all(&line[..LINE])?;
+            writeln!(out, " [{} more bytes on this line]", line.len() - LINE)?;
+        } else {
+            out.write_all(line)?;
+            writeln!(out)?;
+        }
+    }
+    if to < lines.len() {
+        writeln!(
+            out,
+            "[{} lines after, {} bytes in all]",
+            lines.len() - to,
+            text.len()
+        )?;
+    }
+    Ok(())
+}
+
+pub(crate) fn write_failure(
+    out: &mut impl Write,
+    f: &stress::Failure,
+    seed: u64,
+    args: &StressArgs,
+) -> io::Result<()> {
+    let flaky = matches!(f.confirmation, stress::Confirmation::Flaky(_));
+    writeln!(
+        out,
+        "{BAD}{}{BAD:#} on case {} of seed {seed}: {}",
+        if flaky { "FLAKY" } else { "FAILED" },
+        f.case + 1,
+        f.original.verdict.describe()
+    )?;
+    if let stress::Confirmation::Flaky(second) = &f.confirmation {
+        writeln!(
+            out,
+            "failed in 1 of 2 runs: run again alone, it gave {}; not shrunk",
+            second.describe()
+        )?;
+    }
+    writeln!(out)?;
+    write_run(out, &format!("case {}", f.case + 1), &f.original)?;
+    if let Some(shrunk) = &f.shrunk {
+        let how = if shrunk.input.len() < f.original.input.len() {
+            format!(
+                "{} bytes -> {} bytes",
+                f.original.input.len(),
+                shrunk.input.len()
+            )
+        } else {
+            "values made smaller".to_string()
+        };
+        writeln!(
+            out,
+            "\nshrunk in {} {}: {how}",
+            f.shrink_steps,
+            plural(f.shrink_steps as u64, "step", "steps")
+        )?;
+        write_run(out, "smallest failing case", shrunk)?;
+    }
+    match &f.diagnosis {
+        Some(diagnose::Diagnosis::Matches { id, mistake, cases }) => writeln!(
+            out,
+            "--- diagnosis ---\n[{id}] your program behaves as if {mistake} (its answers match that on all {cases} cases compared)"
+        )?,
+        Some(diagnose::Diagnosis::Closest {
+            id,
+            mistake,
+            matched,
+            cases,
+        }) => writeln!(
+            out,
+            "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared\nclosest: [{id}] on {matched} of {cases} cases: as if {mistake}"
+        )?,
+        Some(diagnose::Diagnosis::NoMatch { cases }) => writeln!(
+            out,
+            "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared"
+        )?,
+        Some(diagnose::Diagnosis::NoCatalogue) => writeln!(
+            out,
+            "--- diagnosis ---\nno catalogue of mistakes for {}",
+            args.puzzle.name()
+        )?,
+        None => {}
+    }
+    let flags = args.sizes.flags();
+    writeln!(
+        out,
+        "\nthis case before shrinking: boardsolve gen {}{flags} --seed {seed} --count {} --out-dir DIR  (file {:03}.in)",
+        args.puzzle.name(),
+        f.case + 1,
+        f.case + 1
+    )?;
+    Ok(())
+}

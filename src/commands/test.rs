@@ -1,0 +1,139 @@
+//! `boardsolve test`: the local judge and its table.
+
+use super::harness::{harness, jobs, reported};
+use super::*;
+use crate::cli::TestArgs;
+use boardsolve::tools::files::{self};
+use boardsolve::tools::{batch, interrupt, judge, run, suite};
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+
+pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
+    let program = harness(&args.command)?;
+    let paths = if args.paths.is_empty() {
+        if !Path::new("tests").is_dir() {
+            return Err(Stop::Usage(
+                "boardsolve: no cases named and no tests/ directory here".into(),
+            ));
+        }
+        vec![std::path::PathBuf::from("tests")]
+    } else {
+        args.paths.clone()
+    };
+    let found = batch::bulk_inputs(&paths).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+    let inputs: Vec<_> = found
+        .inputs
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    if inputs.is_empty() {
+        return Err(Stop::Usage("boardsolve: no *.in cases found".into()));
+    }
+    let canonical = args.puzzle.alias_of().unwrap_or(args.puzzle.name());
+    let config = suite::SuiteConfig {
+        puzzle: args.puzzle,
+        program,
+        inputs,
+        time_limit: args.time_limit,
+        memory_limit: args.memory_limit,
+        jobs: jobs(args.jobs),
+        checker: canonical == "tromino",
+        order: args.order,
+        moves: args.moves,
+    };
+    if args.order && !config.checker {
+        return Err(Stop::Usage(format!(
+            "boardsolve: {} does not take --order",
+            args.puzzle.name()
+        )));
+    }
+    let bar = progress_bar(config.inputs.len() as u64, "cases");
+    let tick = || {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    };
+    let result = suite::run_suite(&config, &tick);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let reports = match result {
+        Ok(reports) => reports,
+        Err(suite::SuiteError::Trouble(run::Trouble::Interrupted)) => interrupt::wait_for_exit(),
+        Err(e) => return Err(Stop::Usage(format!("boardsolve: {e}"))),
+    };
+    let failed = reports
+        .iter()
+        .filter(|r| r.verdict != judge::Verdict::Accepted)
+        .count();
+    let written = if args.json {
+        let report = suite::JsonReport::new(&reports);
+        let mut out = io::stdout().lock();
+        serde_json::to_writer_pretty(&mut out, &report)
+            .map_err(io::Error::from)
+            .and_then(|()| writeln!(out))
+            .and_then(|()| out.flush())
+    } else {
+        let mut out = BufWriter::new(anstream::stdout().lock());
+        write_table(&mut out, &reports, failed).and_then(|()| out.flush())
+    };
+    reported(failed > 0, written)
+}
+
+pub(crate) fn write_table(
+    out: &mut impl Write,
+    reports: &[suite::CaseReport],
+    failed: usize,
+) -> io::Result<()> {
+    writeln!(out, "verdict   CPU ms  wall ms      peak  case")?;
+    for r in reports {
+        let style = if r.verdict == judge::Verdict::Accepted {
+            GOOD
+        } else {
+            BAD
+        };
+        let mut notes = Vec::new();
+        if r.source == suite::Source::Reference {
+            notes.push("expected: reference, no .out".to_string());
+        }
+        if r.rerun {
+            notes.push("re-run alone".to_string());
+        }
+        let notes = if notes.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", notes.join("; "))
+        };
+        writeln!(
+            out,
+            "{style}{:<7}{style:#} {:>8} {:>8} {:>9}  {}{notes}",
+            r.verdict.code(),
+            judge::millis(r.usage.cpu),
+            judge::millis(r.usage.wall),
+            judge::size(r.usage.peak_kib),
+            files::shown(&r.input),
+        )?;
+        if r.verdict != judge::Verdict::Accepted {
+            writeln!(out, "        {}", r.verdict.describe())?;
+        }
+    }
+    let passed = reports.len() - failed;
+    let style = if failed == 0 { GOOD } else { BAD };
+    if let Some(slow) = reports.iter().max_by_key(|r| r.usage.cpu) {
+        writeln!(
+            out,
+            "slowest: {} ({} ms CPU)",
+            files::shown(&slow.input),
+            judge::millis(slow.usage.cpu)
+        )?;
+    }
+    if let Some(big) = reports.iter().max_by_key(|r| r.usage.peak_kib) {
+        writeln!(
+            out,
+            "largest peak: {} ({})",
+            files::shown(&big.input),
+            judge::size(big.usage.peak_kib)
+        )?;
+    }
+    writeln!(out, "{style}{passed} passed, {failed} failed{style:#}")
+}
