@@ -132,7 +132,7 @@ pub(crate) fn write_extremes(out: &mut impl Write, extremes: &stress::Extremes) 
             out,
             "largest peak memory: case {} ({})",
             case + 1,
-            judge::size(u.peak_kib)
+            judge::peak(u.peak_kib)
         )?;
     }
     Ok(())
@@ -145,7 +145,7 @@ pub(crate) fn write_run(out: &mut impl Write, title: &str, s: &stress::Shown) ->
         s.verdict.describe(),
         judge::millis(s.usage.cpu),
         judge::millis(s.usage.wall),
-        judge::size(s.usage.peak_kib)
+        judge::peak(s.usage.peak_kib)
     )?;
     let focus = match &s.verdict {
         judge::Verdict::WrongAnswer(why) => why.split(':').next().and_then(|l| l.parse().ok()),

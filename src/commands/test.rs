@@ -110,7 +110,7 @@ pub(crate) fn write_table(
             r.verdict.code(),
             judge::millis(r.usage.cpu),
             judge::millis(r.usage.wall),
-            judge::size(r.usage.peak_kib),
+            judge::peak(r.usage.peak_kib),
             files::shown(&r.input),
         )?;
         if r.verdict != judge::Verdict::Accepted {
@@ -132,7 +132,7 @@ pub(crate) fn write_table(
             out,
             "largest peak: {} ({})",
             files::shown(&big.input),
-            judge::size(big.usage.peak_kib)
+            judge::peak(big.usage.peak_kib)
         )?;
     }
     writeln!(out, "{style}{passed} passed, {failed} failed{style:#}")

@@ -166,6 +166,13 @@ pub enum JudgeError {
     Puzzle(#[from] Error),
 }
 
+/// A program's peak memory for people: [`size`], or `-` when the run
+/// ended before its memory could be read (within a fraction of a
+/// millisecond, so it was small).
+pub fn peak(kib: u64) -> String {
+    if kib == 0 { "-".to_string() } else { size(kib) }
+}
+
 /// Milliseconds, for tables and reports.
 pub fn millis(d: Duration) -> u128 {
     d.as_millis()

@@ -576,7 +576,9 @@ mod tests {
     fn the_peak_is_the_program_not_the_boardsolve_it_was_forked_from() {
         // 128 MiB touched here would be the keeper's peak too, as a fork.
         let big = vec![1u8; 128 << 20];
-        let r = run(&sh("echo small"), b"", &limits(5000)).unwrap();
+        // Long enough to be looked at (a run that ends within the first
+        // look shows no peak, `-`, rather than a wrong one).
+        let r = run(&sh("sleep 0.1; echo small"), b"", &limits(5000)).unwrap();
         assert_eq!(r.ending, Ending::Exited(0));
         assert!(r.usage.peak_kib < 32 * 1024, "{:?}", r.usage);
         assert!(r.usage.peak_kib > 0, "{:?}", r.usage);

@@ -350,12 +350,16 @@ fn unmeasured(line: &str) -> String {
         // A size's unit follows its number: 812 KiB, then 1.2 MiB.
         let size_unit =
             |w: &str| matches!(w.trim_end_matches([',', ')', ';']), "KiB" | "MiB" | "GiB");
+        // "2.0 MiB" and "-" (no peak read) both become "#".
         if size_unit(word) {
-            out.push(
-                word.replace("KiB", "B")
-                    .replace("MiB", "B")
-                    .replace("GiB", "B"),
-            );
+            let tail = word.trim_start_matches(['K', 'M', 'G', 'i', 'B']);
+            if !tail.is_empty() {
+                out.push(tail.to_string());
+            }
+            continue;
+        }
+        if *word == "-" && (row || words.get(i + 1) == Some(&"peak)")) {
+            out.push("#".into());
             continue;
         }
         let unit = words
