@@ -233,6 +233,7 @@ fn watch(
     // Time the tree's processes spent ready to run but waiting for a CPU,
     // per process (so that ended processes still count).
     let mut waited: std::collections::HashMap<i32, Duration> = std::collections::HashMap::new();
+    let exit = ExitWatch::new(keeper.pid());
     loop {
         if stopped.is_none() {
             let sample = tree::sample(keeper.pid());
@@ -276,8 +277,57 @@ fn watch(
             };
             return (status, usage, stopped);
         }
-        std::thread::sleep(pause);
+        exit.wait(pause);
         pause = (pause * 2).min(Duration::from_millis(5));
+    }
+}
+
+/// Waits for a process to end or a pause to pass, whichever is first, so
+/// that a run is reaped the moment it ends instead of at the next look.
+struct ExitWatch {
+    /// A pidfd of the keeper, or -1 where the kernel has none (before
+    /// Linux 5.3): then the pause is slept out.
+    fd: libc::c_int,
+}
+
+impl ExitWatch {
+    fn new(pid: libc::pid_t) -> ExitWatch {
+        // SAFETY: pidfd_open takes a pid and flags and returns a new fd.
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+        ExitWatch {
+            fd: libc::c_int::try_from(fd).unwrap_or(-1),
+        }
+    }
+
+    fn wait(&self, pause: Duration) {
+        if self.fd < 0 {
+            std::thread::sleep(pause);
+            return;
+        }
+        let mut poll = libc::pollfd {
+            fd: self.fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let timeout = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: libc::c_long::try_from(pause.as_nanos()).unwrap_or(5_000_000),
+        };
+        // SAFETY: ppoll on one pollfd and a timespec on our stack.
+        unsafe {
+            libc::ppoll(&raw mut poll, 1, &raw const timeout, std::ptr::null());
+        }
+    }
+}
+
+impl Drop for ExitWatch {
+    fn drop(&mut self) {
+        if self.fd >= 0 {
+            // SAFETY: closes the pidfd this value owns.
+            unsafe {
+                libc::close(self.fd);
+            }
+        }
     }
 }
 
