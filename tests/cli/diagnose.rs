@@ -11,7 +11,15 @@ fn diagnosis(puzzle_args: &[&str], program_name: &str, mode: &[&str]) -> String 
     let exe = program(program_name);
     let mut args = vec!["stress"];
     args.extend_from_slice(puzzle_args);
-    args.extend_from_slice(&["--diagnose", "--timeout", "20s", "--"]);
+    // The diagnosis is under test, not the shrinking: a short budget.
+    args.extend_from_slice(&[
+        "--diagnose",
+        "--timeout",
+        "20s",
+        "--shrink-time",
+        "5s",
+        "--",
+    ]);
     args.push(&exe);
     args.extend_from_slice(mode);
     let (code, out, err) = run(&args, b"");
