@@ -71,7 +71,9 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
                 "shrinking: {steps} {}, {bytes} bytes",
                 plural(steps as u64, "step", "steps")
             ),
-            stress::Progress::Diagnosing => "diagnosing: running your program on more cases".into(),
+            stress::Progress::Diagnosing { done, total } => {
+                format!("diagnosing: your program on {done} of {total} cases")
+            }
         };
         match &bar {
             Some(bar) => {
@@ -83,7 +85,12 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
                 bar.set_message(stage);
             }
             None => {
-                if !matches!(event, stress::Progress::Shrinking { .. }) {
+                // Off a terminal, each stage once (no running counts).
+                if !matches!(
+                    event,
+                    stress::Progress::Shrinking { .. }
+                        | stress::Progress::Diagnosing { done: 1.., .. }
+                ) {
                     let _ = writeln!(io::stderr(), "{stage}");
                 }
             }

@@ -59,8 +59,14 @@ pub enum Progress {
         /// Bytes of the current smallest failing case.
         bytes: usize,
     },
-    /// Diagnosing: the program's runs on the diagnosis cases.
-    Diagnosing,
+    /// Diagnosing: the program's runs on the diagnosis cases, `done` of
+    /// `total` finished (reported once with 0 before the first ends).
+    Diagnosing {
+        /// Runs finished.
+        done: usize,
+        /// Runs in all.
+        total: usize,
+    },
 }
 
 /// One failing run, as the report shows it.
@@ -332,9 +338,8 @@ fn investigate(
     let (smallest, steps) = shrink(cfg, pool, &original, progress)?;
     let diagnosis = match (&original.verdict, cfg.diagnose) {
         (Verdict::WrongAnswer(_), true) => {
-            progress(Progress::Diagnosing);
             let failing = smallest.as_ref().map_or(&original.input, |s| &s.input);
-            Some(diagnose(cfg, pool, failing, case)?)
+            Some(diagnose(cfg, pool, failing, case, progress)?)
         }
         _ => None,
     };
@@ -470,6 +475,7 @@ fn diagnose(
     pool: &rayon::ThreadPool,
     failing: &[u8],
     case: u64,
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Diagnosis, StressError> {
     let variants = cfg.puzzle.variants();
     if variants.is_empty() {
@@ -486,11 +492,19 @@ fn diagnose(
         let number = cfg.cases.max(case + 1) + k;
         inputs.push(generate::instance(cfg.puzzle, cfg.seed, number, &opts)?.into_bytes());
     }
+    let total = inputs.len();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    progress(Progress::Diagnosing { done: 0, total });
     let outputs: Vec<Result<Option<Vec<u8>>, StressError>> = pool.install(|| {
         inputs
             .par_iter()
             .map(|input| {
                 let (judged, _) = cfg.judge(input, 0)?;
+                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(Progress::Diagnosing {
+                    done: finished,
+                    total,
+                });
                 let ran = matches!(judged.verdict, Verdict::Accepted | Verdict::WrongAnswer(_));
                 Ok(ran.then_some(judged.output))
             })
