@@ -36,7 +36,7 @@ pub(crate) fn check(args: &CheckArgs) -> Result<(), Stop> {
         Verdict::Wrong(reason) => writeln!(
             stdout,
             "{BAD}wrong{BAD:#}: {}: {reason}",
-            args.output.display()
+            boardsolve::tools::files::shown(&args.output)
         ),
     };
     printed.map_err(|e| io_failure(&e, "cannot write"))?;

@@ -24,7 +24,10 @@ pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
         }
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| {
-                Stop::Usage(format!("boardsolve: cannot create {}: {e}", dir.display()))
+                Stop::Usage(format!(
+                    "boardsolve: cannot create {}: {e}",
+                    files::shown(dir)
+                ))
             })?;
             let width = args.count.to_string().len().max(3);
             let path = |case: u64| dir.join(format!("{:0width$}.in", case + 1));
@@ -74,8 +77,12 @@ pub(crate) fn samples_command(args: &SamplesArgs) -> Result<(), Stop> {
         )));
     }
     let dir = &args.out_dir;
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Stop::Usage(format!("boardsolve: cannot create {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Stop::Usage(format!(
+            "boardsolve: cannot create {}: {e}",
+            files::shown(dir)
+        ))
+    })?;
     let files: Vec<(std::path::PathBuf, &str)> = samples
         .iter()
         .enumerate()

@@ -79,7 +79,7 @@ pub(crate) fn io_failure(e: &io::Error, what: &str) -> Stop {
 /// Reads `path`, or standard input when `None`, up to `limit` bytes; returns
 /// the name used in messages (`input` for standard input) and the bytes.
 pub(crate) fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec<u8>), Stop> {
-    let name = path.map_or("input".to_string(), |p| p.display().to_string());
+    let name = path.map_or("input".to_string(), boardsolve::tools::files::shown);
     let read = match path {
         None => read_limited(io::stdin().lock(), limit),
         Some(path) => std::fs::File::open(path).and_then(|file| read_limited(file, limit)),

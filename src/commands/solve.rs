@@ -136,11 +136,7 @@ pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(),
     let found =
         batch::bulk_inputs(&args.inputs).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
     if !found.skipped.is_empty() {
-        let names: Vec<String> = found
-            .skipped
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect();
+        let names: Vec<String> = found.skipped.iter().map(|p| files::shown(p)).collect();
         let _ = writeln!(
             io::stderr(),
             "boardsolve: skipping {} (answers of an earlier run, beside their .in)",

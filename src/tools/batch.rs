@@ -40,8 +40,12 @@ pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, String> {
     let mut named = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let entries = std::fs::read_dir(path)
-                .map_err(|e| format!("cannot read the directory {}: {e}", path.display()))?;
+            let entries = std::fs::read_dir(path).map_err(|e| {
+                format!(
+                    "cannot read the directory {}: {e}",
+                    super::files::shown(path)
+                )
+            })?;
             let mut found: Vec<PathBuf> = entries
                 .filter_map(|entry| entry.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|e| e == "in") && p.is_file())
