@@ -75,6 +75,16 @@ mod common {
         cases
     }
 
+    /// How many processes have `marker` in their command line (a test's
+    /// unique `sleep` argument, to see what a run left behind).
+    pub fn alive(marker: &str) -> usize {
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+            .filter(|cmd| String::from_utf8_lossy(cmd).contains(marker))
+            .count()
+    }
+
     /// Compiles `tests/programs/NAME.rs` once per test run and returns the
     /// binary's path.
     pub fn program(name: &str) -> String {

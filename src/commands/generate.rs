@@ -23,44 +23,61 @@ pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
                 .map_err(|e| io_failure(&e, "cannot write"))
         }
         Some(dir) => {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                Stop::Usage(format!(
-                    "boardsolve: cannot create {}: {e}",
-                    files::shown(dir)
-                ))
-            })?;
             let width = args.count.to_string().len().max(3);
-            let path = |case: u64| dir.join(format!("{:0width$}.in", case + 1));
-            let existing = if args.force {
-                Existing::Replace
-            } else {
-                // All or nothing: a half-written set would mix two seeds.
-                if let Some(taken) = (0..args.count)
-                    .map(path)
-                    .find(|p| p.symlink_metadata().is_ok())
-                {
-                    return Err(Stop::Usage(format!(
-                        "boardsolve: {} already exists (--force overwrites)",
-                        files::shown(&taken)
-                    )));
-                }
-                Existing::Refuse
-            };
-            for case in 0..args.count {
-                let text = generate::instance(args.puzzle, args.seed, case, opts).map_err(usage)?;
-                let target = path(case);
-                files::write_file(&target, existing, |w| w.write_all(text.as_bytes())).map_err(
-                    |e| {
-                        Stop::Usage(format!(
-                            "boardsolve: cannot write {}: {e}",
-                            files::shown(&target)
-                        ))
-                    },
-                )?;
-            }
-            Ok(())
+            let count = usize::try_from(args.count).expect("--count is at most 10^6");
+            write_set(
+                dir,
+                count,
+                |case| dir.join(format!("{:0width$}.in", case + 1)),
+                args.force,
+                |case| generate::instance(args.puzzle, args.seed, case as u64, opts).map_err(usage),
+            )
         }
     }
+}
+
+/// Creates `dir` and writes `count` files into it, file `i` at `target(i)`
+/// with the text `text(i)`. All or nothing: unless `force`, an existing
+/// target is refused before any file is written (a half-written set would
+/// mix two runs).
+fn write_set(
+    dir: &std::path::Path,
+    count: usize,
+    target: impl Fn(usize) -> std::path::PathBuf,
+    force: bool,
+    mut text: impl FnMut(usize) -> Result<String, Stop>,
+) -> Result<(), Stop> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Stop::Usage(format!(
+            "boardsolve: cannot create {}: {e}",
+            files::shown(dir)
+        ))
+    })?;
+    let existing = if force {
+        Existing::Replace
+    } else {
+        if let Some(taken) = (0..count)
+            .map(&target)
+            .find(|p| p.symlink_metadata().is_ok())
+        {
+            return Err(Stop::Usage(format!(
+                "boardsolve: {} already exists (--force overwrites)",
+                files::shown(&taken)
+            )));
+        }
+        Existing::Refuse
+    };
+    for i in 0..count {
+        let text = text(i)?;
+        let path = target(i);
+        files::write_file(&path, existing, |w| w.write_all(text.as_bytes())).map_err(|e| {
+            Stop::Usage(format!(
+                "boardsolve: cannot write {}: {e}",
+                files::shown(&path)
+            ))
+        })?;
+    }
+    Ok(())
 }
 
 /// The statement's examples as `1.in`, `1.out`, ...: every target is
@@ -77,40 +94,21 @@ pub(crate) fn samples_command(args: &SamplesArgs) -> Result<(), Stop> {
         )));
     }
     let dir = &args.out_dir;
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Stop::Usage(format!(
-            "boardsolve: cannot create {}: {e}",
-            files::shown(dir)
-        ))
-    })?;
-    let files: Vec<(std::path::PathBuf, &str)> = samples
-        .iter()
-        .enumerate()
-        .flat_map(|(k, (input, answer))| {
-            [
-                (dir.join(format!("{}.in", k + 1)), input.as_str()),
-                (dir.join(format!("{}.out", k + 1)), answer.as_str()),
-            ]
-        })
-        .collect();
-    let existing = if args.force {
-        Existing::Replace
-    } else {
-        if let Some((taken, _)) = files.iter().find(|(p, _)| p.symlink_metadata().is_ok()) {
-            return Err(Stop::Usage(format!(
-                "boardsolve: {} already exists (--force overwrites)",
-                files::shown(taken)
-            )));
-        }
-        Existing::Refuse
-    };
-    for (target, text) in &files {
-        files::write_file(target, existing, |w| w.write_all(text.as_bytes())).map_err(|e| {
-            Stop::Usage(format!(
-                "boardsolve: cannot write {}: {e}",
-                files::shown(target)
+    // 1.in, 1.out, 2.in, 2.out, ...
+    write_set(
+        dir,
+        2 * samples.len(),
+        |i| {
+            dir.join(format!(
+                "{}.{}",
+                i / 2 + 1,
+                if i % 2 == 0 { "in" } else { "out" }
             ))
-        })?;
-    }
-    Ok(())
+        },
+        args.force,
+        |i| {
+            let (input, answer) = &samples[i / 2];
+            Ok(if i % 2 == 0 { input } else { answer }.clone())
+        },
+    )
 }

@@ -1,8 +1,8 @@
 //! Bulk expected outputs: `NAME.out` for every `NAME.in`, in parallel.
 
-use super::files::{Existing, shown, write_file};
+use super::files::{Existing, read_named, shown, write_file};
 use crate::puzzles::{Error, Puzzle, SolveOptions};
-use crate::text::{MAX_INPUT_BYTES, read_limited};
+use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::io;
@@ -137,10 +137,7 @@ fn solve_one(
     opts: &SolveOptions,
 ) -> Result<PathBuf, String> {
     let name = shown(input);
-    let data = std::fs::File::open(input)
-        .and_then(|file| read_limited(file, MAX_INPUT_BYTES))
-        .map_err(|e| format!("cannot read {name}: {e}"))?
-        .map_err(|e| format!("{name}:{e}"))?;
+    let data = read_named(input, MAX_INPUT_BYTES)?;
     let target = output_path(input, out_dir);
     // The answer streams into its file: a 16384-wide tiling never sits in
     // memory, and a failure leaves no partial file.

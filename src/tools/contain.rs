@@ -311,28 +311,13 @@ fn parent_of(name: &[u8]) -> Option<libc::pid_t> {
     decimal(&rest[..end])
 }
 
-/// Calls `f` with every decimal number in `text` (a pid list). A number
-/// split across two reads is killed in the next round instead.
+/// Calls `f` with every decimal number in `text` (a pid list) above 1.
+/// A number split across two reads is killed in the next round instead.
 fn for_each_pid(text: &[u8], mut f: impl FnMut(libc::pid_t)) {
-    let mut value: libc::pid_t = 0;
-    let mut digits = false;
-    for &b in text {
-        if b.is_ascii_digit() {
-            value = value
-                .saturating_mul(10)
-                .saturating_add(libc::pid_t::from(b - b'0'));
-            digits = true;
-        } else {
-            if digits && value > 1 {
-                f(value);
-            }
-            value = 0;
-            digits = false;
-        }
-    }
-    if digits && value > 1 {
-        f(value);
-    }
+    text.split(|b| !b.is_ascii_digit())
+        .filter_map(decimal)
+        .filter(|&pid| pid > 1)
+        .for_each(&mut f);
 }
 
 /// Closes every descriptor but 0, 1 and 2, above all std's pipe that

@@ -96,6 +96,20 @@ fn already_exists(path: &Path) -> io::Error {
     )
 }
 
+/// Reads the file at `path`, up to `limit` bytes, for a tool that reports
+/// per file: the error is one line naming the file (escaped), either
+/// "cannot read NAME: why" or "NAME:1:1: ... too long".
+///
+/// # Errors
+/// As above.
+pub fn read_named(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    let name = shown(path);
+    std::fs::File::open(path)
+        .and_then(|file| crate::text::read_limited(file, limit))
+        .map_err(|e| format!("cannot read {name}: {e}"))?
+        .map_err(|e| format!("{name}:{e}"))
+}
+
 /// A path for a message, with control characters escaped so that a
 /// hostile file name cannot rewrite the terminal.
 pub fn shown(path: &Path) -> String {

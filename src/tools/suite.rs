@@ -1,10 +1,11 @@
 //! `boardsolve test`: someone's program on a folder of cases, each judged
 //! like an online judge against its `X.out`/`X.ans` (or the reference).
 
+use super::files::read_named;
 use super::judge::{self, Expected, JudgeError, Verdict};
 use super::run::{Program, Trouble, Usage};
 use crate::puzzles::{CheckOptions, Error, Puzzle};
-use crate::text::{MAX_INPUT_BYTES, read_limited};
+use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -85,13 +86,7 @@ struct Case {
 
 fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
     let name = super::files::shown(path);
-    let read = |p: &Path, limit: u64| -> Result<Vec<u8>, SuiteError> {
-        let shown = super::files::shown(p);
-        std::fs::File::open(p)
-            .and_then(|f| read_limited(f, limit))
-            .map_err(|e| SuiteError::Case(format!("cannot read {shown}: {e}")))?
-            .map_err(|e| SuiteError::Case(format!("{shown}:{e}")))
-    };
+    let read = |p: &Path, limit: u64| read_named(p, limit).map_err(SuiteError::Case);
     let input = read(path, MAX_INPUT_BYTES)?;
     let (answer, source) = match answer_file(path) {
         Some(file) => (read(&file, 1 << 30)?, Source::File),

@@ -2,7 +2,7 @@
 //! would: escaping processes, signals, load, memory, output, its own
 //! trouble, closed outputs, and files it must not damage.
 
-use crate::common::run;
+use crate::common::{alive, run};
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -13,15 +13,6 @@ const BIN: &str = env!("CARGO_BIN_EXE_boardsolve");
 /// A marker no other process has: a `sleep` argument unique to this test.
 fn marker(tag: u32) -> String {
     format!("1000.{}{tag:03}", std::process::id())
-}
-
-/// How many processes have `marker` in their command line.
-fn alive(marker: &str) -> usize {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
-        .filter(|cmd| String::from_utf8_lossy(cmd).contains(marker))
-        .count()
 }
 
 fn stress(args: &[&str], script: &str) -> (i32, String, String) {

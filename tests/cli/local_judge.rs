@@ -1,6 +1,6 @@
 //! `boardsolve test`: a program run over a folder of cases like a judge.
 
-use crate::common::run;
+use crate::common::{alive, run};
 use std::path::Path;
 
 const BIN: &str = env!("CARGO_BIN_EXE_boardsolve");
@@ -112,12 +112,7 @@ fn every_verdict_in_natural_order_with_times_and_a_summary() {
         "{out}"
     );
     let marker = format!("1000.{}777", std::process::id());
-    let left = std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
-        .filter(|c| String::from_utf8_lossy(c).contains(&marker))
-        .count();
-    assert_eq!(left, 0, "the escaped process outlived the run");
+    assert_eq!(alive(&marker), 0, "the escaped process outlived the run");
 }
 
 #[test]
