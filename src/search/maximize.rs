@@ -11,9 +11,8 @@
 //! as deep.
 
 use super::stop;
+use super::table::ByteTable;
 use rayon::prelude::*;
-use rustc_hash::{FxHashMap, FxHashSet};
-use std::hash::Hash;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A one-player game for [`maximize`]: positions, moves, scores and bounds.
@@ -21,8 +20,6 @@ pub trait Climb {
     /// A position. Children are written into reused buffers, so cloning
     /// happens only when the search first grows its scratch space.
     type Node: Clone;
-    /// What identifies a position in the transposition table.
-    type Key: Hash + Eq;
     /// Number of moves tried at every position, numbered `0..MOVES` in the
     /// order [`first_line_reaching`] prefers them.
     const MOVES: usize;
@@ -52,27 +49,30 @@ pub trait Climb {
     }
 
     /// Upper bounds for every child, `upper_bound(child(mv), remaining)` or
-    /// larger, computed without building the children; `false` if not
+    /// larger, into `out.bound[mv]`, computed without building the children; `false` if not
     /// available. When the bounds already rule children out, the search
     /// never builds them.
     ///
     /// `floor` is the best score already reached: a bound only has to be
     /// exact above it, so `max(upper_bound, floor)` is a valid answer and
     /// may be cheaper to compute.
+    ///
+    /// `out.rank` orders children of equal bound (higher first): any value
+    /// is correct, a good one finds lines reaching a high score sooner.
     fn child_bounds(
         &self,
         node: &Self::Node,
         remaining: u32,
         floor: u32,
-        bounds: &mut [u32],
+        out: &mut ChildBounds,
     ) -> bool {
-        let _ = (node, remaining, floor, bounds);
+        let _ = (node, remaining, floor, out);
         false
     }
 
     /// Builds the child after `mv` into `child` and reports, without
     /// entering it, its score and upper bounds for each of its children
-    /// (`child_bounds(child, remaining, floor)`): `Some((changed, score))`, or
+    /// and ranks (`child_bounds(child, remaining, floor)`): `Some((changed, score))`, or
     /// `None` when not available. When the bounds rule out every
     /// grandchild, the search never enters the child: on wide boards most
     /// positions two moves from the leaves end that way, and entering costs
@@ -84,14 +84,15 @@ pub trait Climb {
         child: &mut Self::Node,
         remaining: u32,
         floor: u32,
-        bounds: &mut [u32],
+        out: &mut ChildBounds,
     ) -> Option<(bool, u32)> {
-        let _ = (node, mv, child, remaining, floor, bounds);
+        let _ = (node, mv, child, remaining, floor, out);
         None
     }
 
-    /// The transposition-table key of a position.
-    fn key(&self, node: &Self::Node) -> Self::Key;
+    /// The transposition-table key of a position: bytes that identify it,
+    /// of the same length for every position of one search.
+    fn key<'a>(&self, node: &'a Self::Node) -> &'a [u8];
 
     /// Positions with fewer moves left than this are not remembered.
     fn table_min_remaining(&self) -> u32 {
@@ -103,6 +104,15 @@ pub trait Climb {
     fn table_limit(&self) -> usize {
         1 << 22
     }
+}
+
+/// What [`Climb::child_bounds`] tells of a position's children, by move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChildBounds {
+    /// An upper bound of the best score reachable from each child.
+    pub bound: [u32; 8],
+    /// Among children of equal bound, the higher rank is searched first.
+    pub rank: [u32; 8],
 }
 
 /// Counters of one search, for benchmarks and `--stats`-style reports.
@@ -124,7 +134,7 @@ struct Searcher<'p, P: Climb> {
     /// One buffer of `MOVES` children per level, taken out while in use.
     scratch: Vec<Vec<P::Node>>,
     /// Deepest remaining depth each position has been searched with.
-    table: FxHashMap<P::Key, u32>,
+    table: ByteTable,
     stats: SearchStats,
     /// The best score of all threads of a parallel search.
     shared: Option<&'p AtomicU32>,
@@ -140,7 +150,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
             best: problem.score(root),
             ceiling: problem.upper_bound(root, depth),
             scratch: vec![Vec::new(); levels],
-            table: FxHashMap::default(),
+            table: ByteTable::new(problem.key(root).len(), problem.table_limit()),
             stats: SearchStats::default(),
             shared: None,
             node_limit: u64::MAX,
@@ -172,7 +182,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
         remaining: u32,
         bound: u32,
         level: usize,
-        known: Option<[u32; 8]>,
+        known: Option<ChildBounds>,
     ) {
         self.stats.nodes += 1;
         if self.stats.nodes > self.node_limit {
@@ -206,58 +216,50 @@ impl<'p, P: Climb> Searcher<'p, P> {
         // and `best` never decreases.
         if remaining < self.problem.table_min_remaining() {
             // Too close to the leaves: looking up costs more than searching.
-        } else if self.table.len() < self.problem.table_limit() {
-            let seen = self.table.entry(self.problem.key(node)).or_insert(0);
-            if *seen >= remaining {
-                self.stats.table_hits += 1;
-                return;
-            }
-            *seen = remaining;
         } else if self
             .table
-            .get(&self.problem.key(node))
-            .is_some_and(|&seen| seen >= remaining)
+            .raise(self.problem.key(node), remaining)
+            .is_some_and(|seen| seen >= remaining)
         {
             self.stats.table_hits += 1;
             return;
         }
 
         let mut children = self.children_buffer(level, node);
-        let mut order: [(u32, usize); 8] = [(0, 0); 8];
-        let mut bounds = [0u32; 8];
+        let mut order: [(u32, u32, usize); 8] = [(0, 0, 0); 8];
+        let mut bounds = ChildBounds::default();
         let lazy = match known {
             Some(k) => {
                 bounds = k;
                 true
             }
-            None => {
-                self.problem
-                    .child_bounds(node, remaining - 1, self.best, &mut bounds[..P::MOVES])
-            }
+            None => self
+                .problem
+                .child_bounds(node, remaining - 1, self.best, &mut bounds),
         };
         let mut count = 0;
         if lazy {
-            for (mv, &b) in bounds.iter().enumerate().take(P::MOVES) {
-                order[count] = (b, mv);
+            for mv in 0..P::MOVES {
+                order[count] = (bounds.bound[mv], bounds.rank[mv], mv);
                 count += 1;
             }
         } else {
             for (mv, child) in children.iter_mut().enumerate().take(P::MOVES) {
                 if self.problem.apply(node, mv, child) {
                     let b = self.problem.upper_bound(child, remaining - 1);
-                    order[count] = (b, mv);
+                    order[count] = (b, 0, mv);
                     count += 1;
                 }
             }
         }
         // Most promising first, so `best` rises early and the bound cuts more.
-        order[..count].sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for &(b, mv) in &order[..count] {
+        order[..count].sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        for &(b, _, mv) in &order[..count] {
             if b <= self.best {
                 self.stats.bound_cuts += 1;
                 continue;
             }
-            let mut grand = [0u32; 8];
+            let mut grand = ChildBounds::default();
             let outlook = if remaining >= 3 {
                 self.problem.child_outlook(
                     node,
@@ -265,7 +267,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
                     &mut children[mv],
                     remaining - 2,
                     self.best,
-                    &mut grand[..P::MOVES],
+                    &mut grand,
                 )
             } else {
                 None
@@ -276,7 +278,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
                     // The child's value is its own score or a grandchild's,
                     // and no grandchild can beat `best`.
                     self.raise(score);
-                    if grand[..P::MOVES].iter().all(|&g| g <= self.best) {
+                    if grand.bound[..P::MOVES].iter().all(|&g| g <= self.best) {
                         self.stats.bound_cuts += 1;
                         continue;
                     }
@@ -437,11 +439,13 @@ where
     let mut frontier = vec![root.clone()];
     for _ in 0..levels {
         let mut next = Vec::with_capacity(frontier.len() * P::MOVES);
-        let mut seen: FxHashSet<P::Key> = FxHashSet::default();
+        let mut seen = ByteTable::new(problem.key(root).len(), usize::MAX);
         for node in &frontier {
             let mut child = node.clone();
             for mv in 0..P::MOVES {
-                if problem.apply(node, mv, &mut child) && seen.insert(problem.key(&child)) {
+                if problem.apply(node, mv, &mut child)
+                    && seen.raise(problem.key(&child), 0).is_none()
+                {
                     best = best.max(problem.score(&child));
                     next.push(child.clone());
                 }
@@ -543,21 +547,20 @@ mod tests {
     /// A counter game: add 1, 2 or 3 to a number, capped at 10; score is the number.
     struct Adder;
     impl Climb for Adder {
-        type Node = u32;
-        type Key = u32;
+        type Node = u8;
         const MOVES: usize = 3;
-        fn score(&self, n: &u32) -> u32 {
-            *n
+        fn score(&self, n: &u8) -> u32 {
+            u32::from(*n)
         }
-        fn upper_bound(&self, n: &u32, r: u32) -> u32 {
-            (n + 3 * r).min(10)
+        fn upper_bound(&self, n: &u8, r: u32) -> u32 {
+            (u32::from(*n) + 3 * r).min(10)
         }
-        fn apply(&self, n: &u32, mv: usize, out: &mut u32) -> bool {
-            *out = (n + mv as u32 + 1).min(10);
+        fn apply(&self, n: &u8, mv: usize, out: &mut u8) -> bool {
+            *out = (n + mv as u8 + 1).min(10);
             *out != *n
         }
-        fn key(&self, n: &u32) -> u32 {
-            *n
+        fn key<'a>(&self, n: &'a u8) -> &'a [u8] {
+            std::slice::from_ref(n)
         }
     }
 

@@ -3,3 +3,4 @@
 pub mod maximize;
 pub mod negamax;
 pub mod stop;
+mod table;

@@ -193,65 +193,100 @@ impl Board {
 }
 
 /// The portable move: `to` = `from` moved in `dir`; `true` if it changed.
+///
+/// Four lines are walked side by side, one cell of each per step, each
+/// with its own waiting block and output slot in registers. On one line
+/// alone every cell waits for the one before it (whether it merges decides
+/// where the next one goes); four independent lines keep the processor
+/// busy. `to` is cleared first in one pass, so each cell costs one load and
+/// one store.
 pub(super) fn slide_scalar(from: &[u8], to: &mut [u8], n: usize, dir: Direction) -> bool {
+    assert!(n > 0 && n <= MAX_N && from.len() == n * n && to.len() == n * n);
+    to.fill(0);
     let across = n as isize;
-    // Each line is given by its cell at the wall and the step away from it.
-    match dir {
-        Direction::Left => (0..n).for_each(|i| merge_line(from, to, i * n, 1, n)),
-        Direction::Right => (0..n).for_each(|i| merge_line(from, to, i * n + n - 1, -1, n)),
-        Direction::Up => (0..n).for_each(|i| merge_line(from, to, i, across, n)),
-        Direction::Down => (0..n).for_each(|i| merge_line(from, to, (n - 1) * n + i, -across, n)),
+    // Each line is given by its cell at the wall and the step away from
+    // it; lines follow each other by `lane`.
+    let (wall, step, lane) = match dir {
+        Direction::Left => (0, 1, across),
+        Direction::Right => (n - 1, -1, across),
+        Direction::Up => (0, across, 1),
+        Direction::Down => ((n - 1) * n, -across, 1),
+    };
+    let (step, lane) = (step as usize, lane as usize);
+    let mut line = 0;
+    while line + 4 <= n {
+        let first = wall.wrapping_add(lane.wrapping_mul(line));
+        // SAFETY: lines `line..line + 4` are lines of the n×n boards.
+        unsafe { merge_lines::<4>(from, to, first, step, lane, n) };
+        line += 4;
+    }
+    while line < n {
+        let first = wall.wrapping_add(lane.wrapping_mul(line));
+        // SAFETY: line `line` is a line of the n×n boards.
+        unsafe { merge_lines::<1>(from, to, first, step, lane, n) };
+        line += 1;
     }
     from != to
 }
 
-/// Slides the line of `len` cells of `from` that starts at the wall cell
-/// `wall` and goes on in steps of `step`, writing the result to the same
-/// cells of `to`.
+/// Slides `L` lines of `len` cells of `from`, the first starting at the
+/// wall cell `first` and going on in steps of `step`, each next one
+/// starting `lane` cells further, writing the result to the same cells of
+/// `to`, which must be all empty on those lines.
 ///
 /// Written without data-dependent branches: on random boards whether two
 /// neighbours merge is a coin toss, and mispredicted branches were the cost
-/// of a move. Each step stores a candidate at output slot `w` and advances
-/// `w` only when that candidate is final; slot `w` never passes the cell
-/// being read, and after the loop `w < len`, so every store stays in the line.
-/// That is why the accesses go unchecked once the line's two ends are
-/// checked: the per-access bounds checks were 14% of a search on CPUs
-/// without AVX-512 (and Miri runs the move tests clean).
+/// of a move. Each step stores a candidate at its line's output slot and
+/// advances the slot only when that candidate is final; a slot never passes
+/// the cell being read in its line, so every store stays on the line.
 ///
-/// # Panics
-/// If the line leaves the boards, or the boards differ in size.
+/// # Safety
+/// Every cell `first + i * lane + k * step` (`i < L`, `k < len`, wrapping
+/// arithmetic) must be inside both boards.
 #[inline(always)]
-fn merge_line(from: &[u8], to: &mut [u8], wall: usize, step: isize, len: usize) {
-    // Indices move by wrapping adds, so a negative step is an add too.
-    let step = step as usize;
-    let mut read = wall;
-    let mut write = wall;
-    // The block waiting for a partner; 0 when none.
-    let mut pending = 0u8;
-    let last = wall.wrapping_add(step.wrapping_mul(len - 1));
-    assert!(from.len() == to.len() && wall < to.len() && last < to.len() && len > 0);
+unsafe fn merge_lines<const L: usize>(
+    from: &[u8],
+    to: &mut [u8],
+    first: usize,
+    step: usize,
+    lane: usize,
+    len: usize,
+) {
     let (from, to) = (from.as_ptr(), to.as_mut_ptr());
+    // Per line: the block waiting for a partner (0 when none), the slot it
+    // goes to, and the cell read next.
+    let mut pending = [0u32; L];
+    let mut write = [0usize; L];
+    let mut read = [0usize; L];
+    for i in 0..L {
+        write[i] = first.wrapping_add(lane.wrapping_mul(i));
+        read[i] = write[i];
+    }
     for _ in 0..len {
-        // SAFETY: `read` walks the line from `wall` to `last`, both inside
-        // the boards (asserted above), and `write` never passes `read`.
-        unsafe {
-            let v = *from.add(read);
-            // Clear the cell first: if no block lands here it stays empty,
-            // and no zero-filling loop (a memset call per line) is needed.
-            *to.add(read) = 0;
-            read = read.wrapping_add(step);
-            let block = v != 0;
-            // The pair nearest the wall merges first, and the result is final.
-            let merge = block & (pending == v);
-            *to.add(write) = if merge { pending + 1 } else { pending };
-            let advance = usize::from(block & (pending != 0));
-            write = write.wrapping_add(step & advance.wrapping_neg());
-            let next = if merge { 0 } else { v };
-            pending = if block { next } else { pending };
+        for i in 0..L {
+            // SAFETY: `read[i]` walks line i inside the boards (the
+            // caller's promise), and `write[i]` never passes it.
+            unsafe {
+                let v = u32::from(*from.add(read[i]));
+                read[i] = read[i].wrapping_add(step);
+                let p = pending[i];
+                // All-ones masks rather than booleans, so that the compiler
+                // keeps the arithmetic and emits no branch.
+                let block = u32::from(v != 0).wrapping_neg();
+                // The pair nearest the wall merges first, and the result is final.
+                let merge = block & u32::from(p == v).wrapping_neg();
+                *to.add(write[i]) = (p + (merge & 1)) as u8;
+                // Sign-extended, so that the mask covers the whole `usize`.
+                let advance = (block & u32::from(p != 0).wrapping_neg()) as i32 as isize as usize;
+                write[i] = write[i].wrapping_add(step & advance);
+                pending[i] = (p & !block) | (v & block & !merge);
+            }
         }
     }
-    // SAFETY: as above; `write` is still on the line.
-    unsafe { *to.add(write) = pending };
+    for i in 0..L {
+        // SAFETY: as above; each slot is still on its line.
+        unsafe { *to.add(write[i]) = pending[i] as u8 };
+    }
 }
 
 /// The exponent of the block value `v` (0 for an empty cell), or `None`
