@@ -322,6 +322,27 @@ pub fn maximize_within<P: Climb>(
     search_within(problem, root, depth, 0, u32::MAX, node_limit)
 }
 
+/// [`maximize`] for at most `node_limit` positions: the best score some
+/// line reaches that it found, and whether that is the best of all (the
+/// search finished, or reached a score nothing can beat).
+///
+/// # Panics
+/// If `P::MOVES` exceeds 8.
+pub fn maximize_some<P: Climb>(
+    problem: &P,
+    root: &P::Node,
+    depth: u32,
+    node_limit: u64,
+) -> (u32, bool) {
+    assert!(P::MOVES <= 8, "at most 8 moves per position");
+    let mut s = Searcher::new(problem, root, depth);
+    let bound = s.ceiling;
+    s.node_limit = node_limit;
+    s.climb(root, depth, bound, 0, None);
+    let stopped = s.stats.nodes > node_limit || stop::cut_short();
+    (s.best, s.best >= s.ceiling || !stopped)
+}
+
 /// The sequential search: the best score starts at `floor` (or the root's
 /// score if higher) and the search stops once it reaches `ceiling` (or the
 /// root's bound if lower). `None` if it enters more than `node_limit`

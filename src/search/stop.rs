@@ -16,6 +16,7 @@ use std::time::Duration;
 static STOP: AtomicBool = AtomicBool::new(false);
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 static CUT_SHORT: AtomicBool = AtomicBool::new(false);
+static DEADLINE: AtomicBool = AtomicBool::new(false);
 
 /// Whether the searches should stop now.
 #[inline]
@@ -43,8 +44,15 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
+/// Whether a stop will come at a set time ([`stop_after`]): searches that
+/// can then trade a little speed for tighter bounds at the stop do so.
+pub fn has_deadline() -> bool {
+    DEADLINE.load(Ordering::Relaxed)
+}
+
 /// Requests a stop once `limit` has passed, from a thread that sleeps until then.
 pub fn stop_after(limit: Duration) {
+    DEADLINE.store(true, Ordering::Relaxed);
     std::thread::spawn(move || {
         std::thread::sleep(limit);
         request();

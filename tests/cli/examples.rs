@@ -32,6 +32,11 @@ const NOT_RUN: &[(&str, &str)] = &[
          the machine's speed (tests/cli/game2048.rs checks the bounds hold)",
     ),
     (
+        "--moves 20 --time-limit 60s",
+        "a 2048 search stopped after a minute, as above (tests/cli/game2048.rs \
+         checks that a deadline brings the upper bound down)",
+    ),
+    (
         "npm ",
         "the browser test of the --html pages: it needs Chromium and runs as \
          its own step of CI (.ci/run), after `cargo test`",

@@ -4,7 +4,7 @@
 //! words it.
 
 use super::board::{Board, Direction, value_of};
-use super::solve::{Search, best_exponent, reaches, unfinished};
+use super::solve::{Search, best_exponent, bounded_exponent, reaches, unfinished};
 use crate::puzzles::Error;
 use crate::search::{maximize, stop};
 use serde::Serialize;
@@ -92,9 +92,9 @@ pub fn play(board: &Board, moves: u32) -> Play {
 /// bound if the largest block is not proven; both the proven largest block
 /// if only its line is missing.
 pub(super) fn play_or_bounds(board: &Board, moves: u32) -> Result<Play, Error> {
-    let (e, _) = best_exponent(board, moves);
-    if stop::cut_short() {
-        return Err(unfinished(board, moves, e));
+    let (e, upper) = bounded_exponent(board, moves);
+    if e < upper {
+        return Err(unfinished(e, upper));
     }
     let path = maximize::first_line_with(&Search::new(board, 1), board, moves, |node, left| {
         reaches(node, left, e)

@@ -2,7 +2,7 @@ use super::board::{slide_scalar, value_of};
 use super::parse::parse;
 use super::solve::{
     EXPONENT_SLOTS, Search, counts_above_scalar, counts_after_moves, counts_after_moves_above,
-    merge_tree_bound,
+    merge_tree_bound, narrowed_exponent,
 };
 use super::*;
 use crate::search::maximize::{self, ChildBounds, Climb};
@@ -468,6 +468,19 @@ proptest! {
                 (fast, plain) => prop_assert!(false, "slide {:?} vs slide_marked {:?}", fast, plain),
             }
         }
+    }
+
+    #[test]
+    fn narrowing_from_both_ends_finds_the_answer(
+        (n, values) in small_board(),
+        k in 0u32..=5,
+        first_look in 0u64..40,
+    ) {
+        // A short first look leaves the lower bound low, so the narrowing
+        // walks down from the merge-tree bound, refuting and reaching.
+        let expected = reference::answer(n, &values, k, None);
+        let (lower, upper) = narrowed_exponent(&board(n, &values), k, first_look);
+        prop_assert_eq!((value_of(lower as u8), value_of(upper as u8)), (expected, expected));
     }
 
     #[test]
