@@ -14,6 +14,7 @@ use std::io::{self, Write};
 
 mod avx512;
 mod decimal;
+mod fours;
 
 use decimal::{DEC_MAX, Dec, Label, LabelText};
 
@@ -275,23 +276,56 @@ pub fn write_placement_order(
     hole: &[u8],
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    // Bands of row pairs, each about one chunk of text, are formatted
+    // side by side on the available cores and written in order; every band
+    // is computed from the arithmetic alone, so they share nothing.
+    let writer = if crate::simd::avx512() {
+        Writer::Avx512
+    } else {
+        Writer::Fours
+    };
+    write_placement_order_with(writer, n, row, col, hole, out)
+}
+
+/// How the streaming writer turns a row pair into text. All give the same
+/// bytes; which one runs is a matter of speed, so tests ask for each.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Writer {
+    /// Cell by cell from the 2×2 leaves: any label type, any board.
+    Cells,
+    /// Four cells at a time from the 4×4 squares, portable; boards of side
+    /// 8 and more with decimal-lane labels, [`Writer::Cells`] otherwise.
+    Fours,
+    /// Sixteen cells at a time with AVX-512 where the CPU has it and the
+    /// row has a multiple of 8 leaves; [`Writer::Cells`] otherwise.
+    Avx512,
+}
+
+/// [`write_placement_order`] with the row pairs' text made by `writer`
+/// (labels too large for decimal lanes always take [`Writer::Cells`]).
+pub(crate) fn write_placement_order_with(
+    writer: Writer,
+    n: usize,
+    row: usize,
+    col: usize,
+    hole: &[u8],
+    out: &mut dyn Write,
+) -> io::Result<()> {
     assert!(n.is_power_of_two() && n <= 1 << 16 && row < n && col < n);
     if n == 1 {
         out.write_all(hole)?;
         return out.write_all(b"\n");
     }
-    // Bands of row pairs, each about one chunk of text, are formatted
-    // side by side on the available cores and written in order; every band
-    // is computed from the arithmetic alone, so they share nothing.
     if tile_count(n as u64) <= DEC_MAX {
-        stream::<Dec>(n, (row, col), hole, out)
+        stream::<Dec>(writer, n, (row, col), hole, out)
     } else {
-        stream::<u32>(n, (row, col), hole, out)
+        stream::<u32>(Writer::Cells, n, (row, col), hole, out)
     }
 }
 
 /// [`write_placement_order`] with labels of type `L`.
 fn stream<L: Label>(
+    writer: Writer,
     n: usize,
     (row, col): (usize, usize),
     hole: &[u8],
@@ -308,7 +342,7 @@ fn stream<L: Label>(
         let todo = (bands - first).min(workers);
         let work = |(k, b): (usize, &mut Band<L>)| {
             let start = (first + k) * band;
-            b.format(start..(start + band).min(pairs));
+            b.format(start..(start + band).min(pairs), writer);
         };
         if todo == 1 {
             work((0, &mut bands_text[0]));
@@ -339,7 +373,11 @@ impl<L: Label> Band<L> {
     }
 
     /// Formats the row pairs `pairs` (indices of pairs, not rows).
-    fn format(&mut self, pairs: std::ops::Range<usize>) {
+    fn format(&mut self, pairs: std::ops::Range<usize>, writer: Writer) {
+        let leaf = self.levels.sides.len() - 1;
+        // The rows of the 4×4 squares holding the board's hole go cell by
+        // cell: there the hole may be any cell of its square.
+        let hole_rows = self.levels.hole.0 / 4;
         let mut fresh = true;
         for pair in pairs {
             let r = 2 * pair;
@@ -349,16 +387,34 @@ impl<L: Label> Band<L> {
                 self.levels.first_changed(r)
             };
             fresh = false;
-            self.levels.enter(r, from);
-            let leaf = self.levels.sides.len() - 1;
-            L::push_pair(
-                &mut self.text,
-                self.levels.row_base[leaf],
-                &self.levels.col_base[leaf],
-                &self.levels.hole_quadrant[leaf],
-                &self.levels.hole_label[leaf],
-                &mut self.spill,
-            );
+            let fours = writer == Writer::Fours && L::FOURS && leaf >= 1 && r / 4 != hole_rows;
+            if fours {
+                // The leaves are not needed: every 4×4 square's lines
+                // follow from the square alone.
+                self.levels.enter(r, from, leaf);
+                let four = leaf - 1;
+                let text = &mut self.text;
+                text.len += L::push_fours(
+                    &mut text.bytes[text.len..],
+                    &mut self.spill,
+                    (r / 2) & 1,
+                    self.levels.row_base[four],
+                    &self.levels.col_base[four],
+                    &self.levels.hole_quadrant[four],
+                    &self.levels.hole_label[four],
+                );
+            } else {
+                self.levels.enter(r, from, leaf + 1);
+                L::push_pair(
+                    &mut self.text,
+                    writer == Writer::Avx512,
+                    self.levels.row_base[leaf],
+                    &self.levels.col_base[leaf],
+                    &self.levels.hole_quadrant[leaf],
+                    &self.levels.hole_label[leaf],
+                    &mut self.spill,
+                );
+            }
         }
     }
 }
@@ -428,10 +484,12 @@ impl<L: Label> Levels<L> {
     }
 
     /// Moves to rows `r`, `r + 1` (`r` even), recomputing the levels from
-    /// `from` (0 on a fresh start) down to the leaves.
-    fn enter(&mut self, r: usize, from: usize) {
+    /// `from` (0 on a fresh start) down to, not including, level `to`
+    /// (`sides.len()` for the leaves too). A level left out must not be read
+    /// until it is recomputed: it only ever is with all levels above it.
+    fn enter(&mut self, r: usize, from: usize, to: usize) {
         let (hr, hc) = self.hole;
-        for i in from..self.sides.len() {
+        for i in from..to {
             let m = self.sides[i];
             let h = m / 2;
             let quadrant_of = |y: usize, x: usize| u8::from(y % m >= h) * 2 + u8::from(x % m >= h);
@@ -552,9 +610,9 @@ mod tests {
 
     #[test]
     fn both_label_types_stream_the_same_bytes() {
-        // `u32` labels take the portable writer; decimal lanes take the
-        // AVX-512 one where the CPU has it (n >= 16). Holes in every
-        // quadrant and on the centre cross, both hole marks.
+        // `u32` labels go cell by cell; decimal lanes take each writer
+        // (the AVX-512 one where the CPU has it, n >= 16). Holes in every
+        // quadrant and on the centre cross, three hole marks.
         for n in [2usize, 4, 8, 16, 32, 64, 256, 1024] {
             let holes = [
                 (0, 0),
@@ -567,10 +625,13 @@ mod tests {
             ];
             for hole in holes {
                 for mark in [&b"-1"[..], b"0", b"hole"] {
-                    let (mut wide, mut decimal) = (Vec::new(), Vec::new());
-                    stream::<u32>(n, hole, mark, &mut wide).unwrap();
-                    stream::<Dec>(n, hole, mark, &mut decimal).unwrap();
-                    assert!(wide == decimal, "{n} {hole:?}");
+                    let mut wide = Vec::new();
+                    stream::<u32>(Writer::Cells, n, hole, mark, &mut wide).unwrap();
+                    for writer in [Writer::Cells, Writer::Fours, Writer::Avx512] {
+                        let mut decimal = Vec::new();
+                        stream::<Dec>(writer, n, hole, mark, &mut decimal).unwrap();
+                        assert!(wide == decimal, "{n} {hole:?} {writer:?}");
+                    }
                 }
             }
         }
@@ -584,9 +645,9 @@ mod tests {
         for pair in 0..n / 2 {
             let r = 2 * pair;
             let from = carried.first_changed(r);
-            carried.enter(r, from);
+            carried.enter(r, from, carried.sides.len());
             let mut fresh = Levels::<u32>::new(n, hole);
-            fresh.enter(r, 0);
+            fresh.enter(r, 0, fresh.sides.len());
             assert_eq!(carried.hole_quadrant, fresh.hole_quadrant, "pair {pair}");
             assert_eq!(carried.hole_label, fresh.hole_label, "pair {pair}");
             assert_eq!(carried.row_base, fresh.row_base, "pair {pair}");

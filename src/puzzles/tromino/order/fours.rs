@@ -1,0 +1,181 @@
+//! The text of a row pair without SIMD, from the 4×4 squares of the
+//! recursion: eight cells (four on each line) from four texts, with no
+//! branch that depends on the labels, so that the 2×2 leaves are never
+//! stored.
+//!
+//! A 4×4 square whose first number is `P` places its centre tromino as
+//! `P` and its quadrants as `P + 1` … `P + 4`. Its hole `H` (a label placed
+//! further up) sits on one of its four corners — every cell a larger
+//! square's centre tromino covers is the corner of a 4×4 square — so each
+//! leaf's own hole is the square's corner (label `H`) in the hole quadrant
+//! and the cell facing the centre (label `P`) elsewhere. The top half of
+//! the square (leaves `X = P + 1`, `Y = P + 2`; the bottom half likewise
+//! with `P + 3`, `P + 4`) therefore reads, on its outer line (the board
+//! edge side) and its inner line (the centre side):
+//!
+//! ```text
+//! outer:  X or H   X   Y   Y or H     H where the hole quadrant is that leaf's
+//! inner:  X   X or P   Y or P   Y     P unless the hole quadrant is that leaf's
+//! ```
+//!
+//! The square holding the board's hole (anywhere in it) is left to the
+//! cell-by-cell writer, which the caller uses for its row pairs.
+
+use super::{Dec, Label};
+
+/// Eight spaces: what follows a cell's digits.
+const SPACES: u64 = 0x2020_2020_2020_2020;
+
+/// Writes rows `r`, `r + 1` of a row pair whose 4×4 squares (one per four
+/// columns) have first numbers `row_base + col_base[j]`, hole quadrants
+/// `hole_quadrant[j]` and hole labels `hole_label[j]`; `half` is 0 when the
+/// pair is the squares' top half. The bottom line is made in `spill`, then
+/// copied after the top one. Returns the bytes written to `out`, each line
+/// ending with `\n`.
+///
+/// No square may hold the board's hole: every hole label is a tromino's
+/// (nonzero), and sits on the square's corner.
+///
+/// # Panics
+/// If `out` cannot hold both lines (at most 9 bytes a cell) plus 16 bytes,
+/// `spill` one line plus 16 bytes, or the slices' lengths differ.
+pub(super) fn push_pair(
+    out: &mut [u8],
+    spill: &mut [u8],
+    half: usize,
+    row_base: Dec,
+    col_base: &[Dec],
+    hole_quadrant: &[u8],
+    hole_label: &[Dec],
+) -> usize {
+    let squares = col_base.len();
+    assert!(squares > 0 && hole_quadrant.len() == squares && hole_label.len() == squares);
+    let line = 4 * 9 * squares;
+    assert!(out.len() >= 2 * line + 16 && spill.len() >= line + 16);
+    // The first number of the square and of the half's two leaves.
+    let bases = [
+        row_base,
+        row_base.plus(Dec(1 + 2 * half as u64)),
+        row_base.plus(Dec(2 + 2 * half as u64)),
+    ];
+    let leaves = [2 * half as u8, 2 * half as u8 + 1];
+    let (mut top, mut bottom) = (out.as_mut_ptr(), spill.as_mut_ptr());
+    for ((&col, &q), &hole) in col_base.iter().zip(hole_quadrant).zip(hole_label) {
+        let (outer, inner) = if half == 0 {
+            (&mut top, &mut bottom)
+        } else {
+            (&mut bottom, &mut top)
+        };
+        // SAFETY: each square writes 4 cells of at most 9 bytes on each
+        // line, each with a 16-byte store, so a line stays within
+        // `line + 16` bytes of its start, which `out` and `spill` hold.
+        unsafe { square(outer, inner, bases, col, q, hole, leaves) };
+    }
+    // SAFETY: both cursors moved forward from their buffers' starts, by at
+    // least one cell each.
+    unsafe {
+        let top_len = top.offset_from(out.as_ptr()) as usize;
+        let bottom_len = bottom.offset_from(spill.as_ptr()) as usize;
+        out[top_len - 1] = b'\n';
+        spill[bottom_len - 1] = b'\n';
+        out[top_len..top_len + bottom_len].copy_from_slice(&spill[..bottom_len]);
+        top_len + bottom_len
+    }
+}
+
+/// The digits of a label then spaces, in a `u64` read from its lowest
+/// byte, and the label's length with its space.
+#[inline(always)]
+fn text(value: Dec, zeros: u32) -> u64 {
+    let ascii = (value.0.swap_bytes() + 0x3030_3030_3030_3030) >> zeros;
+    // `(x << 1) << (63 - zeros)` is `x << (64 - zeros)`, as in `Dec::cell`.
+    ascii | (SPACES << 1) << (63 - zeros)
+}
+
+/// Digit bytes (`8 · (8 − digits)`, as `text` takes it) of a nonzero label.
+#[inline(always)]
+fn zeros(value: Dec) -> u32 {
+    value.0.leading_zeros() & !7
+}
+
+/// Writes one square's four cells of the outer line at `*outer` and of the
+/// inner line at `*inner`, moving both on.
+///
+/// # Safety
+/// Both must be valid for 36 + 16 bytes.
+#[inline(always)]
+unsafe fn square(
+    outer: &mut *mut u8,
+    inner: &mut *mut u8,
+    bases: [Dec; 3],
+    col: Dec,
+    q: u8,
+    hole: Dec,
+    leaves: [u8; 2],
+) {
+    let (p, x, y) = (bases[0].plus(col), bases[1].plus(col), bases[2].plus(col));
+    // P, X and Y nearly always have as many digits: then one length
+    // serves the three; a power of ten between them takes each its own.
+    let zy = zeros(y);
+    let (zp, zx) = if zeros(p) == zy {
+        (zy, zy)
+    } else {
+        (zeros(p), zeros(x))
+    };
+    let width = |z: u32| 9 - (z / 8) as usize;
+    let (tp, tx, ty) = (text(p, zp), text(x, zx), text(y, zy));
+    let (wp, wx, wy) = (width(zp), width(zx), width(zy));
+    let zh = zeros(hole);
+    let (th, wh) = (text(hole, zh), width(zh));
+    let (first, second) = (q == leaves[0], q == leaves[1]);
+    let pick = |c: bool, a: (u64, usize), b: (u64, usize)| if c { a } else { b };
+    // SAFETY: as promised by the caller: 4 cells of at most 9 bytes.
+    unsafe {
+        for (t, w) in [
+            pick(first, (th, wh), (tx, wx)),
+            (tx, wx),
+            (ty, wy),
+            pick(second, (th, wh), (ty, wy)),
+        ] {
+            store(outer, t, w);
+        }
+        for (t, w) in [
+            (tx, wx),
+            pick(first, (tx, wx), (tp, wp)),
+            pick(second, (ty, wy), (tp, wp)),
+            (ty, wy),
+        ] {
+            store(inner, t, w);
+        }
+    }
+}
+
+/// Stores a cell's text and one more word of spaces (for the space after
+/// an eight-digit cell), and moves past the cell.
+///
+/// # Safety
+/// `*at` must be valid for 16 bytes.
+#[inline(always)]
+unsafe fn store(at: &mut *mut u8, text: u64, width: usize) {
+    // SAFETY: as the caller promises.
+    unsafe {
+        at.cast::<u64>().write_unaligned(text);
+        at.add(8).cast::<u64>().write_unaligned(SPACES);
+        *at = at.add(width);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts_of_every_length() {
+        for v in [1u32, 9, 10, 99, 100, 9_999_999, 10_000_000, 99_999_999] {
+            let d = Dec::of(v);
+            let (t, w) = (text(d, zeros(d)), 9 - (zeros(d) / 8) as usize);
+            assert_eq!(&t.to_le_bytes()[..w.min(8)], &format!("{v} ").as_bytes()[..w.min(8)]);
+            assert_eq!(w, v.to_string().len() + 1);
+        }
+    }
+}
