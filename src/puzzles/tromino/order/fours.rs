@@ -114,37 +114,78 @@ unsafe fn square(
     leaves: [u8; 2],
 ) {
     let (p, x, y) = (bases[0].plus(col), bases[1].plus(col), bases[2].plus(col));
-    // P, X and Y nearly always have as many digits: then one length
-    // serves the three; a power of ten between them takes each its own.
-    let zy = zeros(y);
-    let (zp, zx) = if zeros(p) == zy {
-        (zy, zy)
-    } else {
-        (zeros(p), zeros(x))
-    };
-    let width = |z: u32| 9 - (z / 8) as usize;
-    let (tp, tx, ty) = (text(p, zp), text(x, zx), text(y, zy));
-    let (wp, wx, wy) = (width(zp), width(zx), width(zy));
+    let z = zeros(y);
+    if zeros(p) != z {
+        // SAFETY: as promised by the caller.
+        unsafe { square_across_a_power_of_ten(outer, inner, [p, x, y], q, hole, leaves) };
+        return;
+    }
+    // P, X and Y have as many digits: one length and one shift serve the
+    // three, the hole label alone may differ.
+    let w = width(z);
+    let spaces = (SPACES << 1) << (63 - z);
+    let ascii = |v: Dec| ((v.0.swap_bytes() + 0x3030_3030_3030_3030) >> z) | spaces;
     let zh = zeros(hole);
-    let (th, wh) = (text(hole, zh), width(zh));
+    // SAFETY: as promised by the caller.
+    unsafe {
+        cells(
+            outer,
+            inner,
+            [(ascii(p), w), (ascii(x), w), (ascii(y), w)],
+            (text(hole, zh), width(zh)),
+            q,
+            leaves,
+        );
+    }
+}
+
+/// [`square`] when `P` has fewer digits than `Y`: each text its own length.
+///
+/// # Safety
+/// As [`square`].
+#[cold]
+#[inline(never)]
+unsafe fn square_across_a_power_of_ten(
+    outer: &mut *mut u8,
+    inner: &mut *mut u8,
+    labels: [Dec; 3],
+    q: u8,
+    hole: Dec,
+    leaves: [u8; 2],
+) {
+    let texts = labels.map(|v| (text(v, zeros(v)), width(zeros(v))));
+    // SAFETY: as promised by the caller.
+    unsafe { cells(outer, inner, texts, (text(hole, zeros(hole)), width(zeros(hole))), q, leaves) };
+}
+
+/// Bytes of a label's text with its space, from [`zeros`].
+#[inline(always)]
+fn width(zeros: u32) -> usize {
+    9 - (zeros / 8) as usize
+}
+
+/// Writes the cells of one square from the texts and widths of `P`, `X`,
+/// `Y` (`texts`) and of the hole label: the pattern of the module's docs.
+///
+/// # Safety
+/// As [`square`].
+#[inline(always)]
+unsafe fn cells(
+    outer: &mut *mut u8,
+    inner: &mut *mut u8,
+    [p, x, y]: [(u64, usize); 3],
+    h: (u64, usize),
+    q: u8,
+    leaves: [u8; 2],
+) {
     let (first, second) = (q == leaves[0], q == leaves[1]);
     let pick = |c: bool, a: (u64, usize), b: (u64, usize)| if c { a } else { b };
     // SAFETY: as promised by the caller: 4 cells of at most 9 bytes.
     unsafe {
-        for (t, w) in [
-            pick(first, (th, wh), (tx, wx)),
-            (tx, wx),
-            (ty, wy),
-            pick(second, (th, wh), (ty, wy)),
-        ] {
+        for (t, w) in [pick(first, h, x), x, y, pick(second, h, y)] {
             store(outer, t, w);
         }
-        for (t, w) in [
-            (tx, wx),
-            pick(first, (tx, wx), (tp, wp)),
-            pick(second, (ty, wy), (tp, wp)),
-            (ty, wy),
-        ] {
+        for (t, w) in [x, pick(first, x, p), pick(second, y, p), y] {
             store(inner, t, w);
         }
     }
@@ -173,7 +214,7 @@ mod tests {
     fn texts_of_every_length() {
         for v in [1u32, 9, 10, 99, 100, 9_999_999, 10_000_000, 99_999_999] {
             let d = Dec::of(v);
-            let (t, w) = (text(d, zeros(d)), 9 - (zeros(d) / 8) as usize);
+            let (t, w) = (text(d, zeros(d)), width(zeros(d)));
             assert_eq!(&t.to_le_bytes()[..w.min(8)], &format!("{v} ").as_bytes()[..w.min(8)]);
             assert_eq!(w, v.to_string().len() + 1);
         }
