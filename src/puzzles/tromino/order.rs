@@ -10,7 +10,7 @@
 //! no counter shared between quadrants.
 
 use rayon::prelude::*;
-use std::io::{self, Write};
+use std::io::{self, IoSlice, Write};
 
 mod avx512;
 mod decimal;
@@ -350,17 +350,39 @@ fn stream<L: Label>(
             bands_text[..todo].par_iter_mut().enumerate().for_each(work);
         }
         for b in &mut bands_text[..todo] {
-            b.text.drain(out)?;
+            b.drain(out)?;
+        }
+    }
+    Ok(())
+}
+
+/// `out.write_all` of the slices' bytes in order, each slice as it is.
+fn write_all_vectored(out: &mut dyn Write, mut slices: &mut [IoSlice<'_>]) -> io::Result<()> {
+    while !slices.is_empty() {
+        match out.write_vectored(slices) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(k) => IoSlice::advance_slices(&mut slices, k),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
     }
     Ok(())
 }
 
 /// One band's buffers: the levels, the bottom row's text, and the band's text.
+///
+/// The four-cell writer makes both lines of a pair in one pass, so it
+/// cannot know where the bottom line starts: its bottom lines go to
+/// `bottom` instead, and `splits` says where each belongs in the text
+/// (after `text` up to `.0`, `bottom` up to `.1`); the band is then written
+/// as slices taken in turn, without copying the lines together.
 struct Band<L> {
     levels: Levels<L>,
     spill: Vec<u8>,
     text: RowText,
+    bottom: Vec<u8>,
+    bottom_len: usize,
+    splits: Vec<(usize, usize)>,
 }
 
 impl<L: Label> Band<L> {
@@ -369,7 +391,31 @@ impl<L: Label> Band<L> {
             levels: Levels::new(n, hole),
             spill: vec![0; row_bytes(n) + 16],
             text: RowText::with_capacity(pairs * 2 * row_bytes(n), hole_text),
+            bottom: Vec::new(),
+            bottom_len: 0,
+            splits: Vec::new(),
         }
+    }
+
+    /// Writes the band's text and empties it.
+    fn drain(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.splits.is_empty() {
+            return self.text.drain(out);
+        }
+        let mut slices = Vec::with_capacity(2 * self.splits.len() + 1);
+        let (mut t, mut b) = (0, 0);
+        for &(text_end, bottom_end) in &self.splits {
+            slices.push(IoSlice::new(&self.text.bytes[t..text_end]));
+            slices.push(IoSlice::new(&self.bottom[b..bottom_end]));
+            (t, b) = (text_end, bottom_end);
+        }
+        slices.push(IoSlice::new(&self.text.bytes[t..self.text.len]));
+        slices.retain(|s| !s.is_empty());
+        write_all_vectored(out, &mut slices)?;
+        self.text.len = 0;
+        self.bottom_len = 0;
+        self.splits.clear();
+        Ok(())
     }
 
     /// Formats the row pairs `pairs` (indices of pairs, not rows).
@@ -393,16 +439,23 @@ impl<L: Label> Band<L> {
                 // follow from the square alone.
                 self.levels.enter(r, from, leaf);
                 let four = leaf - 1;
+                if self.bottom.is_empty() {
+                    // Half the text's room: the bottom lines of its pairs.
+                    self.bottom = vec![0; self.text.bytes.len() / 2 + SLACK];
+                }
                 let text = &mut self.text;
-                text.len += L::push_fours(
+                let (top, bottom) = L::push_fours(
                     &mut text.bytes[text.len..],
-                    &mut self.spill,
+                    &mut self.bottom[self.bottom_len..],
                     (r / 2) & 1,
                     self.levels.row_base[four],
                     &self.levels.col_base[four],
                     &self.levels.hole_quadrant[four],
                     &self.levels.hole_label[four],
                 );
+                text.len += top;
+                self.bottom_len += bottom;
+                self.splits.push((text.len, self.bottom_len));
             } else {
                 self.levels.enter(r, from, leaf + 1);
                 L::push_pair(

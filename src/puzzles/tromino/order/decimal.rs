@@ -73,16 +73,17 @@ pub(super) trait Label: Copy + PartialEq + Send + std::fmt::Debug {
     const FOURS: bool = false;
 
     /// Writes the two lines of a row pair from its 4×4 squares at the
-    /// start of `out`, returning their length: see [`fours::push_pair`].
+    /// starts of `top` and `bottom`, returning their lengths: see
+    /// [`fours::push_pair`].
     fn push_fours(
-        _out: &mut [u8],
-        _spill: &mut [u8],
+        _top: &mut [u8],
+        _bottom: &mut [u8],
         _half: usize,
         _row_base: Self,
         _col_base: &[Self],
         _hole_quadrant: &[u8],
         _hole_label: &[Self],
-    ) -> usize {
+    ) -> (usize, usize) {
         unreachable!("only labels with FOURS have the four-cell writer")
     }
 
@@ -166,17 +167,17 @@ impl Label for Dec {
     const FOURS: bool = true;
 
     fn push_fours(
-        out: &mut [u8],
-        spill: &mut [u8],
+        top: &mut [u8],
+        bottom: &mut [u8],
         half: usize,
         row_base: Dec,
         col_base: &[Dec],
         hole_quadrant: &[u8],
         hole_label: &[Dec],
-    ) -> usize {
+    ) -> (usize, usize) {
         fours::push_pair(
-            out,
-            spill,
+            top,
+            bottom,
             half,
             row_base,
             col_base,

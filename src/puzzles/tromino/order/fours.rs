@@ -29,29 +29,30 @@ const SPACES: u64 = 0x2020_2020_2020_2020;
 /// Writes rows `r`, `r + 1` of a row pair whose 4×4 squares (one per four
 /// columns) have first numbers `row_base + col_base[j]`, hole quadrants
 /// `hole_quadrant[j]` and hole labels `hole_label[j]`; `half` is 0 when the
-/// pair is the squares' top half. The bottom line is made in `spill`, then
-/// copied after the top one. Returns the bytes written to `out`, each line
-/// ending with `\n`.
+/// pair is the squares' top half. The top line goes to `top`, the bottom
+/// one to `bottom` (both are made in one pass over the squares, and the
+/// top line's length is only known at its end). Returns their lengths,
+/// each line ending with `\n`.
 ///
 /// No square may hold the board's hole: every hole label is a tromino's
 /// (nonzero), and sits on the square's corner.
 ///
 /// # Panics
-/// If `out` cannot hold both lines (at most 9 bytes a cell) plus 16 bytes,
-/// `spill` one line plus 16 bytes, or the slices' lengths differ.
+/// If `top` or `bottom` cannot hold a line (at most 9 bytes a cell) plus
+/// 16 bytes, or the slices' lengths differ.
 pub(super) fn push_pair(
-    out: &mut [u8],
-    spill: &mut [u8],
+    top: &mut [u8],
+    bottom: &mut [u8],
     half: usize,
     row_base: Dec,
     col_base: &[Dec],
     hole_quadrant: &[u8],
     hole_label: &[Dec],
-) -> usize {
+) -> (usize, usize) {
     let squares = col_base.len();
     assert!(squares > 0 && hole_quadrant.len() == squares && hole_label.len() == squares);
     let line = 4 * 9 * squares;
-    assert!(out.len() >= 2 * line + 16 && spill.len() >= line + 16);
+    assert!(top.len() >= line + 16 && bottom.len() >= line + 16);
     // The first number of the square and of the half's two leaves.
     let bases = [
         row_base,
@@ -59,28 +60,29 @@ pub(super) fn push_pair(
         row_base.plus(Dec(2 + 2 * half as u64)),
     ];
     let leaves = [2 * half as u8, 2 * half as u8 + 1];
-    let (mut top, mut bottom) = (out.as_mut_ptr(), spill.as_mut_ptr());
+    let (mut top_at, mut bottom_at) = (top.as_mut_ptr(), bottom.as_mut_ptr());
     for ((&col, &q), &hole) in col_base.iter().zip(hole_quadrant).zip(hole_label) {
         let (outer, inner) = if half == 0 {
-            (&mut top, &mut bottom)
+            (&mut top_at, &mut bottom_at)
         } else {
-            (&mut bottom, &mut top)
+            (&mut bottom_at, &mut top_at)
         };
         // SAFETY: each square writes 4 cells of at most 9 bytes on each
         // line, each with a 16-byte store, so a line stays within
-        // `line + 16` bytes of its start, which `out` and `spill` hold.
+        // `line + 16` bytes of its start, which `top` and `bottom` hold.
         unsafe { square(outer, inner, bases, col, q, hole, leaves) };
     }
     // SAFETY: both cursors moved forward from their buffers' starts, by at
     // least one cell each.
-    unsafe {
-        let top_len = top.offset_from(out.as_ptr()) as usize;
-        let bottom_len = bottom.offset_from(spill.as_ptr()) as usize;
-        out[top_len - 1] = b'\n';
-        spill[bottom_len - 1] = b'\n';
-        out[top_len..top_len + bottom_len].copy_from_slice(&spill[..bottom_len]);
-        top_len + bottom_len
-    }
+    let (top_len, bottom_len) = unsafe {
+        (
+            top_at.offset_from(top.as_ptr()) as usize,
+            bottom_at.offset_from(bottom.as_ptr()) as usize,
+        )
+    };
+    top[top_len - 1] = b'\n';
+    bottom[bottom_len - 1] = b'\n';
+    (top_len, bottom_len)
 }
 
 /// The digits of a label then spaces, in a `u64` read from its lowest
