@@ -288,9 +288,10 @@ pub fn write_placement_order(
 }
 
 /// How the streaming writer turns a row pair into text. All give the same
-/// bytes; which one runs is a matter of speed, so tests ask for each.
+/// bytes; which one runs is a matter of speed, so that tests and
+/// benchmarks can ask for each whatever the CPU and `BOARDSOLVE_SIMD` say.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Writer {
+pub enum Writer {
     /// Cell by cell from the 2×2 leaves: any label type, any board.
     Cells,
     /// Four cells at a time from the 4×4 squares, portable; boards of side
@@ -302,8 +303,23 @@ pub(crate) enum Writer {
 }
 
 /// [`write_placement_order`] with the row pairs' text made by `writer`
-/// (labels too large for decimal lanes always take [`Writer::Cells`]).
-pub(crate) fn write_placement_order_with(
+/// (labels too large for decimal lanes, n ≥ 32768, always take
+/// [`Writer::Cells`]). [`write_placement_order`] takes [`Writer::Avx512`]
+/// when [`crate::simd::avx512`] allows it, else [`Writer::Fours`].
+///
+/// ```
+/// use boardsolve::puzzles::tromino::order::{Writer, write_placement_order_with};
+/// let mut out = Vec::new();
+/// write_placement_order_with(Writer::Fours, 4, 0, 0, b"0", &mut out).unwrap();
+/// assert_eq!(out, b"0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n");
+/// ```
+///
+/// # Errors
+/// Whatever `out` returns.
+///
+/// # Panics
+/// As [`write_placement_order`].
+pub fn write_placement_order_with(
     writer: Writer,
     n: usize,
     row: usize,
@@ -562,29 +578,34 @@ impl<L: Label> Levels<L> {
             let (parent_quadrant, parent_label) = (&parents[i - 1], &parent_labels[i - 1]);
             let parent_row_base = self.row_base[i - 1];
             let parent_col_base = &self.col_base[i - 1];
-            for (k, (quadrant, label)) in children[0]
-                .iter_mut()
-                .zip(child_labels[0].iter_mut())
-                .enumerate()
-            {
-                let q = (row_bit * 2 + (k & 1)) as u8;
-                let pk = k / 2;
-                let inherits = if parent_has_hole && hc / parent_side == pk {
-                    child_hole_row && hc / m == k
-                } else {
-                    q == parent_quadrant[pk]
-                };
-                if inherits {
-                    if parent_has_hole && hc / parent_side == pk {
-                        *quadrant = quadrant_of(hr, hc);
-                        *label = L::HOLE;
+            // Two children a parent. Which child inherits the parent's
+            // hole goes either way at random from parent to parent, so
+            // both choices are made with selects rather than branches.
+            let pairs = children[0]
+                .chunks_exact_mut(2)
+                .zip(child_labels[0].chunks_exact_mut(2));
+            for (pk, (quadrants, labels)) in pairs.enumerate() {
+                let own = parent_row_base.plus(parent_col_base[pk]);
+                let (inherited_quadrant, inherited) = (parent_quadrant[pk], parent_label[pk]);
+                for c in 0..2 {
+                    let q = (row_bit * 2 + c) as u8;
+                    let inherits = q == inherited_quadrant;
+                    quadrants[c] = if inherits { q } else { 3 - q };
+                    labels[c] = if inherits { inherited } else { own };
+                }
+            }
+            // The parent holding the board's hole passes it on as it is.
+            if parent_has_hole {
+                let pk = hc / parent_side;
+                let own = parent_row_base.plus(parent_col_base[pk]);
+                for c in 0..2 {
+                    let k = 2 * pk + c;
+                    let q = (row_bit * 2 + c) as u8;
+                    (children[0][k], child_labels[0][k]) = if child_hole_row && hc / m == k {
+                        (quadrant_of(hr, hc), L::HOLE)
                     } else {
-                        *quadrant = q;
-                        *label = parent_label[pk];
-                    }
-                } else {
-                    *quadrant = 3 - q;
-                    *label = parent_row_base.plus(parent_col_base[pk]);
+                        (3 - q, own)
+                    };
                 }
             }
         }
@@ -638,26 +659,30 @@ mod tests {
         // n = 16384 is the largest side printed with decimal lanes; its
         // labels reach 89 478 485. Rows on both sides of the middle and of
         // the hole, in row pairs of their own bands (tests use small
-        // bands), are compared with the labels computed cell by cell.
+        // bands), are compared with the labels computed cell by cell, for
+        // the portable four-cell writer and the AVX-512 one (cell by cell
+        // where the CPU has no AVX-512).
         let (n, hole) = (16384usize, (9_000usize, 3_210usize));
         let wanted = vec![0, 1, 2, 3, 8191, 8192, 9_000, 9_001, 16383];
-        let mut sink = Lines {
-            wanted: wanted.clone(),
-            line: 0,
-            current: Vec::new(),
-            kept: Vec::new(),
-        };
-        write_placement_order(n, hole.0, hole.1, b"0", &mut sink).unwrap();
-        assert_eq!(sink.line, n);
-        assert_eq!(sink.kept.len(), wanted.len());
-        for (r, text) in sink.kept {
-            let expected: Vec<String> = (0..n)
-                .map(|c| label_at(n, hole.0, hole.1, r, c).to_string())
-                .collect();
-            assert!(
-                text == format!("{}\n", expected.join(" ")).into_bytes(),
-                "row {r}"
-            );
+        for writer in [Writer::Fours, Writer::Avx512] {
+            let mut sink = Lines {
+                wanted: wanted.clone(),
+                line: 0,
+                current: Vec::new(),
+                kept: Vec::new(),
+            };
+            write_placement_order_with(writer, n, hole.0, hole.1, b"0", &mut sink).unwrap();
+            assert_eq!(sink.line, n);
+            assert_eq!(sink.kept.len(), wanted.len());
+            for (r, text) in sink.kept {
+                let expected: Vec<String> = (0..n)
+                    .map(|c| label_at(n, hole.0, hole.1, r, c).to_string())
+                    .collect();
+                assert!(
+                    text == format!("{}\n", expected.join(" ")).into_bytes(),
+                    "row {r}, {writer:?}"
+                );
+            }
         }
     }
 

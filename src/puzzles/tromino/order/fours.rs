@@ -1,7 +1,10 @@
 //! The text of a row pair without SIMD, from the 4×4 squares of the
-//! recursion: eight cells (four on each line) from four texts, with no
-//! branch that depends on the labels, so that the 2×2 leaves are never
-//! stored.
+//! recursion: eight cells (four on each line) from four texts, so that the
+//! 2×2 leaves are never stored. Which text goes where is picked with
+//! conditional moves: a branch on the hole quadrant or on a carry would go
+//! either way at random from square to square, and mispredicting it cost
+//! more than the work it saved. The one branch on the labels, a power of
+//! ten inside a square, is rare.
 //!
 //! A 4×4 square whose first number is `P` places its centre tromino as
 //! `P` and its quadrants as `P + 1` … `P + 4`. Its hole `H` (a label placed
@@ -10,8 +13,8 @@
 //! leaf's own hole is the square's corner (label `H`) in the hole quadrant
 //! and the cell facing the centre (label `P`) elsewhere. The top half of
 //! the square (leaves `X = P + 1`, `Y = P + 2`; the bottom half likewise
-//! with `P + 3`, `P + 4`) therefore reads, on its outer line (the board
-//! edge side) and its inner line (the centre side):
+//! with `P + 3`, `P + 4`) therefore reads, on its outer line (the
+//! square's top or bottom edge) and its inner line (beside its centre):
 //!
 //! ```text
 //! outer:  X or H   X   Y   Y or H     H where the hole quadrant is that leaf's
@@ -86,7 +89,7 @@ pub(super) fn push_pair(
 }
 
 /// The digits of a label then spaces, in a `u64` read from its lowest
-/// byte, and the label's length with its space.
+/// byte; `zeros` from [`zeros`].
 #[inline(always)]
 fn text(value: Dec, zeros: u32) -> u64 {
     let ascii = (value.0.swap_bytes() + 0x3030_3030_3030_3030) >> zeros;
@@ -94,14 +97,17 @@ fn text(value: Dec, zeros: u32) -> u64 {
     ascii | (SPACES << 1) << (63 - zeros)
 }
 
-/// Digit bytes (`8 · (8 − digits)`, as `text` takes it) of a nonzero label.
+/// Bits of the lanes above a nonzero label's leading digit:
+/// `8 · (8 − digits)`.
 #[inline(always)]
 fn zeros(value: Dec) -> u32 {
     value.0.leading_zeros() & !7
 }
 
 /// Writes one square's four cells of the outer line at `*outer` and of the
-/// inner line at `*inner`, moving both on.
+/// inner line at `*inner`, moving both on: `P`, `X` and `Y` are `bases`
+/// (the row's parts of them) plus `col` (the square's column part), its
+/// hole quadrant `q` and hole label `hole`, the half's leaves `leaves`.
 ///
 /// # Safety
 /// Both must be valid for 36 + 16 bytes.
@@ -156,8 +162,9 @@ unsafe fn square_across_a_power_of_ten(
     leaves: [u8; 2],
 ) {
     let texts = labels.map(|v| (text(v, zeros(v)), width(zeros(v))));
+    let hole_text = (text(hole, zeros(hole)), width(zeros(hole)));
     // SAFETY: as promised by the caller.
-    unsafe { cells(outer, inner, texts, (text(hole, zeros(hole)), width(zeros(hole))), q, leaves) };
+    unsafe { cells(outer, inner, texts, hole_text, q, leaves) }
 }
 
 /// Bytes of a label's text with its space, from [`zeros`].
@@ -217,7 +224,10 @@ mod tests {
         for v in [1u32, 9, 10, 99, 100, 9_999_999, 10_000_000, 99_999_999] {
             let d = Dec::of(v);
             let (t, w) = (text(d, zeros(d)), width(zeros(d)));
-            assert_eq!(&t.to_le_bytes()[..w.min(8)], &format!("{v} ").as_bytes()[..w.min(8)]);
+            assert_eq!(
+                &t.to_le_bytes()[..w.min(8)],
+                &format!("{v} ").as_bytes()[..w.min(8)]
+            );
             assert_eq!(w, v.to_string().len() + 1);
         }
     }
