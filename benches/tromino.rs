@@ -78,6 +78,25 @@ fn placement_order(c: &mut Criterion) {
             assert_eq!(null.0, text.len() as u64);
         });
     });
+    // Each way of making the text, whatever BOARDSOLVE_SIMD says (the
+    // AVX-512 one only where the CPU has it).
+    let mut writers = vec![("portable", order::Writer::Fours)];
+    if boardsolve::simd::cpu_has_avx512() {
+        writers.push(("AVX-512", order::Writer::Avx512));
+    }
+    for (name, writer) in writers {
+        let mut check = Vec::new();
+        order::write_placement_order_with(writer, n, row, col, b"0", &mut check).unwrap();
+        assert!(check == text, "{name} writer differs");
+        drop(check);
+        group.bench_function(format!("stream placement order, {name}"), |b| {
+            b.iter(|| {
+                let mut null = Null(0);
+                order::write_placement_order_with(writer, n, row, col, b"0", &mut null).unwrap();
+                assert_eq!(null.0, text.len() as u64);
+            });
+        });
+    }
     group.bench_function("copy the same file (cat)", |b| {
         let mut buffer = vec![0u8; 128 << 10];
         b.iter(|| {

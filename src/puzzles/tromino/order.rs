@@ -10,10 +10,11 @@
 //! no counter shared between quadrants.
 
 use rayon::prelude::*;
-use std::io::{self, Write};
+use std::io::{self, IoSlice, Write};
 
 mod avx512;
 mod decimal;
+mod fours;
 
 use decimal::{DEC_MAX, Dec, Label, LabelText};
 
@@ -275,23 +276,72 @@ pub fn write_placement_order(
     hole: &[u8],
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    // Bands of row pairs, each about one chunk of text, are formatted
+    // side by side on the available cores and written in order; every band
+    // is computed from the arithmetic alone, so they share nothing.
+    let writer = if crate::simd::avx512() {
+        Writer::Avx512
+    } else {
+        Writer::Fours
+    };
+    write_placement_order_with(writer, n, row, col, hole, out)
+}
+
+/// How the streaming writer turns a row pair into text. All give the same
+/// bytes; which one runs is a matter of speed, so that tests and
+/// benchmarks can ask for each whatever the CPU and `BOARDSOLVE_SIMD` say.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Writer {
+    /// Cell by cell from the 2×2 leaves: any label type, any board.
+    Cells,
+    /// Four cells at a time from the 4×4 squares, portable; boards of side
+    /// 8 and more with decimal-lane labels, [`Writer::Cells`] otherwise.
+    Fours,
+    /// Sixteen cells at a time with AVX-512 where the CPU has it and the
+    /// row has a multiple of 8 leaves; [`Writer::Cells`] otherwise.
+    Avx512,
+}
+
+/// [`write_placement_order`] with the row pairs' text made by `writer`
+/// (labels too large for decimal lanes, n ≥ 32768, always take
+/// [`Writer::Cells`]). [`write_placement_order`] takes [`Writer::Avx512`]
+/// when [`crate::simd::avx512`] allows it, else [`Writer::Fours`].
+///
+/// ```
+/// use boardsolve::puzzles::tromino::order::{Writer, write_placement_order_with};
+/// let mut out = Vec::new();
+/// write_placement_order_with(Writer::Fours, 4, 0, 0, b"0", &mut out).unwrap();
+/// assert_eq!(out, b"0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n");
+/// ```
+///
+/// # Errors
+/// Whatever `out` returns.
+///
+/// # Panics
+/// As [`write_placement_order`].
+pub fn write_placement_order_with(
+    writer: Writer,
+    n: usize,
+    row: usize,
+    col: usize,
+    hole: &[u8],
+    out: &mut dyn Write,
+) -> io::Result<()> {
     assert!(n.is_power_of_two() && n <= 1 << 16 && row < n && col < n);
     if n == 1 {
         out.write_all(hole)?;
         return out.write_all(b"\n");
     }
-    // Bands of row pairs, each about one chunk of text, are formatted
-    // side by side on the available cores and written in order; every band
-    // is computed from the arithmetic alone, so they share nothing.
     if tile_count(n as u64) <= DEC_MAX {
-        stream::<Dec>(n, (row, col), hole, out)
+        stream::<Dec>(writer, n, (row, col), hole, out)
     } else {
-        stream::<u32>(n, (row, col), hole, out)
+        stream::<u32>(Writer::Cells, n, (row, col), hole, out)
     }
 }
 
 /// [`write_placement_order`] with labels of type `L`.
 fn stream<L: Label>(
+    writer: Writer,
     n: usize,
     (row, col): (usize, usize),
     hole: &[u8],
@@ -308,7 +358,7 @@ fn stream<L: Label>(
         let todo = (bands - first).min(workers);
         let work = |(k, b): (usize, &mut Band<L>)| {
             let start = (first + k) * band;
-            b.format(start..(start + band).min(pairs));
+            b.format(start..(start + band).min(pairs), writer);
         };
         if todo == 1 {
             work((0, &mut bands_text[0]));
@@ -316,17 +366,39 @@ fn stream<L: Label>(
             bands_text[..todo].par_iter_mut().enumerate().for_each(work);
         }
         for b in &mut bands_text[..todo] {
-            b.text.drain(out)?;
+            b.drain(out)?;
+        }
+    }
+    Ok(())
+}
+
+/// `out.write_all` of the slices' bytes in order, each slice as it is.
+fn write_all_vectored(out: &mut dyn Write, mut slices: &mut [IoSlice<'_>]) -> io::Result<()> {
+    while !slices.is_empty() {
+        match out.write_vectored(slices) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(k) => IoSlice::advance_slices(&mut slices, k),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
     }
     Ok(())
 }
 
 /// One band's buffers: the levels, the bottom row's text, and the band's text.
+///
+/// The four-cell writer makes both lines of a pair in one pass, so it
+/// cannot know where the bottom line starts: its bottom lines go to
+/// `bottom` instead, and `splits` says where each belongs in the text
+/// (after `text` up to `.0`, `bottom` up to `.1`); the band is then written
+/// as slices taken in turn, without copying the lines together.
 struct Band<L> {
     levels: Levels<L>,
     spill: Vec<u8>,
     text: RowText,
+    bottom: Vec<u8>,
+    bottom_len: usize,
+    splits: Vec<(usize, usize)>,
 }
 
 impl<L: Label> Band<L> {
@@ -335,11 +407,39 @@ impl<L: Label> Band<L> {
             levels: Levels::new(n, hole),
             spill: vec![0; row_bytes(n) + 16],
             text: RowText::with_capacity(pairs * 2 * row_bytes(n), hole_text),
+            bottom: Vec::new(),
+            bottom_len: 0,
+            splits: Vec::new(),
         }
     }
 
+    /// Writes the band's text and empties it.
+    fn drain(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.splits.is_empty() {
+            return self.text.drain(out);
+        }
+        let mut slices = Vec::with_capacity(2 * self.splits.len() + 1);
+        let (mut t, mut b) = (0, 0);
+        for &(text_end, bottom_end) in &self.splits {
+            slices.push(IoSlice::new(&self.text.bytes[t..text_end]));
+            slices.push(IoSlice::new(&self.bottom[b..bottom_end]));
+            (t, b) = (text_end, bottom_end);
+        }
+        slices.push(IoSlice::new(&self.text.bytes[t..self.text.len]));
+        slices.retain(|s| !s.is_empty());
+        write_all_vectored(out, &mut slices)?;
+        self.text.len = 0;
+        self.bottom_len = 0;
+        self.splits.clear();
+        Ok(())
+    }
+
     /// Formats the row pairs `pairs` (indices of pairs, not rows).
-    fn format(&mut self, pairs: std::ops::Range<usize>) {
+    fn format(&mut self, pairs: std::ops::Range<usize>, writer: Writer) {
+        let leaf = self.levels.sides.len() - 1;
+        // The rows of the 4×4 squares holding the board's hole go cell by
+        // cell: there the hole may be any cell of its square.
+        let hole_rows = self.levels.hole.0 / 4;
         let mut fresh = true;
         for pair in pairs {
             let r = 2 * pair;
@@ -349,16 +449,41 @@ impl<L: Label> Band<L> {
                 self.levels.first_changed(r)
             };
             fresh = false;
-            self.levels.enter(r, from);
-            let leaf = self.levels.sides.len() - 1;
-            L::push_pair(
-                &mut self.text,
-                self.levels.row_base[leaf],
-                &self.levels.col_base[leaf],
-                &self.levels.hole_quadrant[leaf],
-                &self.levels.hole_label[leaf],
-                &mut self.spill,
-            );
+            let fours = writer == Writer::Fours && L::FOURS && leaf >= 1 && r / 4 != hole_rows;
+            if fours {
+                // The leaves are not needed: every 4×4 square's lines
+                // follow from the square alone.
+                self.levels.enter(r, from, leaf);
+                let four = leaf - 1;
+                if self.bottom.is_empty() {
+                    // Half the text's room: the bottom lines of its pairs.
+                    self.bottom = vec![0; self.text.bytes.len() / 2 + SLACK];
+                }
+                let text = &mut self.text;
+                let (top, bottom) = L::push_fours(
+                    &mut text.bytes[text.len..],
+                    &mut self.bottom[self.bottom_len..],
+                    (r / 2) & 1,
+                    self.levels.row_base[four],
+                    &self.levels.col_base[four],
+                    &self.levels.hole_quadrant[four],
+                    &self.levels.hole_label[four],
+                );
+                text.len += top;
+                self.bottom_len += bottom;
+                self.splits.push((text.len, self.bottom_len));
+            } else {
+                self.levels.enter(r, from, leaf + 1);
+                L::push_pair(
+                    &mut self.text,
+                    writer == Writer::Avx512,
+                    self.levels.row_base[leaf],
+                    &self.levels.col_base[leaf],
+                    &self.levels.hole_quadrant[leaf],
+                    &self.levels.hole_label[leaf],
+                    &mut self.spill,
+                );
+            }
         }
     }
 }
@@ -428,10 +553,12 @@ impl<L: Label> Levels<L> {
     }
 
     /// Moves to rows `r`, `r + 1` (`r` even), recomputing the levels from
-    /// `from` (0 on a fresh start) down to the leaves.
-    fn enter(&mut self, r: usize, from: usize) {
+    /// `from` (0 on a fresh start) down to, not including, level `to`
+    /// (`sides.len()` for the leaves too). A level left out must not be read
+    /// until it is recomputed: it only ever is with all levels above it.
+    fn enter(&mut self, r: usize, from: usize, to: usize) {
         let (hr, hc) = self.hole;
-        for i in from..self.sides.len() {
+        for i in from..to {
             let m = self.sides[i];
             let h = m / 2;
             let quadrant_of = |y: usize, x: usize| u8::from(y % m >= h) * 2 + u8::from(x % m >= h);
@@ -451,29 +578,34 @@ impl<L: Label> Levels<L> {
             let (parent_quadrant, parent_label) = (&parents[i - 1], &parent_labels[i - 1]);
             let parent_row_base = self.row_base[i - 1];
             let parent_col_base = &self.col_base[i - 1];
-            for (k, (quadrant, label)) in children[0]
-                .iter_mut()
-                .zip(child_labels[0].iter_mut())
-                .enumerate()
-            {
-                let q = (row_bit * 2 + (k & 1)) as u8;
-                let pk = k / 2;
-                let inherits = if parent_has_hole && hc / parent_side == pk {
-                    child_hole_row && hc / m == k
-                } else {
-                    q == parent_quadrant[pk]
-                };
-                if inherits {
-                    if parent_has_hole && hc / parent_side == pk {
-                        *quadrant = quadrant_of(hr, hc);
-                        *label = L::HOLE;
+            // Two children a parent. Which child inherits the parent's
+            // hole goes either way at random from parent to parent, so
+            // both choices are made with selects rather than branches.
+            let pairs = children[0]
+                .chunks_exact_mut(2)
+                .zip(child_labels[0].chunks_exact_mut(2));
+            for (pk, (quadrants, labels)) in pairs.enumerate() {
+                let own = parent_row_base.plus(parent_col_base[pk]);
+                let (inherited_quadrant, inherited) = (parent_quadrant[pk], parent_label[pk]);
+                for c in 0..2 {
+                    let q = (row_bit * 2 + c) as u8;
+                    let inherits = q == inherited_quadrant;
+                    quadrants[c] = if inherits { q } else { 3 - q };
+                    labels[c] = if inherits { inherited } else { own };
+                }
+            }
+            // The parent holding the board's hole passes it on as it is.
+            if parent_has_hole {
+                let pk = hc / parent_side;
+                let own = parent_row_base.plus(parent_col_base[pk]);
+                for c in 0..2 {
+                    let k = 2 * pk + c;
+                    let q = (row_bit * 2 + c) as u8;
+                    (children[0][k], child_labels[0][k]) = if child_hole_row && hc / m == k {
+                        (quadrant_of(hr, hc), L::HOLE)
                     } else {
-                        *quadrant = q;
-                        *label = parent_label[pk];
-                    }
-                } else {
-                    *quadrant = 3 - q;
-                    *label = parent_row_base.plus(parent_col_base[pk]);
+                        (3 - q, own)
+                    };
                 }
             }
         }
@@ -527,34 +659,38 @@ mod tests {
         // n = 16384 is the largest side printed with decimal lanes; its
         // labels reach 89 478 485. Rows on both sides of the middle and of
         // the hole, in row pairs of their own bands (tests use small
-        // bands), are compared with the labels computed cell by cell.
+        // bands), are compared with the labels computed cell by cell, for
+        // the portable four-cell writer and the AVX-512 one (cell by cell
+        // where the CPU has no AVX-512).
         let (n, hole) = (16384usize, (9_000usize, 3_210usize));
         let wanted = vec![0, 1, 2, 3, 8191, 8192, 9_000, 9_001, 16383];
-        let mut sink = Lines {
-            wanted: wanted.clone(),
-            line: 0,
-            current: Vec::new(),
-            kept: Vec::new(),
-        };
-        write_placement_order(n, hole.0, hole.1, b"0", &mut sink).unwrap();
-        assert_eq!(sink.line, n);
-        assert_eq!(sink.kept.len(), wanted.len());
-        for (r, text) in sink.kept {
-            let expected: Vec<String> = (0..n)
-                .map(|c| label_at(n, hole.0, hole.1, r, c).to_string())
-                .collect();
-            assert!(
-                text == format!("{}\n", expected.join(" ")).into_bytes(),
-                "row {r}"
-            );
+        for writer in [Writer::Fours, Writer::Avx512] {
+            let mut sink = Lines {
+                wanted: wanted.clone(),
+                line: 0,
+                current: Vec::new(),
+                kept: Vec::new(),
+            };
+            write_placement_order_with(writer, n, hole.0, hole.1, b"0", &mut sink).unwrap();
+            assert_eq!(sink.line, n);
+            assert_eq!(sink.kept.len(), wanted.len());
+            for (r, text) in sink.kept {
+                let expected: Vec<String> = (0..n)
+                    .map(|c| label_at(n, hole.0, hole.1, r, c).to_string())
+                    .collect();
+                assert!(
+                    text == format!("{}\n", expected.join(" ")).into_bytes(),
+                    "row {r}, {writer:?}"
+                );
+            }
         }
     }
 
     #[test]
     fn both_label_types_stream_the_same_bytes() {
-        // `u32` labels take the portable writer; decimal lanes take the
-        // AVX-512 one where the CPU has it (n >= 16). Holes in every
-        // quadrant and on the centre cross, both hole marks.
+        // `u32` labels go cell by cell; decimal lanes take each writer
+        // (the AVX-512 one where the CPU has it, n >= 16). Holes in every
+        // quadrant and on the centre cross, three hole marks.
         for n in [2usize, 4, 8, 16, 32, 64, 256, 1024] {
             let holes = [
                 (0, 0),
@@ -567,10 +703,13 @@ mod tests {
             ];
             for hole in holes {
                 for mark in [&b"-1"[..], b"0", b"hole"] {
-                    let (mut wide, mut decimal) = (Vec::new(), Vec::new());
-                    stream::<u32>(n, hole, mark, &mut wide).unwrap();
-                    stream::<Dec>(n, hole, mark, &mut decimal).unwrap();
-                    assert!(wide == decimal, "{n} {hole:?}");
+                    let mut wide = Vec::new();
+                    stream::<u32>(Writer::Cells, n, hole, mark, &mut wide).unwrap();
+                    for writer in [Writer::Cells, Writer::Fours, Writer::Avx512] {
+                        let mut decimal = Vec::new();
+                        stream::<Dec>(writer, n, hole, mark, &mut decimal).unwrap();
+                        assert!(wide == decimal, "{n} {hole:?} {writer:?}");
+                    }
                 }
             }
         }
@@ -584,9 +723,9 @@ mod tests {
         for pair in 0..n / 2 {
             let r = 2 * pair;
             let from = carried.first_changed(r);
-            carried.enter(r, from);
+            carried.enter(r, from, carried.sides.len());
             let mut fresh = Levels::<u32>::new(n, hole);
-            fresh.enter(r, 0);
+            fresh.enter(r, 0, fresh.sides.len());
             assert_eq!(carried.hole_quadrant, fresh.hole_quadrant, "pair {pair}");
             assert_eq!(carried.hole_label, fresh.hole_label, "pair {pair}");
             assert_eq!(carried.row_base, fresh.row_base, "pair {pair}");

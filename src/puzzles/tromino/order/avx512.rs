@@ -22,7 +22,7 @@ use std::arch::x86_64::*;
 /// line ends with `\n`; up to 64 bytes past the end may be overwritten.
 ///
 /// # Safety
-/// `crate::simd::avx512()` must be true; `col_base`, `hole_cell` and
+/// `crate::simd::cpu_has_avx512()` must be true; `col_base`, `hole_cell` and
 /// `hole_label` must have the same length, a multiple of 8, with hole cells
 /// in 0..4; `hole` must be at most 8 bytes, the hole's text; `out` must be
 /// valid for the two lines (at most 9 bytes a cell) plus 64 bytes.

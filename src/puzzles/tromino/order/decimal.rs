@@ -2,7 +2,7 @@
 //! eight decimal digits in the lanes of a `u64` ([`Dec`]), added digit by
 //! digit and turned into text without a division.
 
-use super::{RowText, avx512};
+use super::{RowText, avx512, fours};
 
 /// The eight decimal digits of `v < 10^8` as byte values (not ASCII), the
 /// most significant in the lowest byte: SWAR division by 10^4, 10^2, 10 in
@@ -69,10 +69,30 @@ pub(super) trait Label: Copy + PartialEq + Send + std::fmt::Debug {
     /// Text of a label other than the hole.
     fn cell(self) -> LabelText;
 
+    /// Whether [`Label::push_fours`] may be called.
+    const FOURS: bool = false;
+
+    /// Writes the two lines of a row pair from its 4×4 squares at the
+    /// starts of `top` and `bottom`, returning their lengths: see
+    /// [`fours::push_pair`].
+    fn push_fours(
+        _top: &mut [u8],
+        _bottom: &mut [u8],
+        _half: usize,
+        _row_base: Self,
+        _col_base: &[Self],
+        _hole_quadrant: &[u8],
+        _hole_label: &[Self],
+    ) -> (usize, usize) {
+        unreachable!("only labels with FOURS have the four-cell writer")
+    }
+
     /// Appends the two lines of a row pair to `text`: see
-    /// [`RowText::push_leaves`], which this is unless a faster way applies.
+    /// [`RowText::push_leaves`], which this is unless a faster way applies
+    /// (`avx512` asks for the AVX-512 one, taken if the CPU has it).
     fn push_pair(
         text: &mut RowText,
+        _avx512: bool,
         row_base: Self,
         col_base: &[Self],
         hole_cell: &[u8],
@@ -144,15 +164,42 @@ impl Label for Dec {
         }
     }
 
+    const FOURS: bool = true;
+
+    fn push_fours(
+        top: &mut [u8],
+        bottom: &mut [u8],
+        half: usize,
+        row_base: Dec,
+        col_base: &[Dec],
+        hole_quadrant: &[u8],
+        hole_label: &[Dec],
+    ) -> (usize, usize) {
+        fours::push_pair(
+            top,
+            bottom,
+            half,
+            row_base,
+            col_base,
+            hole_quadrant,
+            hole_label,
+        )
+    }
+
     fn push_pair(
         text: &mut RowText,
+        avx512: bool,
         row_base: Dec,
         col_base: &[Dec],
         hole_cell: &[u8],
         hole_label: &[Dec],
         spill: &mut [u8],
     ) {
-        if crate::simd::avx512() && col_base.len().is_multiple_of(8) && text.hole_text.len() <= 8 {
+        if avx512
+            && crate::simd::cpu_has_avx512()
+            && col_base.len().is_multiple_of(8)
+            && text.hole_text.len() <= 8
+        {
             // Two lines of two cells a leaf, at most 9 bytes a cell.
             assert!(
                 text.room() >= 36 * col_base.len(),
