@@ -29,7 +29,7 @@ fn long_version_text() -> String {
     use boardsolve::simd::{avx512, cpu_has_avx512};
     let simd = match (cpu_has_avx512(), avx512()) {
         (true, true) => {
-            "AVX-512: yes (2048 moves and counts, tromino text); BOARDSOLVE_SIMD=off runs the portable code"
+            "AVX-512: yes (2048 moves and counts); BOARDSOLVE_SIMD=off runs the portable code"
         }
         (true, false) => "AVX-512: yes, but off (BOARDSOLVE_SIMD=off): the portable code runs",
         (false, _) => "AVX-512: no: the portable code runs (BOARDSOLVE_SIMD changes nothing)",

@@ -1,7 +1,8 @@
 //! Whether the AVX-512 fast paths may run, decided once per process.
 //!
-//! The 2048 moves and counts and the tromino text formatting have AVX-512
-//! versions beside their portable code. They run when the CPU has the
+//! The 2048 moves and counts have AVX-512 versions beside their portable
+//! code (the tromino text had one too, until a portable writer that makes
+//! four cells at a time beat it). They run when the CPU has the
 //! instructions (checked at run time, so one binary serves every x86-64
 //! CPU) and the environment variable `BOARDSOLVE_SIMD` is not `off`; with
 //! `off` the portable code runs, so that both can be compared on one machine.

@@ -12,7 +12,6 @@
 use rayon::prelude::*;
 use std::io::{self, IoSlice, Write};
 
-mod avx512;
 mod decimal;
 mod fours;
 
@@ -134,7 +133,7 @@ pub fn label_at(n: usize, row: usize, col: usize, r: usize, c: usize) -> u32 {
 }
 
 /// Bytes past the text that a formatter may overwrite: cells are stored 16
-/// bytes at a time, and the AVX-512 pair writer stores 64.
+/// bytes at a time, and a hole's text (up to 15 bytes) with them.
 const SLACK: usize = 64;
 
 /// Formats rows of labels into one large byte buffer.
@@ -142,7 +141,6 @@ struct RowText {
     bytes: Vec<u8>,
     len: usize,
     hole: LabelText,
-    hole_text: Vec<u8>,
 }
 
 impl RowText {
@@ -151,7 +149,6 @@ impl RowText {
             bytes: vec![0; capacity + SLACK],
             len: 0,
             hole: LabelText::text(hole),
-            hole_text: hole.to_vec(),
         }
     }
 
@@ -279,33 +276,24 @@ pub fn write_placement_order(
     // Bands of row pairs, each about one chunk of text, are formatted
     // side by side on the available cores and written in order; every band
     // is computed from the arithmetic alone, so they share nothing.
-    let writer = if crate::simd::avx512() {
-        Writer::Avx512
-    } else {
-        Writer::Fours
-    };
-    write_placement_order_with(writer, n, row, col, hole, out)
+    write_placement_order_with(Writer::Fours, n, row, col, hole, out)
 }
 
-/// How the streaming writer turns a row pair into text. All give the same
+/// How the streaming writer turns a row pair into text. Both give the same
 /// bytes; which one runs is a matter of speed, so that tests and
-/// benchmarks can ask for each whatever the CPU and `BOARDSOLVE_SIMD` say.
+/// benchmarks can ask for each.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Writer {
     /// Cell by cell from the 2×2 leaves: any label type, any board.
     Cells,
-    /// Four cells at a time from the 4×4 squares, portable; boards of side
-    /// 8 and more with decimal-lane labels, [`Writer::Cells`] otherwise.
+    /// Four cells at a time from the 4×4 squares; boards of side 8 and
+    /// more with decimal-lane labels, [`Writer::Cells`] otherwise.
     Fours,
-    /// Sixteen cells at a time with AVX-512 where the CPU has it and the
-    /// row has a multiple of 8 leaves; [`Writer::Cells`] otherwise.
-    Avx512,
 }
 
 /// [`write_placement_order`] with the row pairs' text made by `writer`
 /// (labels too large for decimal lanes, n ≥ 32768, always take
-/// [`Writer::Cells`]). [`write_placement_order`] takes [`Writer::Avx512`]
-/// when [`crate::simd::avx512`] allows it, else [`Writer::Fours`].
+/// [`Writer::Cells`]). [`write_placement_order`] takes [`Writer::Fours`].
 ///
 /// ```
 /// use boardsolve::puzzles::tromino::order::{Writer, write_placement_order_with};
@@ -476,7 +464,6 @@ impl<L: Label> Band<L> {
                 self.levels.enter(r, from, leaf + 1);
                 L::push_pair(
                     &mut self.text,
-                    writer == Writer::Avx512,
                     self.levels.row_base[leaf],
                     &self.levels.col_base[leaf],
                     &self.levels.hole_quadrant[leaf],
@@ -660,11 +647,10 @@ mod tests {
         // labels reach 89 478 485. Rows on both sides of the middle and of
         // the hole, in row pairs of their own bands (tests use small
         // bands), are compared with the labels computed cell by cell, for
-        // the portable four-cell writer and the AVX-512 one (cell by cell
-        // where the CPU has no AVX-512).
+        // both writers.
         let (n, hole) = (16384usize, (9_000usize, 3_210usize));
         let wanted = vec![0, 1, 2, 3, 8191, 8192, 9_000, 9_001, 16383];
-        for writer in [Writer::Fours, Writer::Avx512] {
+        for writer in [Writer::Cells, Writer::Fours] {
             let mut sink = Lines {
                 wanted: wanted.clone(),
                 line: 0,
@@ -688,9 +674,8 @@ mod tests {
 
     #[test]
     fn both_label_types_stream_the_same_bytes() {
-        // `u32` labels go cell by cell; decimal lanes take each writer
-        // (the AVX-512 one where the CPU has it, n >= 16). Holes in every
-        // quadrant and on the centre cross, three hole marks.
+        // `u32` labels go cell by cell; decimal lanes take each writer.
+        // Holes in every quadrant and on the centre cross, three hole marks.
         for n in [2usize, 4, 8, 16, 32, 64, 256, 1024] {
             let holes = [
                 (0, 0),
@@ -705,7 +690,7 @@ mod tests {
                 for mark in [&b"-1"[..], b"0", b"hole"] {
                     let mut wide = Vec::new();
                     stream::<u32>(Writer::Cells, n, hole, mark, &mut wide).unwrap();
-                    for writer in [Writer::Cells, Writer::Fours, Writer::Avx512] {
+                    for writer in [Writer::Cells, Writer::Fours] {
                         let mut decimal = Vec::new();
                         stream::<Dec>(writer, n, hole, mark, &mut decimal).unwrap();
                         assert!(wide == decimal, "{n} {hole:?} {writer:?}");

@@ -317,9 +317,7 @@ proptest! {
 
     #[test]
     fn every_writer_streams_the_reference_text(k in 0u32..=8, r in 0usize..256, c in 0usize..256) {
-        // Each way of making a row pair's text, whichever this CPU would
-        // pick (AVX-512 falls back to the cell-by-cell one without it), on
-        // boards with many bands (tests use small ones), bands starting in
+        // Each way of making a row pair's text, on boards with many bands (tests use small ones), bands starting in
         // either half of the 4×4 squares, and three hole marks.
         use order::Writer;
         let n = 1usize << k;
@@ -330,7 +328,7 @@ proptest! {
             out
         };
         let expected = reference_text(n, row, col);
-        for writer in [Writer::Cells, Writer::Fours, Writer::Avx512] {
+        for writer in [Writer::Cells, Writer::Fours] {
             prop_assert!(streamed(writer, b"0") == expected, "{:?}", writer);
             for mark in [&b"-1"[..], b"hole"] {
                 prop_assert!(streamed(writer, mark) == streamed(Writer::Cells, mark), "{:?}", writer);

@@ -2,7 +2,7 @@
 //! eight decimal digits in the lanes of a `u64` ([`Dec`]), added digit by
 //! digit and turned into text without a division.
 
-use super::{RowText, avx512, fours};
+use super::{RowText, fours};
 
 /// The eight decimal digits of `v < 10^8` as byte values (not ASCII), the
 /// most significant in the lowest byte: SWAR division by 10^4, 10^2, 10 in
@@ -88,11 +88,9 @@ pub(super) trait Label: Copy + PartialEq + Send + std::fmt::Debug {
     }
 
     /// Appends the two lines of a row pair to `text`: see
-    /// [`RowText::push_leaves`], which this is unless a faster way applies
-    /// (`avx512` asks for the AVX-512 one, taken if the CPU has it).
+    /// [`RowText::push_leaves`].
     fn push_pair(
         text: &mut RowText,
-        _avx512: bool,
         row_base: Self,
         col_base: &[Self],
         hole_cell: &[u8],
@@ -184,45 +182,6 @@ impl Label for Dec {
             hole_quadrant,
             hole_label,
         )
-    }
-
-    fn push_pair(
-        text: &mut RowText,
-        avx512: bool,
-        row_base: Dec,
-        col_base: &[Dec],
-        hole_cell: &[u8],
-        hole_label: &[Dec],
-        spill: &mut [u8],
-    ) {
-        if avx512
-            && crate::simd::cpu_has_avx512()
-            && col_base.len().is_multiple_of(8)
-            && text.hole_text.len() <= 8
-        {
-            // Two lines of two cells a leaf, at most 9 bytes a cell.
-            assert!(
-                text.room() >= 36 * col_base.len(),
-                "the band holds its pairs"
-            );
-            // SAFETY: the CPU has the instructions; the leaves' slices have
-            // one entry per leaf (a multiple of 8) and cells in 0..4; the
-            // hole text fits a lane; the buffer holds the pair (asserted)
-            // with `SLACK` bytes to spare.
-            let written = unsafe {
-                avx512::push_pair(
-                    text.bytes.as_mut_ptr().add(text.len),
-                    row_base,
-                    col_base,
-                    hole_cell,
-                    hole_label,
-                    &text.hole_text,
-                )
-            };
-            text.len += written;
-        } else {
-            text.push_leaves(row_base, col_base, hole_cell, hole_label, spill);
-        }
     }
 }
 
