@@ -1,6 +1,6 @@
 //! Tromino through the binary: samples, BOJ 14600/14601, check, --svg, bad input.
 
-use crate::common::{assert_refused, boardsolve, run, solved};
+use crate::common::{assert_refused, run, solved};
 use std::path::Path;
 
 fn write(dir: &Path, name: &str, text: &[u8]) -> String {
@@ -175,29 +175,26 @@ fn big_board_streams() {
 }
 
 #[test]
-fn portable_code_gives_the_same_bytes_as_the_simd_code() {
-    // BOARDSOLVE_SIMD=off runs the portable writer; on a CPU without
-    // AVX-512 both runs take it and agree trivially.
-    let cases: [(&str, &str); 5] = [
-        ("tromino", "16 3 12\n"),
-        ("tromino", "256 0 255\n"),
-        ("tromino", "1024 700 1\n"),
-        ("tromino", "2048 1024 1023\n"),
-        ("14601", "7\n100 3\n"),
-    ];
-    for (puzzle, input) in cases {
-        let outputs: Vec<_> = ["on", "off"]
-            .iter()
-            .map(|simd| {
-                boardsolve()
-                    .env("BOARDSOLVE_SIMD", simd)
-                    .args(["solve", puzzle])
-                    .write_stdin(input)
-                    .output()
-                    .unwrap()
-            })
-            .collect();
-        assert!(outputs[0].status.success(), "{puzzle} {input}");
-        assert!(outputs[0].stdout == outputs[1].stdout, "{puzzle} {input}");
+fn streamed_boards_pass_the_placement_order_check() {
+    // The streaming writer against the checker, which numbers the board by
+    // the plain recursion: holes in corners, on the centre cross and
+    // inside 4x4 squares, so both the four-cell path and the cell-by-cell
+    // rows around the hole are checked.
+    let dir = tempfile::tempdir().unwrap();
+    for input in [
+        "8 5 6\n",
+        "16 3 12\n",
+        "256 0 255\n",
+        "1024 700 1\n",
+        "2048 1024 1023\n",
+    ] {
+        let answer = solved(&["solve", "tromino"], input.as_bytes());
+        let input_file = write(dir.path(), "case.in", input.as_bytes());
+        let answer_file = write(dir.path(), "case.out", answer.as_bytes());
+        let (code, out, err) = run(
+            &["check", "tromino", &input_file, &answer_file, "--order"],
+            b"",
+        );
+        assert_eq!((code, out.as_str()), (0, "correct\n"), "{input}: {err}");
     }
 }
