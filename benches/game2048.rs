@@ -69,7 +69,8 @@ fn k16(c: &mut Criterion) {
     // The board of the goals, `boardsolve gen 2048 --seed 2 --n 20
     // --density 1`: seconds per run, so only the fast search, checked
     // against itself on one thread. K = 20 takes minutes: time it with
-    // `boardsolve solve 2048 --moves 20 benches/data/2048-dense-seed2.in`.
+    // `boardsolve solve 2048 --moves 20 benches/data/2048-dense-seed2.in`,
+    // and twenty such boards with `scripts/2048-seeds.sh 20 60s 20`.
     let text = include_bytes!("data/2048-dense-seed2.in");
     let board = Game2048 { moves: 16 }.parse(text).unwrap().board;
     let fast = answer(&board, 16);

@@ -140,6 +140,8 @@ struct Searcher<'p, P: Climb> {
     shared: Option<&'p AtomicU32>,
     /// Give up after entering this many positions.
     node_limit: u64,
+    /// Whether a stop from outside ([`stop`]) ended this search early.
+    cut_short: bool,
 }
 
 impl<'p, P: Climb> Searcher<'p, P> {
@@ -154,6 +156,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
             stats: SearchStats::default(),
             shared: None,
             node_limit: u64::MAX,
+            cut_short: false,
         }
     }
 
@@ -191,6 +194,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
         if stop::requested() {
             // `best` stays a score some line reaches: a lower bound.
             stop::note_cut_short();
+            self.cut_short = true;
             return;
         }
         if let Some(shared) = self.shared {
@@ -334,13 +338,9 @@ pub fn maximize_some<P: Climb>(
     depth: u32,
     node_limit: u64,
 ) -> (u32, bool) {
-    assert!(P::MOVES <= 8, "at most 8 moves per position");
-    let mut s = Searcher::new(problem, root, depth);
-    let bound = s.ceiling;
-    s.node_limit = node_limit;
-    s.climb(root, depth, bound, 0, None);
-    let stopped = s.stats.nodes > node_limit || stop::cut_short();
-    (s.best, s.best >= s.ceiling || !stopped)
+    let s = run(problem, root, depth, 0, u32::MAX, node_limit);
+    let finished = s.best >= s.ceiling || (s.stats.nodes <= node_limit && !s.cut_short);
+    (s.best, finished)
 }
 
 /// The sequential search: the best score starts at `floor` (or the root's
@@ -355,6 +355,20 @@ fn search_within<P: Climb>(
     ceiling: u32,
     node_limit: u64,
 ) -> Option<(u32, SearchStats)> {
+    let s = run(problem, root, depth, floor, ceiling, node_limit);
+    (s.best >= s.ceiling || s.stats.nodes <= node_limit).then_some((s.best, s.stats))
+}
+
+/// The sequential search of [`search_within`], returning the searcher
+/// with what it found.
+fn run<'p, P: Climb>(
+    problem: &'p P,
+    root: &P::Node,
+    depth: u32,
+    floor: u32,
+    ceiling: u32,
+    node_limit: u64,
+) -> Searcher<'p, P> {
     assert!(P::MOVES <= 8, "at most 8 moves per position");
     let mut s = Searcher::new(problem, root, depth);
     let bound = s.ceiling;
@@ -362,7 +376,7 @@ fn search_within<P: Climb>(
     s.ceiling = s.ceiling.min(ceiling);
     s.node_limit = node_limit;
     s.climb(root, depth, bound, 0, None);
-    (s.best >= s.ceiling || s.stats.nodes <= node_limit).then_some((s.best, s.stats))
+    s
 }
 
 /// [`maximize`] on all cores: the positions `split` moves deep are searched

@@ -37,6 +37,15 @@ const NOT_RUN: &[(&str, &str)] = &[
          checks that a deadline brings the upper bound down)",
     ),
     (
+        "2048-dense-seed2.in",
+        "deep 2048 searches timed from the repository's root: seconds to a \
+         minute each, and what they print is a measurement",
+    ),
+    (
+        "scripts/2048-seeds.sh",
+        "times twenty 2048 searches of seconds to a minute each",
+    ),
+    (
         "npm ",
         "the browser test of the --html pages: it needs Chromium and runs as \
          its own step of CI (.ci/run), after `cargo test`",
