@@ -326,6 +326,22 @@ pub fn maximize_within<P: Climb>(
     search_within(problem, root, depth, 0, u32::MAX, node_limit)
 }
 
+/// [`maximize_within`] for a caller who knows that no line scores above
+/// `cap`: the search stops as soon as a line reaches `cap`, and the result
+/// is the best score up to `cap`.
+///
+/// # Panics
+/// If `P::MOVES` exceeds 8.
+pub fn maximize_capped_within<P: Climb>(
+    problem: &P,
+    root: &P::Node,
+    depth: u32,
+    cap: u32,
+    node_limit: u64,
+) -> Option<(u32, SearchStats)> {
+    search_within(problem, root, depth, 0, cap, node_limit)
+}
+
 /// [`maximize`] for at most `node_limit` positions: the best score some
 /// line reaches that it found, and whether that is the best of all (the
 /// search finished, or reached a score nothing can beat).
@@ -396,7 +412,25 @@ where
     P: Climb + Sync,
     P::Node: Send + Sync,
 {
-    let ceiling = problem.upper_bound(root, depth);
+    maximize_parallel_capped(problem, root, depth, split, u32::MAX)
+}
+
+/// [`maximize_parallel`] capped as [`maximize_capped_within`].
+///
+/// # Panics
+/// If `P::MOVES` exceeds 8.
+pub fn maximize_parallel_capped<P>(
+    problem: &P,
+    root: &P::Node,
+    depth: u32,
+    split: u32,
+    cap: u32,
+) -> (u32, SearchStats)
+where
+    P: Climb + Sync,
+    P::Node: Send + Sync,
+{
+    let ceiling = problem.upper_bound(root, depth).min(cap);
     search_parallel(problem, root, depth, split, 0, ceiling)
 }
 
@@ -542,19 +576,28 @@ pub fn first_line_reaching<P: Climb>(
 /// `moves` moves from `node` reach the target?" answered by `reaches`
 /// (for example [`reaches_parallel`] on deep searches).
 ///
-/// The length is the smallest for which the root can reach the target;
-/// then each move is the first, in move order, after which the rest of
-/// the line can still be done in the moves left. A line of that length
-/// passes every position chosen this way, so the walk never backtracks,
-/// and choosing the first such move at each step gives the first line in
-/// move order.
+/// The length is the smallest for which the root can reach the target,
+/// found from `depth` down: reaching is monotone in the moves allowed, so
+/// the first "no" ends the walk, and the answers above it are searches
+/// that find a line (quick when the ordering is good) instead of proofs
+/// that none exists at every shorter length. Then each move is the first,
+/// in move order, after which the rest of the line can still be done in
+/// the moves left. A line of that length passes every position chosen
+/// this way, so the walk never backtracks, and choosing the first such
+/// move at each step gives the first line in move order.
 pub fn first_line_with<P: Climb>(
     problem: &P,
     root: &P::Node,
     depth: u32,
     mut reaches: impl FnMut(&P::Node, u32) -> bool,
 ) -> Option<Vec<usize>> {
-    let length = (0..=depth).find(|&moves| reaches(root, moves))?;
+    if !reaches(root, depth) {
+        return None;
+    }
+    let mut length = depth;
+    while length > 0 && reaches(root, length - 1) {
+        length -= 1;
+    }
     let mut line = Vec::with_capacity(length as usize);
     let mut node = root.clone();
     let mut child = root.clone();

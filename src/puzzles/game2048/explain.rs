@@ -4,10 +4,13 @@
 //! words it.
 
 use super::board::{Board, Direction, value_of};
-use super::solve::{Search, best_exponent, bounded_exponent, reaches, unfinished};
+use super::solve::{
+    Search, best_exponent, best_exponent_capped, bounded_exponent, reaches, unfinished,
+};
 use crate::puzzles::Error;
 use crate::search::{maximize, stop};
 use serde::Serialize;
+use std::collections::HashMap;
 use std::io::Write;
 
 /// The largest block reachable within K moves when the line starts with
@@ -96,15 +99,23 @@ pub(super) fn play_or_bounds(board: &Board, moves: u32) -> Result<Play, Error> {
     if e < upper {
         return Err(unfinished(e, upper));
     }
-    let path = maximize::first_line_with(&Search::new(board, 1), board, moves, |node, left| {
-        reaches(node, left, e)
-    });
     let max = value_of(e as u8);
     // Proven, but stopped while looking for its line: both bounds are it.
     let proven = Error::Unfinished {
         lower: max,
         upper: max,
     };
+    let mut oracle = Oracle::new(e);
+    oracle.learn(board, moves, true);
+    // First-move values before the line: when the shortest line takes all
+    // `moves`, its first step asks exactly what they asked.
+    let by_first_move = by_first_move_with(board, moves, &mut oracle);
+    if stop::cut_short() {
+        return Err(proven);
+    }
+    let path = maximize::first_line_with(&Search::new(board, 1), board, moves, |node, left| {
+        oracle.reaches(node, left)
+    });
     if stop::cut_short() {
         return Err(proven);
     }
@@ -131,10 +142,6 @@ pub(super) fn play_or_bounds(board: &Board, moves: u32) -> Result<Play, Error> {
         );
         current = next;
     }
-    let by_first_move = by_first_move(board, moves);
-    if stop::cut_short() {
-        return Err(proven);
-    }
     Ok(Play {
         max,
         moves: moves_played,
@@ -147,18 +154,69 @@ pub(super) fn play_or_bounds(board: &Board, moves: u32) -> Result<Play, Error> {
 /// The largest block reachable within `moves` moves from `board` when the
 /// line starts with each move.
 pub fn by_first_move(board: &Board, moves: u32) -> FirstMoves {
-    let after = |dir: Direction| {
+    let (e, _) = best_exponent(board, moves);
+    by_first_move_with(board, moves, &mut Oracle::new(e))
+}
+
+/// [`by_first_move`], knowing the largest block of all, `2^oracle.target`:
+/// a first move either still reaches it in the moves left (one search for
+/// a line, quick) or gives the best below it (a search that stops as soon
+/// as it makes `2^(target - 1)`), never a search proving that nothing
+/// beats its best.
+fn by_first_move_with(board: &Board, moves: u32, oracle: &mut Oracle) -> FirstMoves {
+    let mut after = |dir: Direction| {
         if moves == 0 {
             return None;
         }
         let next = board.slide(dir)?;
-        Some(value_of(best_exponent(&next, moves - 1).0 as u8))
+        let e = if oracle.reaches(&next, moves - 1) {
+            oracle.target
+        } else {
+            best_exponent_capped(&next, moves - 1, oracle.target.saturating_sub(1)).0
+        };
+        Some(value_of(e as u8))
     };
     FirstMoves {
         up: after(Direction::Up),
         down: after(Direction::Down),
         left: after(Direction::Left),
         right: after(Direction::Right),
+    }
+}
+
+/// "Can `2^target` be made within this many moves from this board?",
+/// remembering each answer: the first-move values and the line ask the
+/// same questions of the same boards.
+struct Oracle {
+    target: u32,
+    known: HashMap<(Vec<u8>, u32), bool>,
+}
+
+impl Oracle {
+    fn new(target: u32) -> Oracle {
+        Oracle {
+            target,
+            known: HashMap::new(),
+        }
+    }
+
+    /// Records an answer already proven elsewhere.
+    fn learn(&mut self, board: &Board, moves: u32, answer: bool) {
+        self.known
+            .insert((board.exponents().to_vec(), moves), answer);
+    }
+
+    fn reaches(&mut self, board: &Board, moves: u32) -> bool {
+        let key = (board.exponents().to_vec(), moves);
+        if let Some(&answer) = self.known.get(&key) {
+            return answer;
+        }
+        let answer = reaches(board, moves, self.target);
+        // A stopped search may answer "no" wrongly: not worth keeping.
+        if !stop::cut_short() {
+            self.known.insert(key, answer);
+        }
+        answer
     }
 }
 

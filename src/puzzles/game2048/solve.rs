@@ -525,16 +525,25 @@ pub fn answer_sequential(board: &Board, moves: u32) -> (u128, Stats) {
 
 /// The exponent of the largest block reachable, on all cores when deep.
 pub(super) fn best_exponent(board: &Board, moves: u32) -> (u32, Stats) {
+    best_exponent_capped(board, moves, u32::MAX)
+}
+
+/// [`best_exponent`] for a caller who knows that nothing above `cap` can
+/// be made: the search ends as soon as `cap` is.
+pub(super) fn best_exponent_capped(board: &Board, moves: u32, cap: u32) -> (u32, Stats) {
+    let one = Search::new(board, 1);
     if moves >= PARALLEL_FROM_MOVES && board.n >= 4 {
         // Many boards finish in a few hundred positions, faster than threads
         // start; only the rest go parallel.
-        maximize::maximize_within(&Search::new(board, 1), board, moves, SEQUENTIAL_TRIAL)
-            .unwrap_or_else(|| {
+        maximize::maximize_capped_within(&one, board, moves, cap, SEQUENTIAL_TRIAL).unwrap_or_else(
+            || {
                 let game = Search::new(board, rayon::current_num_threads());
-                maximize::maximize_parallel(&game, board, moves, PARALLEL_SPLIT)
-            })
+                maximize::maximize_parallel_capped(&game, board, moves, PARALLEL_SPLIT, cap)
+            },
+        )
     } else {
-        maximize::maximize(&Search::new(board, 1), board, moves)
+        maximize::maximize_capped_within(&one, board, moves, cap, u64::MAX)
+            .expect("no limit to reach")
     }
 }
 
