@@ -187,13 +187,22 @@ fn by_first_move_with(board: &Board, moves: u32, oracle: &mut Oracle) -> FirstMo
 /// "Can `2^target` be made within this many moves from this board?",
 /// remembering each answer: the first-move values and the line ask the
 /// same questions of the same boards.
-struct Oracle {
+///
+/// Answers are monotone in the moves allowed: a board that reaches the
+/// target in m moves reaches it in more, one that cannot in m cannot in
+/// fewer. So each board keeps the most moves proven too few and the
+/// fewest proven enough. A question about a board whose children are
+/// partly answered already is split into its children: the line's "is
+/// there a shorter line?" comes right after the first-move values, which
+/// settled some of the children.
+pub(super) struct Oracle {
     target: u32,
-    known: HashMap<(Vec<u8>, u32), bool>,
+    /// Per board: the most moves proven too few, the fewest proven enough.
+    known: HashMap<Vec<u8>, (Option<u32>, Option<u32>)>,
 }
 
 impl Oracle {
-    fn new(target: u32) -> Oracle {
+    pub(super) fn new(target: u32) -> Oracle {
         Oracle {
             target,
             known: HashMap::new(),
@@ -202,21 +211,68 @@ impl Oracle {
 
     /// Records an answer already proven elsewhere.
     fn learn(&mut self, board: &Board, moves: u32, answer: bool) {
-        self.known
-            .insert((board.exponents().to_vec(), moves), answer);
+        let (too_few, enough) = self.known.entry(board.exponents().to_vec()).or_default();
+        if answer {
+            *enough = Some(enough.map_or(moves, |m| m.min(moves)));
+        } else {
+            *too_few = Some(too_few.map_or(moves, |m| m.max(moves)));
+        }
     }
 
-    fn reaches(&mut self, board: &Board, moves: u32) -> bool {
-        let key = (board.exponents().to_vec(), moves);
-        if let Some(&answer) = self.known.get(&key) {
+    /// The answer if what is known settles it.
+    fn recall(&self, board: &Board, moves: u32) -> Option<bool> {
+        let &(too_few, enough) = self.known.get(board.exponents())?;
+        if enough.is_some_and(|m| m <= moves) {
+            Some(true)
+        } else if too_few.is_some_and(|m| m >= moves) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `2^target` can be made within `moves` moves from `board`.
+    pub(super) fn reaches(&mut self, board: &Board, moves: u32) -> bool {
+        if let Some(answer) = self.recall(board, moves) {
             return answer;
         }
-        let answer = reaches(board, moves, self.target);
+        let answer = match self.split(board, moves) {
+            Some(answer) => answer,
+            None => reaches(board, moves, self.target),
+        };
         // A stopped search may answer "no" wrongly: not worth keeping.
         if !stop::cut_short() {
-            self.known.insert(key, answer);
+            self.learn(board, moves, answer);
         }
         answer
+    }
+
+    /// The answer from the board's children, when some of them are settled
+    /// already (else `None`): the target is made within `moves` moves if the
+    /// board has it now or some child makes it within `moves - 1`.
+    fn split(&mut self, board: &Board, moves: u32) -> Option<bool> {
+        if moves == 0 || u32::from(board.max_exponent()) >= self.target {
+            return None;
+        }
+        let children: Vec<Board> = Direction::ALL
+            .iter()
+            .filter_map(|&d| board.slide(d))
+            .collect();
+        let settled: Vec<Option<bool>> =
+            children.iter().map(|c| self.recall(c, moves - 1)).collect();
+        if settled.contains(&Some(true)) {
+            return Some(true);
+        }
+        if !settled.contains(&Some(false)) {
+            return None;
+        }
+        let open: Vec<&Board> = children
+            .iter()
+            .zip(&settled)
+            .filter(|(_, s)| s.is_none())
+            .map(|(c, _)| c)
+            .collect();
+        Some(open.into_iter().any(|c| self.reaches(c, moves - 1)))
     }
 }
 

@@ -471,6 +471,28 @@ proptest! {
     }
 
     #[test]
+    fn the_line_oracle_answers_as_the_plain_search(
+        (n, values) in small_board(),
+        target in 2u32..=8,
+        questions in prop::collection::vec((prop::collection::vec(0usize..4, 0..3), 0u32..=4), 1..24),
+    ) {
+        // Questions about boards a few moves from the start, in any order,
+        // so that the oracle answers from what it remembers and splits
+        // questions into children it has settled.
+        let start = board(n, &values);
+        let mut oracle = super::explain::Oracle::new(target);
+        for (path, moves) in questions {
+            let mut b = start.clone();
+            for mv in path {
+                b = b.slide(Direction::ALL[mv]).unwrap_or(b);
+            }
+            let cells: Vec<u64> = b.exponents().iter().map(|&e| value_of(e) as u64).collect();
+            let expected = reference::answer(n, &cells, moves, None) >= value_of(target as u8);
+            prop_assert_eq!(oracle.reaches(&b, moves), expected, "{:?} in {}", b.exponents(), moves);
+        }
+    }
+
+    #[test]
     fn narrowing_from_both_ends_finds_the_answer(
         (n, values) in small_board(),
         k in 0u32..=5,
