@@ -361,6 +361,27 @@ fn promise(counts: &Counts, low: u32, top: u32) -> u32 {
     total.min(u64::from(u32::MAX)) as u32
 }
 
+impl Search {
+    /// [`Climb::child_bounds`] of `b`, whose largest exponent is `top`
+    /// (the caller often has it already, and it costs a pass over the board).
+    fn bounds_below(&self, b: &Board, top: u8, remaining: u32, floor: u32, out: &mut ChildBounds) {
+        // Above `floor` the bound only reads exponents from floor + 1 -
+        // remaining up (see `bound_from_counts`), and those come from
+        // blocks one exponent lower or more.
+        let low = (floor + 1)
+            .saturating_sub(remaining + 1)
+            .min(u32::from(u8::MAX)) as u8;
+        let (horizontal, vertical) = counts_after_moves_above(&b.cells, b.n, low);
+        // No block is above the board's largest after one move.
+        let limit = usize::from(top) + 2;
+        let (h, rh) = bound_and_promise(&horizontal, remaining, limit);
+        let (v, rv) = bound_and_promise(&vertical, remaining, limit);
+        let (h, v) = (h.max(floor), v.max(floor));
+        out.bound[..4].copy_from_slice(&[v, v, h, h]);
+        out.rank[..4].copy_from_slice(&[rv, rv, rh, rh]);
+    }
+}
+
 impl Climb for Search {
     type Node = Board;
     const MOVES: usize = 4;
@@ -378,20 +399,7 @@ impl Climb for Search {
         best_exponent_after_one(&b.cells, b.n)
     }
     fn child_bounds(&self, b: &Board, remaining: u32, floor: u32, out: &mut ChildBounds) -> bool {
-        // Above `floor` the bound only reads exponents from floor + 1 -
-        // remaining up (see `bound_from_counts`), and those come from
-        // blocks one exponent lower or more.
-        let low = (floor + 1)
-            .saturating_sub(remaining + 1)
-            .min(u32::from(u8::MAX)) as u8;
-        let (horizontal, vertical) = counts_after_moves_above(&b.cells, b.n, low);
-        // No block is above the board's largest after one move.
-        let limit = usize::from(b.max_exponent()) + 2;
-        let (h, rh) = bound_and_promise(&horizontal, remaining, limit);
-        let (v, rv) = bound_and_promise(&vertical, remaining, limit);
-        let (h, v) = (h.max(floor), v.max(floor));
-        out.bound[..4].copy_from_slice(&[v, v, h, h]);
-        out.rank[..4].copy_from_slice(&[rv, rv, rh, rh]);
+        self.bounds_below(b, b.max_exponent(), remaining, floor, out);
         true
     }
     fn child_outlook(
@@ -406,8 +414,9 @@ impl Climb for Search {
         if !child.slide_from(b, Direction::ALL[mv]) {
             return Some((false, 0));
         }
-        self.child_bounds(child, remaining, floor, out);
-        Some((true, u32::from(child.max_exponent())))
+        let top = child.max_exponent();
+        self.bounds_below(child, top, remaining, floor, out);
+        Some((true, u32::from(top)))
     }
     fn key<'a>(&self, b: &'a Board) -> &'a [u8] {
         &b.cells
