@@ -124,6 +124,47 @@ pub struct SearchStats {
     pub table_hits: u64,
     /// Positions cut by the upper bound.
     pub bound_cuts: u64,
+    /// Where the work went, by moves left.
+    pub by_moves_left: [LevelStats; LEVELS],
+}
+
+/// Slots of [`SearchStats::by_moves_left`]: positions with more moves left
+/// than the last slot are counted in it.
+pub const LEVELS: usize = 32;
+
+/// What a search did at the positions with a given number of moves left:
+/// the shape of its tree, which tells where a stronger bound would cut.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LevelStats {
+    /// Positions entered.
+    pub entered: u64,
+    /// Positions built only to look at their children's bounds
+    /// ([`Climb::child_outlook`]) before deciding whether to enter them.
+    pub looked_at: u64,
+    /// Of those, the ones never entered because no child could beat the best.
+    pub cut_by_look: u64,
+}
+
+impl SearchStats {
+    /// The counters of two searches together.
+    pub fn add(&self, other: &SearchStats) -> SearchStats {
+        let mut by_moves_left = self.by_moves_left;
+        for (a, b) in by_moves_left.iter_mut().zip(&other.by_moves_left) {
+            a.entered += b.entered;
+            a.looked_at += b.looked_at;
+            a.cut_by_look += b.cut_by_look;
+        }
+        SearchStats {
+            nodes: self.nodes + other.nodes,
+            table_hits: self.table_hits + other.table_hits,
+            bound_cuts: self.bound_cuts + other.bound_cuts,
+            by_moves_left,
+        }
+    }
+
+    fn level(&mut self, remaining: u32) -> &mut LevelStats {
+        &mut self.by_moves_left[(remaining as usize).min(LEVELS - 1)]
+    }
 }
 
 struct Searcher<'p, P: Climb> {
@@ -188,6 +229,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
         known: Option<ChildBounds>,
     ) {
         self.stats.nodes += 1;
+        self.stats.level(remaining).entered += 1;
         if self.stats.nodes > self.node_limit {
             return;
         }
@@ -279,11 +321,13 @@ impl<'p, P: Climb> Searcher<'p, P> {
             let known = match outlook {
                 Some((false, _)) => continue,
                 Some((true, score)) => {
+                    self.stats.level(remaining - 1).looked_at += 1;
                     // The child's value is its own score or a grandchild's,
                     // and no grandchild can beat `best`.
                     self.raise(score);
                     if grand.bound[..P::MOVES].iter().all(|&g| g <= self.best) {
                         self.stats.bound_cuts += 1;
+                        self.stats.level(remaining - 1).cut_by_look += 1;
                         continue;
                     }
                     Some(grand)
@@ -546,11 +590,7 @@ where
             }
             s.stats
         })
-        .reduce(SearchStats::default, |a, b| SearchStats {
-            nodes: a.nodes + b.nodes,
-            table_hits: a.table_hits + b.table_hits,
-            bound_cuts: a.bound_cuts + b.bound_cuts,
-        });
+        .reduce(SearchStats::default, |a, b| a.add(&b));
     (shared.load(Ordering::Relaxed), stats)
 }
 
@@ -653,5 +693,23 @@ mod tests {
         assert_eq!(first_line_reaching(&Adder, &0, 5, 6), Some(vec![2, 2]));
         assert_eq!(first_line_reaching(&Adder, &0, 1, 6), None);
         assert_eq!(first_line_reaching(&Adder, &4, 1, 4), Some(vec![]));
+    }
+
+    #[test]
+    fn the_counts_by_moves_left_add_up() {
+        let (_, stats) = maximize(&Adder, &0, 5);
+        let levels = &stats.by_moves_left;
+        assert_eq!(levels[5].entered, 1, "the root, five moves left");
+        assert!(levels[4].entered > 0 && levels[6..].iter().all(|l| l.entered == 0));
+        assert_eq!(levels.iter().map(|l| l.entered).sum::<u64>(), stats.nodes);
+        let both = stats.add(&stats);
+        assert_eq!(both.nodes, 2 * stats.nodes);
+        assert_eq!(both.by_moves_left[4].entered, 2 * levels[4].entered);
+        // Deeper than the last slot is counted in it: here the root and
+        // the first positions of the first line (the search stops at 10).
+        let (_, deep) = maximize(&Adder, &0, LEVELS as u32 + 3);
+        assert_eq!(deep.by_moves_left[LEVELS - 1].entered, 5);
+        let entered = deep.by_moves_left.iter().map(|l| l.entered).sum::<u64>();
+        assert_eq!(entered, deep.nodes);
     }
 }
