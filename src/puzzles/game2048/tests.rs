@@ -81,6 +81,18 @@ fn transposition_tables_stay_within_two_gib_in_all() {
 }
 
 #[test]
+fn the_counts_by_moves_left_show_the_tree() {
+    let b = Board::from_exponents(12, random_cells(12, 5));
+    let (_, stats) = answer_sequential(&b, 7);
+    let levels = &stats.by_moves_left;
+    assert_eq!(levels[7].entered, 1, "the root");
+    assert_eq!(levels.iter().map(|l| l.entered).sum::<u64>(), stats.nodes);
+    assert!(levels.iter().all(|l| l.cut_by_look <= l.looked_at));
+    // Children two or more moves from the end are looked at before entry.
+    assert!(levels[6].looked_at > 0 && levels[1].looked_at == 0);
+}
+
+#[test]
 fn bound_is_never_below_the_truth() {
     let b = board(3, &[2, 2, 2, 4, 4, 4, 8, 8, 8]);
     for k in 0..6 {
