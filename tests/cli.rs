@@ -144,6 +144,8 @@ mod local_judge;
 mod robustness;
 #[path = "cli/samples.rs"]
 mod samples;
+#[path = "cli/search_line.rs"]
+mod search_line;
 #[path = "cli/tools.rs"]
 mod tools;
 #[path = "cli/tromino.rs"]

@@ -5,6 +5,7 @@ pub(crate) mod check;
 pub(crate) mod generate;
 pub(crate) mod harness;
 pub(crate) mod meta;
+pub(crate) mod search_line;
 pub(crate) mod solve;
 pub(crate) mod stress;
 pub(crate) mod test;

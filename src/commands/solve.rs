@@ -1,6 +1,7 @@
 //! `boardsolve solve`: one input to stdout (with pictures and pages), or
 //! many to their `.out` files.
 
+use super::search_line::{ClearsLine, SearchLine};
 use super::*;
 use crate::cli::{self, SolveArgs};
 use boardsolve::puzzles::{Error, OutputFormat, SolveOptions};
@@ -46,6 +47,9 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
         args.inputs.first().map(std::path::PathBuf::as_path),
         MAX_INPUT_BYTES,
     )?;
+    // Before the pictures, whose searches are as long as the answer's.
+    // Dropped on every return, so the line is gone before main reports.
+    let line = stoppable.then(SearchLine::start);
     // The picture first: if its file cannot be written, the run fails with
     // nothing on standard output, as every failed run does.
     if let Some(path) = &args.svg {
@@ -65,17 +69,25 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
     if stoppable {
         if let Some(limit) = args.time_limit {
             stop::stop_after(limit);
+            if let Some(line) = &line {
+                line.time_limit(limit);
+            }
         }
         stop::stop_on_interrupt();
     }
     let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
+    let mut out = BufWriter::with_capacity(1 << 20, ClearsLine::new(stdout.lock(), line.as_ref()));
     match args
         .puzzle
         .solve(&input, &options, &mut out)
         .and_then(|()| out.flush().map_err(Error::from))
     {
-        Err(Error::Unfinished { lower, upper }) => Err(unfinished(args, lower, upper)),
+        Err(Error::Unfinished { lower, upper }) => {
+            if let Some(line) = &line {
+                line.finish();
+            }
+            Err(unfinished(args, lower, upper))
+        }
         result => result.map_err(|e| failure(e, &source)),
     }
 }

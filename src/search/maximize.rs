@@ -9,7 +9,11 @@
 //! ([`Climb::upper_bound`]) says it cannot beat what is already known, and
 //! the transposition table only skips positions already searched at least
 //! as deep.
+//!
+//! Every search publishes what it finds to [`progress::global`] as it
+//! goes, for a live display.
 
+use super::progress::{self, Progress};
 use super::stop;
 use super::table::ByteTable;
 use rayon::prelude::*;
@@ -181,12 +185,20 @@ struct Searcher<'p, P: Climb> {
     shared: Option<&'p AtomicU32>,
     /// Give up after entering this many positions.
     node_limit: u64,
+    /// Where positions entered and scores reached are published.
+    progress: &'p Progress,
+    /// Positions entered already added to `progress`.
+    published: u64,
+    /// The next position count at which `climb` looks up from its work:
+    /// to publish, or to give up at `node_limit`. One test covers both,
+    /// so the inner loop costs what it did with the limit alone.
+    checkpoint: u64,
     /// Whether a stop from outside ([`stop`]) ended this search early.
     cut_short: bool,
 }
 
 impl<'p, P: Climb> Searcher<'p, P> {
-    fn new(problem: &'p P, root: &P::Node, depth: u32) -> Searcher<'p, P> {
+    fn new(problem: &'p P, root: &P::Node, depth: u32, progress: &'p Progress) -> Searcher<'p, P> {
         let levels = depth as usize + 1;
         Searcher {
             problem,
@@ -197,13 +209,32 @@ impl<'p, P: Climb> Searcher<'p, P> {
             stats: SearchStats::default(),
             shared: None,
             node_limit: u64::MAX,
+            progress,
+            published: 0,
+            checkpoint: progress::BATCH,
             cut_short: false,
         }
+    }
+
+    /// Sets the limit of positions entered, before the search starts.
+    fn limit_nodes(&mut self, node_limit: u64) {
+        self.node_limit = node_limit;
+        self.checkpoint = self.checkpoint.min(node_limit.saturating_add(1));
+    }
+
+    /// Adds the positions entered since the last call to the record, and
+    /// sets the next checkpoint.
+    fn publish_positions(&mut self) {
+        self.progress.entered(self.stats.nodes - self.published);
+        self.published = self.stats.nodes;
+        self.checkpoint =
+            (self.stats.nodes + progress::BATCH).min(self.node_limit.saturating_add(1));
     }
 
     fn raise(&mut self, score: u32) {
         if score > self.best {
             self.best = score;
+            self.progress.found(score);
             if let Some(shared) = self.shared {
                 shared.fetch_max(score, Ordering::Relaxed);
             }
@@ -230,8 +261,11 @@ impl<'p, P: Climb> Searcher<'p, P> {
     ) {
         self.stats.nodes += 1;
         self.stats.level(remaining).entered += 1;
-        if self.stats.nodes > self.node_limit {
-            return;
+        if self.stats.nodes >= self.checkpoint {
+            if self.stats.nodes > self.node_limit {
+                return;
+            }
+            self.publish_positions();
         }
         if stop::requested() {
             // `best` stays a score some line reaches: a lower bound.
@@ -398,7 +432,15 @@ pub fn maximize_some<P: Climb>(
     depth: u32,
     node_limit: u64,
 ) -> (u32, bool) {
-    let s = run(problem, root, depth, 0, u32::MAX, node_limit);
+    let s = run(
+        problem,
+        root,
+        depth,
+        0,
+        u32::MAX,
+        node_limit,
+        progress::global(),
+    );
     let finished = s.best >= s.ceiling || (s.stats.nodes <= node_limit && !s.cut_short);
     (s.best, finished)
 }
@@ -415,12 +457,20 @@ fn search_within<P: Climb>(
     ceiling: u32,
     node_limit: u64,
 ) -> Option<(u32, SearchStats)> {
-    let s = run(problem, root, depth, floor, ceiling, node_limit);
+    let s = run(
+        problem,
+        root,
+        depth,
+        floor,
+        ceiling,
+        node_limit,
+        progress::global(),
+    );
     (s.best >= s.ceiling || s.stats.nodes <= node_limit).then_some((s.best, s.stats))
 }
 
 /// The sequential search of [`search_within`], returning the searcher
-/// with what it found.
+/// with what it found, published to `progress`.
 fn run<'p, P: Climb>(
     problem: &'p P,
     root: &P::Node,
@@ -428,14 +478,18 @@ fn run<'p, P: Climb>(
     floor: u32,
     ceiling: u32,
     node_limit: u64,
+    progress: &'p Progress,
 ) -> Searcher<'p, P> {
     assert!(P::MOVES <= 8, "at most 8 moves per position");
-    let mut s = Searcher::new(problem, root, depth);
+    let mut s = Searcher::new(problem, root, depth, progress);
+    // The root's own score, not `floor`: a floor need not be reached.
+    progress.found(s.best);
     let bound = s.ceiling;
     s.best = s.best.max(floor);
     s.ceiling = s.ceiling.min(ceiling);
-    s.node_limit = node_limit;
+    s.limit_nodes(node_limit);
     s.climb(root, depth, bound, 0, None);
+    s.publish_positions();
     s
 }
 
@@ -475,7 +529,7 @@ where
     P::Node: Send + Sync,
 {
     let ceiling = problem.upper_bound(root, depth).min(cap);
-    search_parallel(problem, root, depth, split, 0, ceiling)
+    search_parallel(problem, root, depth, split, 0, ceiling, progress::global())
 }
 
 /// Whether some line of at most `depth` moves from `root` reaches a score
@@ -528,11 +582,21 @@ where
     if problem.upper_bound(root, depth) < target {
         return false;
     }
-    search_parallel(problem, root, depth, split, target - 1, target).0 >= target
+    search_parallel(
+        problem,
+        root,
+        depth,
+        split,
+        target - 1,
+        target,
+        progress::global(),
+    )
+    .0 >= target
 }
 
 /// The parallel search: the best score starts at `floor` (or the root's
 /// score if higher), and the search stops once it reaches `ceiling`.
+/// Every task publishes to `progress`.
 fn search_parallel<P>(
     problem: &P,
     root: &P::Node,
@@ -540,6 +604,7 @@ fn search_parallel<P>(
     split: u32,
     floor: u32,
     ceiling: u32,
+    progress: &Progress,
 ) -> (u32, SearchStats)
 where
     P: Climb + Sync,
@@ -548,7 +613,9 @@ where
     assert!(P::MOVES <= 8, "at most 8 moves per position");
     // Leave the tasks at least two moves, where the search has real work.
     let levels = split.min(depth.saturating_sub(2));
-    let mut best = problem.score(root).max(floor);
+    // What the frontier's lines reach, kept apart from `floor`, which
+    // need not be reached.
+    let mut reached = problem.score(root);
     let mut frontier = vec![root.clone()];
     for _ in 0..levels {
         let mut next = Vec::with_capacity(frontier.len() * P::MOVES);
@@ -559,7 +626,7 @@ where
                 if problem.apply(node, mv, &mut child)
                     && seen.raise(problem.key(&child), 0).is_none()
                 {
-                    best = best.max(problem.score(&child));
+                    reached = reached.max(problem.score(&child));
                     next.push(child.clone());
                 }
             }
@@ -571,6 +638,8 @@ where
         // `depth - levels` moves left.
         frontier = next;
     }
+    progress.found(reached);
+    let best = reached.max(floor);
     let remaining = depth - levels;
     let mut tasks: Vec<(u32, &P::Node)> = frontier
         .iter()
@@ -581,13 +650,14 @@ where
     let stats = tasks
         .par_iter()
         .map(|&(bound, node)| {
-            let mut s = Searcher::new(problem, node, remaining);
+            let mut s = Searcher::new(problem, node, remaining, progress);
             s.ceiling = ceiling;
             s.shared = Some(&shared);
             s.best = shared.load(Ordering::Relaxed);
             if s.best < s.ceiling {
                 s.climb(node, remaining, bound, 0, None);
             }
+            s.publish_positions();
             s.stats
         })
         .reduce(SearchStats::default, |a, b| a.add(&b));
@@ -711,5 +781,92 @@ mod tests {
         assert_eq!(deep.by_moves_left[LEVELS - 1].entered, 5);
         let entered = deep.by_moves_left.iter().map(|l| l.entered).sum::<u64>();
         assert_eq!(entered, deep.nodes);
+    }
+
+    /// [`Adder`] capped at 20 under a bound that never cuts, so that a
+    /// floor above the best score still lets the search run.
+    struct LooseAdder;
+    impl Climb for LooseAdder {
+        type Node = u8;
+        const MOVES: usize = 3;
+        fn score(&self, n: &u8) -> u32 {
+            Adder.score(n)
+        }
+        fn upper_bound(&self, _: &u8, _: u32) -> u32 {
+            20
+        }
+        fn apply(&self, n: &u8, mv: usize, out: &mut u8) -> bool {
+            *out = (n + mv as u8 + 1).min(20);
+            *out != *n
+        }
+        fn key<'a>(&self, n: &'a u8) -> &'a [u8] {
+            std::slice::from_ref(n)
+        }
+    }
+
+    /// A tree of four moves a position, every position new and of score 0
+    /// under a bound of 1: nothing is cut, so a search enters every
+    /// position down to one move from its leaves.
+    struct Tree;
+    impl Climb for Tree {
+        type Node = [u8; 8];
+        const MOVES: usize = 4;
+        fn score(&self, _: &[u8; 8]) -> u32 {
+            0
+        }
+        fn upper_bound(&self, _: &[u8; 8], _: u32) -> u32 {
+            1
+        }
+        fn apply(&self, n: &[u8; 8], mv: usize, out: &mut [u8; 8]) -> bool {
+            *out = (u64::from_le_bytes(*n) * 4 + mv as u64 + 1).to_le_bytes();
+            true
+        }
+        fn key<'a>(&self, n: &'a [u8; 8]) -> &'a [u8] {
+            n
+        }
+    }
+
+    #[test]
+    fn every_position_entered_is_published() {
+        // 1 + 4 + ... + 4^7 positions: several batches and a remainder.
+        let all: u64 = (0..8).map(|d| 4u64.pow(d)).sum();
+        let progress = Progress::new();
+        let s = run(&Tree, &[0; 8], 8, 0, u32::MAX, u64::MAX, &progress);
+        assert_eq!(s.stats.nodes, all);
+        assert_eq!(progress.snapshot().positions, all);
+
+        // A limit stops the search in the middle of a batch (the
+        // positions looked at while unwinding count too).
+        let progress = Progress::new();
+        let s = run(&Tree, &[0; 8], 8, 0, u32::MAX, 5000, &progress);
+        assert!((5001..5100).contains(&s.stats.nodes), "{:?}", s.stats);
+        assert_eq!(progress.snapshot().positions, s.stats.nodes);
+
+        // Over threads, the tasks' counts add up to the total.
+        let progress = Progress::new();
+        let (_, stats) = search_parallel(&Tree, &[0; 8], 10, 2, 0, 1, &progress);
+        assert!(stats.nodes > 4 * progress::BATCH, "{stats:?}");
+        assert_eq!(progress.snapshot().positions, stats.nodes);
+    }
+
+    #[test]
+    fn only_scores_of_real_lines_are_published() {
+        let progress = Progress::new();
+        let s = run(&Adder, &0, 2, 0, u32::MAX, u64::MAX, &progress);
+        assert_eq!((s.best, progress.snapshot().best), (6, 6));
+        let progress = Progress::new();
+        let (best, _) = search_parallel(&Adder, &0, 5, 2, 0, 10, &progress);
+        assert_eq!((best, progress.snapshot().best), (10, 10));
+        // Asking whether 8 is reached in two moves starts the best at 7,
+        // which no line reaches: it must not be shown as found.
+        let progress = Progress::new();
+        let s = run(&LooseAdder, &0, 2, 7, 8, u64::MAX, &progress);
+        assert_eq!(s.best, 7);
+        assert!(progress.snapshot().best <= 6, "{:?}", progress.snapshot());
+        // In parallel, with the frontier one move deep: 11 in three moves.
+        let progress = Progress::new();
+        let (best, _) = search_parallel(&LooseAdder, &0, 3, 1, 10, 11, &progress);
+        assert_eq!(best, 10);
+        assert!(progress.snapshot().best <= 9, "{:?}", progress.snapshot());
     }
 }

@@ -2,5 +2,6 @@
 
 pub mod maximize;
 pub mod negamax;
+pub mod progress;
 pub mod stop;
 mod table;

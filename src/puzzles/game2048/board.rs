@@ -306,6 +306,17 @@ pub(super) fn value_of(e: u8) -> u128 {
     if e == 0 { 0 } else { 1u128 << e }
 }
 
+/// The block value of the exponent `e`, 0 for an empty cell: the scores
+/// the 2048 searches publish to [`crate::search::progress`] are exponents.
+/// Exponents beyond any block (above 127) give `u128::MAX`.
+pub fn block_value(e: u32) -> u128 {
+    match e {
+        0 => 0,
+        1..=127 => 1u128 << e,
+        _ => u128::MAX,
+    }
+}
+
 impl fmt::Display for Board {
     /// One row a line, values separated by single spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -6,7 +6,7 @@ use super::avx512;
 use super::board::{Board, Direction, MAX_N, value_of};
 use crate::puzzles::Error;
 use crate::search::maximize::{self, ChildBounds, Climb, SearchStats};
-use crate::search::stop;
+use crate::search::{progress, stop};
 
 /// The counters of one search: positions, table hits, bound cuts.
 pub type Stats = SearchStats;
@@ -485,17 +485,27 @@ pub(super) fn unfinished(lower: u32, upper: u32) -> Error {
 /// million (9.5 million at K = 18, about 3.2 times more a move). Without
 /// a deadline the one maximising search is the cheapest way to the answer,
 /// and the upper bound of a stop is the merge-tree bound.
+///
+/// The question and the bounds as they tighten go to
+/// [`progress::global`], for a live display.
 pub(super) fn bounded_exponent(board: &Board, moves: u32) -> (u32, u32) {
-    if !stop::has_deadline() {
+    let record = progress::global();
+    record.set_depth(moves);
+    record.found(u32::from(board.max_exponent()));
+    record.proved_at_most(merge_tree_bound(&board.cells, moves));
+    let (lower, upper) = if stop::has_deadline() {
+        narrowed_exponent(board, moves, FIRST_LOOK)
+    } else {
         let (e, _) = best_exponent(board, moves);
         let upper = if stop::cut_short() {
             merge_tree_bound(&board.cells, moves)
         } else {
             e
         };
-        return (e, upper);
-    }
-    narrowed_exponent(board, moves, FIRST_LOOK)
+        (e, upper)
+    };
+    record.proved_at_most(upper);
+    (lower, upper)
 }
 
 /// The search of [`bounded_exponent`] under a deadline, its first look
@@ -517,6 +527,7 @@ pub(super) fn narrowed_exponent(board: &Board, moves: u32, first_look: u64) -> (
             break;
         }
         upper -= 1;
+        progress::global().proved_at_most(upper);
     }
     (lower, upper)
 }
