@@ -4,7 +4,7 @@
 use super::search_line::{ClearsLine, SearchLine};
 use super::*;
 use crate::cli::{self, SolveArgs};
-use boardsolve::puzzles::{Error, OutputFormat, SolveOptions};
+use boardsolve::puzzles::{Drawing, Error, OutputFormat, SolveOptions};
 use boardsolve::search::stop;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::batch;
@@ -47,25 +47,10 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
         args.inputs.first().map(std::path::PathBuf::as_path),
         MAX_INPUT_BYTES,
     )?;
-    // Before the pictures, whose searches are as long as the answer's.
+    // Before the pictures, whose searches are as long as the answer's:
+    // the line, the time limit and Ctrl-C cover them too.
     // Dropped on every return, so the line is gone before main reports.
     let line = stoppable.then(SearchLine::start);
-    // The picture first: if its file cannot be written, the run fails with
-    // nothing on standard output, as every failed run does.
-    if let Some(path) = &args.svg {
-        let picture = args
-            .puzzle
-            .svg(&input, &options)
-            .map_err(|e| failure(e, &source))?;
-        write_output_file(path, picture.as_bytes(), args.inputs.first())?;
-    }
-    if let Some(path) = &args.html {
-        let page = args
-            .puzzle
-            .html(&input, &options)
-            .map_err(|e| failure(e, &source))?;
-        write_output_file(path, page.as_bytes(), args.inputs.first())?;
-    }
     if stoppable {
         if let Some(limit) = args.time_limit {
             stop::stop_after(limit);
@@ -75,13 +60,39 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
         }
         stop::stop_on_interrupt();
     }
+    let mut drawings = Vec::new();
+    if args.svg.is_some() {
+        drawings.push(Drawing::Svg);
+    }
+    if args.html.is_some() {
+        drawings.push(Drawing::Html);
+    }
+    // The pictures come first: if one cannot be written, the run fails
+    // with nothing on standard output, as every failed run does.
+    let mut not_saved = None;
+    let mut save = |drawing: Drawing, text: String| {
+        let path = match drawing {
+            Drawing::Svg => args.svg.as_ref(),
+            Drawing::Html => args.html.as_ref(),
+        };
+        let Some(path) = path else {
+            return Ok(());
+        };
+        write_output_file(path, text.as_bytes(), args.inputs.first()).map_err(|stop| {
+            not_saved = Some(stop);
+            Error::Usage("a picture could not be written".into())
+        })
+    };
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, ClearsLine::new(stdout.lock(), line.as_ref()));
-    match args
+    let result = args
         .puzzle
-        .solve(&input, &options, &mut out)
-        .and_then(|()| out.flush().map_err(Error::from))
-    {
+        .solve_drawing(&input, &options, &drawings, &mut save, &mut out)
+        .and_then(|()| out.flush().map_err(Error::from));
+    if let Some(stop) = not_saved {
+        return Err(stop);
+    }
+    match result {
         Err(Error::Unfinished { lower, upper }) => {
             if let Some(line) = &line {
                 line.finish();

@@ -12,7 +12,8 @@ pub mod tromino;
 pub mod yut;
 
 pub use puzzle::{
-    CheckOptions, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm, Variant,
+    CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
+    Variant,
 };
 pub use rules::{Entry, Flag, Generate, Mistake, Reference, Rules, Settings, Text};
 pub use sizes::{GenOptions, Size};

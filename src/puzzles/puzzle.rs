@@ -18,6 +18,16 @@ pub enum OutputFormat {
     Json,
 }
 
+/// A picture a single solve can also make, from the search of its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawing {
+    /// An SVG picture of the instance and its optimal play (`--svg`).
+    Svg,
+    /// A self-contained HTML page that plays the optimal line (`--html`),
+    /// with the `--json` data embedded and drawn by the page's own script.
+    Html,
+}
+
 /// A way of writing an instance as text, for puzzles that read several
 /// (`--format` of `gen`, `stress` and `samples`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -123,18 +133,23 @@ pub trait Puzzle: Sync {
     /// option or a limit, [`Error::Io`] when writing fails.
     fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error>;
 
-    /// A picture (SVG document) of the instance and its optimal play.
+    /// [`Puzzle::solve`], first making the pictures in `drawings`, in that
+    /// order, and handing each to `save`. One search of the optimal play
+    /// serves every picture and the answer, so asking for more of them
+    /// does not search again. An error of `save` ends the run before
+    /// anything is written to `out`.
     ///
     /// # Errors
-    /// As [`Puzzle::solve`]; [`Error::Usage`] if the puzzle has no picture.
-    fn svg(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error>;
-
-    /// The self-contained HTML page that plays the optimal line (the
-    /// `--json` data embedded, drawn by the page's own script).
-    ///
-    /// # Errors
-    /// As [`Puzzle::solve`]; [`Error::Usage`] if the puzzle has no page.
-    fn html(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error>;
+    /// As [`Puzzle::solve`]; [`Error::Usage`] if the puzzle has no such
+    /// picture or the instance is too large to draw; whatever `save` returns.
+    fn solve_drawing(
+        &self,
+        input: &[u8],
+        opts: &SolveOptions,
+        drawings: &[Drawing],
+        save: &mut dyn FnMut(Drawing, String) -> Result<(), Error>,
+        out: &mut dyn Write,
+    ) -> Result<(), Error>;
 
     /// Whether `output` is a correct answer for `input`.
     ///

@@ -10,7 +10,8 @@
 
 use super::sizes::{GenOptions, Size};
 use super::{
-    CheckOptions, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm, Variant,
+    CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
+    Variant,
 };
 use crate::text::{InputError, Verdict, compare_tokens};
 use std::io::Write;
@@ -241,13 +242,15 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
     }
 
     /// An SVG picture of the instance and its solution (called only when
-    /// [`Flag::Svg`] is taken).
+    /// [`Flag::Svg`] is taken). `play` is the optimal play when the run
+    /// has worked it out already (for `--explain`, `--json` or `--html`):
+    /// a picture drawn from the play takes it instead of searching again.
     ///
     /// # Errors
     /// [`Error::Usage`] for an instance too large to draw, or when the
-    /// puzzle has no picture.
-    fn svg(&self, instance: &Self::Instance) -> Result<String, Error> {
-        let _ = instance;
+    /// puzzle has no picture; as [`Rules::play`] when it searches.
+    fn svg(&self, instance: &Self::Instance, play: Option<&Self::Play>) -> Result<String, Error> {
+        let _ = (instance, play);
         Err(Error::Usage("this puzzle has no picture".into()))
     }
 
@@ -380,6 +383,18 @@ impl<R: Rules> Entry<R> {
     }
 }
 
+/// The play kept in `slot`, searched for on first use.
+fn play_of<'a, R: Rules>(
+    rules: &R,
+    instance: &R::Instance,
+    slot: &'a mut Option<R::Play>,
+) -> Result<&'a R::Play, Error> {
+    Ok(match slot {
+        Some(play) => play,
+        None => slot.insert(rules.play(instance)?),
+    })
+}
+
 impl<R: Rules> Puzzle for Entry<R> {
     fn name(&self) -> &'static str {
         self.name
@@ -398,42 +413,54 @@ impl<R: Rules> Puzzle for Entry<R> {
     }
 
     fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error> {
+        self.solve_drawing(input, opts, &[], &mut |_, _| Ok(()), out)
+    }
+
+    fn solve_drawing(
+        &self,
+        input: &[u8],
+        opts: &SolveOptions,
+        drawings: &[Drawing],
+        save: &mut dyn FnMut(Drawing, String) -> Result<(), Error>,
+        out: &mut dyn Write,
+    ) -> Result<(), Error> {
         let rules = self.configured(opts.moves, false)?;
         self.refuse(opts.format != OutputFormat::Judge, Flag::Explain)?;
+        self.refuse(drawings.contains(&Drawing::Svg), Flag::Svg)?;
+        self.refuse(drawings.contains(&Drawing::Html), Flag::Html)?;
         let instance = rules.parse(input)?;
+        // Searched once for everything that shows it, before the first
+        // picture (an SVG drawn without it would search on its own). A
+        // judge answer alone takes the faster answer-only search.
+        let mut play = None;
+        if opts.format != OutputFormat::Judge || drawings.contains(&Drawing::Html) {
+            play_of(&rules, &instance, &mut play)?;
+        }
+        for &drawing in drawings {
+            let text = match drawing {
+                Drawing::Svg => rules.svg(&instance, play.as_ref())?,
+                Drawing::Html => {
+                    let data = serde_json::to_string(play_of(&rules, &instance, &mut play)?)
+                        .map_err(std::io::Error::from)?;
+                    let layout = rules.layout().map(|l| l.to_string());
+                    crate::html::page(self.alias_of.unwrap_or(self.name), &data, layout.as_deref())
+                }
+            };
+            save(drawing, text)?;
+        }
         match opts.format {
             OutputFormat::Judge => rules.write_answer(&instance, out)?,
             OutputFormat::Json => {
-                let play = rules.play(&instance)?;
-                serde_json::to_writer(&mut *out, &play).map_err(std::io::Error::from)?;
+                let play = play_of(&rules, &instance, &mut play)?;
+                serde_json::to_writer(&mut *out, play).map_err(std::io::Error::from)?;
                 writeln!(out)?;
             }
             OutputFormat::Explain => {
-                let play = rules.play(&instance)?;
-                rules.explain(&instance, &play, out)?;
+                let play = play_of(&rules, &instance, &mut play)?;
+                rules.explain(&instance, play, out)?;
             }
         }
         Ok(())
-    }
-
-    fn svg(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error> {
-        let rules = self.configured(opts.moves, false)?;
-        self.refuse(true, Flag::Svg)?;
-        rules.svg(&rules.parse(input)?)
-    }
-
-    fn html(&self, input: &[u8], opts: &SolveOptions) -> Result<String, Error> {
-        let rules = self.configured(opts.moves, false)?;
-        self.refuse(true, Flag::Html)?;
-        let instance = rules.parse(input)?;
-        let play = rules.play(&instance)?;
-        let data = serde_json::to_string(&play).map_err(std::io::Error::from)?;
-        let layout = rules.layout().map(|l| l.to_string());
-        Ok(crate::html::page(
-            self.alias_of.unwrap_or(self.name),
-            &data,
-            layout.as_deref(),
-        ))
     }
 
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {

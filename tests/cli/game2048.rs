@@ -254,6 +254,74 @@ fn a_deadline_brings_the_upper_bound_down() {
 }
 
 #[test]
+fn the_time_limit_covers_the_pictures_searches() {
+    // A picture needs the optimal line, whose search at K = 20 takes
+    // minutes: the limit stops it like the answer's, the bounds are
+    // printed, and no picture or page is left behind.
+    let dir = tempfile::tempdir().unwrap();
+    let (svg, html) = (dir.path().join("line.svg"), dir.path().join("line.html"));
+    let started = std::time::Instant::now();
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "2048",
+            "--moves",
+            "20",
+            "--time-limit",
+            "1s",
+            "--svg",
+            svg.to_str().unwrap(),
+            "--html",
+            html.to_str().unwrap(),
+        ],
+        &dense_board(),
+    );
+    assert_eq!(code, 3, "{err}");
+    assert_eq!(out, "");
+    let (lower, upper) = bounds(&err, "within 1s");
+    assert!(lower >= 8192 && upper <= 65536 && lower < upper, "{err}");
+    assert!(!svg.exists() && !html.exists());
+    // Generous for a loaded machine: without the limit it runs for minutes.
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
+
+#[test]
+fn one_search_serves_the_explanation_and_the_pictures() {
+    // Asked together, the explanation, picture and page show the same
+    // line as when each is asked alone.
+    let dir = tempfile::tempdir().unwrap();
+    let board = b"4\n2 2 4 8\n0 4 4 0\n8 0 8 2\n2 2 0 4\n";
+    let file = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let together = solved(
+        &[
+            "solve",
+            "2048",
+            "--moves",
+            "6",
+            "--explain",
+            "--svg",
+            &file("a.svg"),
+            "--html",
+            &file("a.html"),
+        ],
+        board,
+    );
+    let alone = solved(&["solve", "2048", "--moves", "6", "--explain"], board);
+    solved(
+        &["solve", "2048", "--moves", "6", "--svg", &file("b.svg")],
+        board,
+    );
+    solved(
+        &["solve", "2048", "--moves", "6", "--html", &file("b.html")],
+        board,
+    );
+    assert_eq!(together, alone);
+    let read = |name: &str| std::fs::read(dir.path().join(name)).unwrap();
+    assert_eq!(read("a.svg"), read("b.svg"));
+    assert_eq!(read("a.html"), read("b.html"));
+}
+
+#[test]
 fn time_limit_bounds_hold_the_exact_answer() {
     // These take a few milliseconds: the limit stops some runs and not
     // others, and either way the answer must lie within what is printed.

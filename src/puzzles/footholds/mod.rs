@@ -76,7 +76,10 @@ impl Rules for Footholds {
         explain::write_explanation(instance, play, out)
     }
 
-    fn svg(&self, instance: &Instance) -> Result<String, Error> {
-        Ok(svg::draw(instance, &play(instance)))
+    fn svg(&self, instance: &Instance, known: Option<&Play>) -> Result<String, Error> {
+        Ok(match known {
+            Some(known) => svg::draw(instance, known),
+            None => svg::draw(instance, &play(instance)),
+        })
     }
 }

@@ -81,7 +81,13 @@ impl Rules for Game2048 {
         explain::write_explanation(self.moves, play, out)
     }
 
-    fn svg(&self, instance: &Instance) -> Result<String, Error> {
-        svg::draw(&play(&instance.board, self.moves), self.moves)
+    fn svg(&self, instance: &Instance, known: Option<&Play>) -> Result<String, Error> {
+        match known {
+            Some(known) => svg::draw(known, self.moves),
+            None => svg::draw(
+                &explain::play_or_bounds(&instance.board, self.moves)?,
+                self.moves,
+            ),
+        }
     }
 }

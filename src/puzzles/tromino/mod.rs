@@ -112,7 +112,9 @@ impl Rules for Tromino {
         samples::instances()
     }
 
-    fn svg(&self, instance: &Instance) -> Result<String, Error> {
+    fn svg(&self, instance: &Instance, _: Option<&Play>) -> Result<String, Error> {
+        // Drawn from the tiling itself: the play lists boards only up to
+        // a smaller size than the picture draws.
         svg::picture(instance)
     }
 

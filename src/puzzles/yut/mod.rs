@@ -65,8 +65,11 @@ impl Rules for Yut {
         explain::write_explanation(play, instance.dice().len(), out)
     }
 
-    fn svg(&self, instance: &Instance) -> Result<String, Error> {
-        Ok(svg::draw(&play(instance.dice())))
+    fn svg(&self, instance: &Instance, known: Option<&Play>) -> Result<String, Error> {
+        Ok(match known {
+            Some(known) => svg::draw(known),
+            None => svg::draw(&play(instance.dice())),
+        })
     }
 
     fn layout(&self) -> Option<serde_json::Value> {
