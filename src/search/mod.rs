@@ -4,4 +4,4 @@ pub mod maximize;
 pub mod negamax;
 pub mod progress;
 pub mod stop;
-mod table;
+pub(crate) mod table;

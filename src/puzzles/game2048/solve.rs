@@ -6,7 +6,7 @@ use super::avx512;
 use super::board::{Board, Direction, MAX_N, value_of};
 use crate::puzzles::Error;
 use crate::search::maximize::{self, ChildBounds, Climb, SearchStats};
-use crate::search::{progress, stop};
+use crate::search::{progress, stop, table};
 
 /// The counters of one search: positions, table hits, bound cuts.
 pub type Stats = SearchStats;
@@ -422,11 +422,11 @@ impl Climb for Search {
         &b.cells
     }
     fn table_limit(&self) -> usize {
-        // About 2 GiB in all tables together, whatever the board size: an
-        // entry is its key plus 12 bytes of hash and value, and up to 16
-        // bytes of slots (a u32 slot per entry, at most 3/4 used, doubled
-        // while growing).
-        ((2usize << 30) / self.searches / (self.key_bytes + 28)).max(1 << 12)
+        // The run's budget in all tables together, whatever the board
+        // size: an entry is its key plus 12 bytes of hash and value, and
+        // up to 16 bytes of slots (a u32 slot per entry, at most 3/4 used,
+        // doubled while growing).
+        (table::memory_budget() / self.searches / (self.key_bytes + 28)).max(1 << 12)
     }
 }
 
