@@ -131,7 +131,9 @@ pub trait Puzzle: Sync {
     /// # Errors
     /// [`Error::Input`] for bad input, [`Error::Usage`] for an unsupported
     /// option or a limit, [`Error::Io`] when writing fails.
-    fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error>;
+    fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error> {
+        self.solve_drawing(input, opts, &[], &mut |_, _| Ok(()), out)
+    }
 
     /// [`Puzzle::solve`], first making the pictures in `drawings`, in that
     /// order, and handing each to `save`. One search of the optimal play

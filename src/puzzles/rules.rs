@@ -412,10 +412,6 @@ impl<R: Rules> Puzzle for Entry<R> {
         R::SIZES
     }
 
-    fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error> {
-        self.solve_drawing(input, opts, &[], &mut |_, _| Ok(()), out)
-    }
-
     fn solve_drawing(
         &self,
         input: &[u8],

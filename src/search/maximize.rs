@@ -554,17 +554,31 @@ pub fn reaches_within<P: Climb>(
     target: u32,
     node_limit: u64,
 ) -> Option<bool> {
-    if problem.score(root) >= target {
-        return Some(true);
-    }
-    if problem.upper_bound(root, depth) < target {
-        return Some(false);
+    if let Some(settled) = reached_or_out_of_reach(problem, root, depth, target) {
+        return Some(settled);
     }
     // The best score starts at `target - 1` though no line may reach it:
     // every cut and table skip only asks whether `target` can still be
     // reached, and the search ends as soon as it is.
     search_within(problem, root, depth, target - 1, target, node_limit)
         .map(|(best, _)| best >= target)
+}
+
+/// The answer of [`reaches`] when no search is needed: `true` if the root
+/// already scores `target`, `false` if its bound is below it.
+fn reached_or_out_of_reach<P: Climb>(
+    problem: &P,
+    root: &P::Node,
+    depth: u32,
+    target: u32,
+) -> Option<bool> {
+    if problem.score(root) >= target {
+        Some(true)
+    } else if problem.upper_bound(root, depth) < target {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// [`reaches`] on all cores, split as in [`maximize_parallel`].
@@ -576,11 +590,8 @@ where
     P: Climb + Sync,
     P::Node: Send + Sync,
 {
-    if problem.score(root) >= target {
-        return true;
-    }
-    if problem.upper_bound(root, depth) < target {
-        return false;
+    if let Some(settled) = reached_or_out_of_reach(problem, root, depth, target) {
+        return settled;
     }
     search_parallel(
         problem,

@@ -303,7 +303,7 @@ pub(super) fn exponent_of(v: u64) -> Option<u8> {
 /// The block value of the exponent `e` (0 for an empty cell); a `u128`
 /// because merges take blocks past 2^63.
 pub(super) fn value_of(e: u8) -> u128 {
-    if e == 0 { 0 } else { 1u128 << e }
+    block_value(u32::from(e))
 }
 
 /// The block value of the exponent `e`, 0 for an empty cell: the scores

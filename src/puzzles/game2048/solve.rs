@@ -492,16 +492,13 @@ pub(super) fn bounded_exponent(board: &Board, moves: u32) -> (u32, u32) {
     let record = progress::global();
     record.set_depth(moves);
     record.found(u32::from(board.max_exponent()));
-    record.proved_at_most(merge_tree_bound(&board.cells, moves));
+    let bound = merge_tree_bound(&board.cells, moves);
+    record.proved_at_most(bound);
     let (lower, upper) = if stop::has_deadline() {
         narrowed_exponent(board, moves, FIRST_LOOK)
     } else {
         let (e, _) = best_exponent(board, moves);
-        let upper = if stop::cut_short() {
-            merge_tree_bound(&board.cells, moves)
-        } else {
-            e
-        };
+        let upper = if stop::cut_short() { bound } else { e };
         (e, upper)
     };
     record.proved_at_most(upper);
