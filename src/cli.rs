@@ -113,18 +113,24 @@ Examples:
 
 const CHECK_HELP: &str = "\
 Tokens are compared, so spacing and line ends do not matter; a wrong
-answer is reported with its first differing token.
+answer is reported with its first differing token. Each name accepts what
+its judge accepts: 14600 and 14601 any valid tiling (--order: only the
+placement order), tromino only the placement order, the others the exact
+answer.
 
 Examples:
   boardsolve check 2048 case.in my.out
-  boardsolve check tromino examples/tromino/sample.in tiling.out          any valid tiling
-  boardsolve check tromino --order examples/tromino/sample.in tiling.out  in placement order";
+  boardsolve check tromino examples/tromino/sample.in tiling.out  in placement order";
 
 const STRESS_HELP: &str = "\
 The program reads one case on standard input and prints its answer. The
 first failing case (wrong answer, non-zero exit, signal, time-out or
 unreadable output) is shrunk to a smallest case that still fails the same
-way and printed with the expected and the received output. Exit status 1
+way and printed with the expected and the received output. With a
+judge's number (12100, 17825, 14600, ...), cases stay inside that judge's
+limits unless a size option asks for more (the first line then says
+\"beyond\"), and answers are judged as that judge does: 14600 and 14601
+accept any valid tiling (--order: only the placement order). Exit status 1
 when a failure is found, 0 when every case passes.
 
 Examples:
@@ -134,8 +140,9 @@ Examples:
 
 const TEST_HELP: &str = "\
 Each X.in is judged against X.out or X.ans beside it; without one, the
-reference answer is computed and the table says so. Tromino outputs are
-judged by the checker (any tiling; --order: the placement order). Exit
+reference answer is computed and the table says so. 14600 and 14601
+outputs are judged by the checker (any valid tiling; --order: only the
+placement order), tromino outputs must be in placement order. Exit
 status 0 when every case passes, 1 when one fails, 2 for usage or the
 harness's own trouble.
 
@@ -241,8 +248,12 @@ pub struct StressArgs {
     /// 2048: the number of moves K.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES)))]
     pub moves: Option<u32>,
-    /// Accept any correct answer, judged by the checker (tromino: any valid tiling).
+    /// 14600, 14601: accept only the tiling in placement order (they
+    /// accept any valid tiling by default; `tromino` always asks for the order).
     #[arg(long)]
+    pub order: bool,
+    /// Gone: 14600 and 14601 accept any valid tiling by default.
+    #[arg(long, hide = true)]
     pub any_tiling: bool,
     /// After a wrong answer, name the classic mistake your program makes.
     #[arg(long)]
@@ -276,7 +287,8 @@ pub struct TestArgs {
     /// 2048: the number of moves K.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES)))]
     pub moves: Option<u32>,
-    /// Tromino: also require the numbering to be the placement order.
+    /// 14600, 14601: accept only the tiling in placement order (they
+    /// accept any valid tiling by default; `tromino` always asks for the order).
     #[arg(long)]
     pub order: bool,
     /// One JSON object instead of the table.
@@ -326,7 +338,8 @@ pub struct CheckArgs {
     pub input: PathBuf,
     /// The answer to check.
     pub output: PathBuf,
-    /// Tromino: also require the numbering to be the placement order.
+    /// 14600, 14601: accept only the tiling in placement order (they
+    /// accept any valid tiling by default; `tromino` always asks for the order).
     #[arg(long)]
     pub order: bool,
     /// 2048: the number of moves K.

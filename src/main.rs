@@ -52,7 +52,13 @@ fn main() -> ExitCode {
     }
 }
 
-/// A one-line hint for a `stress` command line whose program is not after
+/// Whether `arg` names an executable file (not a directory of cases).
+fn is_program(arg: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(arg).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// A one-line hint for a `stress` or `test` command line whose program is not after
 /// `--` (clap would only say "unexpected argument"), showing where `--`
 /// goes; `None` for any other usage error.
 fn separator_hint(e: &clap::Error) -> Option<String> {
@@ -62,7 +68,8 @@ fn separator_hint(e: &clap::Error) -> Option<String> {
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    if args.first().map(String::as_str) != Some("stress") || args.iter().any(|a| a == "--") {
+    let command = args.first().map(String::as_str);
+    if !matches!(command, Some("stress" | "test")) || args.iter().any(|a| a == "--") {
         return None;
     }
     let split = match e.kind() {
@@ -70,7 +77,14 @@ fn separator_hint(e: &clap::Error) -> Option<String> {
             let stray = e.get(ContextKind::InvalidArg)?.to_string();
             args.iter().position(|a| *a == stray)?
         }
-        ErrorKind::MissingRequiredArgument => args.len(),
+        // `test` takes case paths before `--`, so its program was read as
+        // one: the first executable file after the puzzle is the program.
+        ErrorKind::MissingRequiredArgument => args
+            .iter()
+            .enumerate()
+            .skip(2)
+            .find(|(_, a)| is_program(a))
+            .map_or(args.len(), |(i, _)| i),
         _ => return None,
     };
     let program = if split < args.len() {

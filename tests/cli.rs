@@ -124,6 +124,8 @@ mod common {
     }
 }
 
+#[path = "cli/contracts.rs"]
+mod contracts;
 #[path = "cli/diagnose.rs"]
 mod diagnose;
 #[path = "cli/examples.rs"]

@@ -1,14 +1,24 @@
 //! `boardsolve check`: is this output a right answer?
 
+use super::harness::reported;
 use super::*;
 use crate::cli::CheckArgs;
 use boardsolve::puzzles::CheckOptions;
+use boardsolve::puzzles::Flag;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::text::Verdict;
 use boardsolve::tools::deadline;
 use std::io::Write;
 
 pub(crate) fn check(args: &CheckArgs) -> Result<(), Stop> {
+    let mut asked = Vec::new();
+    if args.moves.is_some() {
+        asked.push(Flag::Moves);
+    }
+    if args.order {
+        asked.push(Flag::Order);
+    }
+    args.puzzle.takes(&asked).map_err(|e| failure(e, "check"))?;
     need_stdout()?;
     let (source, input) = read_input(Some(&args.input), MAX_INPUT_BYTES)?;
     // Answers are bigger than instances (a 4096×4096 tiling is about
@@ -38,10 +48,9 @@ pub(crate) fn check(args: &CheckArgs) -> Result<(), Stop> {
             "{BAD}wrong{BAD:#}: {}: {reason}",
             boardsolve::tools::files::shown(&args.output)
         ),
-    };
-    printed.map_err(|e| io_failure(&e, "cannot write"))?;
-    match verdict {
-        Verdict::Correct => Ok(()),
-        Verdict::Wrong(_) => Err(Stop::Found),
     }
+    .and_then(|()| stdout.flush());
+    // A wrong answer exits 1 even when the line cannot be written (a
+    // closed pipe, a full disk): the status is the verdict.
+    reported(matches!(verdict, Verdict::Wrong(_)), printed)
 }

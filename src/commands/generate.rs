@@ -10,6 +10,13 @@ use std::io::{self, Write};
 pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
     let opts = &args.sizes;
     let usage = |e| failure(e, "gen");
+    if let Some(beyond) = args.puzzle.contract().beyond(opts, None) {
+        let _ = writeln!(
+            io::stderr(),
+            "boardsolve: gen {}: {beyond}",
+            args.puzzle.name()
+        );
+    }
     match &args.out_dir {
         None if args.count > 1 => Err(Stop::Usage(
             "boardsolve: --count above 1 needs --out-dir (one file per instance)".into(),

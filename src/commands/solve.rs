@@ -4,7 +4,7 @@
 use super::search_line::{ClearsLine, SearchLine};
 use super::*;
 use crate::cli::{self, SolveArgs};
-use boardsolve::puzzles::{Drawing, Error, OutputFormat, SolveOptions};
+use boardsolve::puzzles::{Drawing, Error, Flag, OutputFormat, SolveOptions};
 use boardsolve::search::stop;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::batch;
@@ -26,13 +26,13 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
         || args.out_dir.is_some()
         || args.bulk
         || args.inputs.iter().any(|p| p.is_dir());
-    // Only 2048's search can stop early with what it proved.
-    let stoppable = args.puzzle.alias_of().unwrap_or(args.puzzle.name()) == "2048";
-    if args.time_limit.is_some() && !stoppable {
-        return Err(Stop::Usage(format!(
-            "boardsolve: {} does not take --time-limit",
-            args.puzzle.name()
-        )));
+    // Only a search that can stop early with what it proved takes a
+    // time limit; the others are asked nothing.
+    let stoppable = args.puzzle.takes(&[Flag::TimeLimit]).is_ok();
+    if args.time_limit.is_some() {
+        args.puzzle
+            .takes(&[Flag::TimeLimit])
+            .map_err(|e| failure(e, "solve"))?;
     }
     if bulk {
         if args.time_limit.is_some() {

@@ -3,31 +3,52 @@
 use super::harness::{harness, jobs, plural, reported};
 use super::*;
 use crate::cli::StressArgs;
-use boardsolve::puzzles::{OutputFormat, SolveOptions};
-use boardsolve::tools::{diagnose, interrupt, judge, run, stress};
+use boardsolve::puzzles::{Accepts, Flag, OutputFormat, Puzzle, SolveOptions};
+use boardsolve::tools::{diagnose, generate, interrupt, judge, run, stress};
 use indicatif::ProgressStyle;
 use std::io::{self, BufWriter, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
-    let program = harness(&args.command)?;
+    let puzzle = args.puzzle;
+    if args.any_tiling {
+        return Err(Stop::Usage(
+            "boardsolve: --any-tiling is gone: 14600 and 14601 accept any valid tiling by default, and --order asks for the placement order".into(),
+        ));
+    }
+    let mut asked = Vec::new();
+    if args.moves.is_some() {
+        asked.push(Flag::Moves);
+    }
+    if args.order {
+        asked.push(Flag::Order);
+    }
+    puzzle.takes(&asked).map_err(|e| failure(e, "stress"))?;
     let seed = args.seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
         nanos % 1_000_000_000
     });
+    // The size options are refused here, before the first line promises
+    // a run: the first case is made once and thrown away.
+    puzzle
+        .generate(&mut generate::case_rng(seed, 0), &args.sizes)
+        .map_err(|e| failure(e, "stress"))?;
+    let program = harness(&args.command)?;
     let jobs = jobs(args.jobs);
     let mut err = io::stderr();
+    let contract = puzzle.contract();
+    let accepts = contract.accepting(args.order);
     let config = stress::StressConfig {
-        puzzle: args.puzzle,
+        puzzle,
         program,
         cases: args.cases,
         seed,
         time_limit: args.time_limit,
         memory_limit: args.memory_limit,
         jobs,
-        any_answer: args.any_tiling,
+        accepts,
         sizes: args.sizes.clone(),
         solve: SolveOptions {
             moves: args.moves,
@@ -43,13 +64,17 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     });
     let _ = writeln!(
         err,
-        "stress {}: {} {}, seed {seed}, CPU time {:?}{memory}, {jobs} {}",
-        args.puzzle.name(),
+        "stress {}{}: {} {}, seed {seed}, CPU time {:?}{memory}, {jobs} {}",
+        puzzle.name(),
+        moves_shown(puzzle, args),
         args.cases,
         plural(args.cases, "case", "cases"),
         args.time_limit,
         plural(jobs as u64, "job", "jobs"),
     );
+    if let Some(terms) = terms(puzzle, args) {
+        let _ = writeln!(err, "{terms}");
+    }
     let bar = progress_bar(args.cases, "cases");
     let done = AtomicU64::new(0);
     let step = (args.cases / 10).max(1);
@@ -122,6 +147,32 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
         summary.failure.is_some(),
         written.and_then(|()| out.flush()),
     )
+}
+
+/// The K in force, for the first line (` (K = 5)`), or nothing.
+fn moves_shown(puzzle: &dyn Puzzle, args: &StressArgs) -> String {
+    puzzle
+        .moves_in_force(args.moves)
+        .map_or(String::new(), |k| format!(" (K = {k})"))
+}
+
+/// What the cases and answers are held to, for the line after the first:
+/// a judge's limits (or that the size options go past them) and the
+/// answers accepted; `None` for a name with nothing to state.
+fn terms(puzzle: &dyn Puzzle, args: &StressArgs) -> Option<String> {
+    let contract = puzzle.contract();
+    let accepts = contract.accepting(args.order);
+    let limits = match (contract.beyond(&args.sizes, args.moves), contract.judge) {
+        (Some(beyond), _) => format!("cases {beyond}"),
+        (None, Some(judge)) => format!(
+            "cases within {}'s limits ({})",
+            judge.problem,
+            judge.limits.short()
+        ),
+        (None, None) if accepts == Accepts::Exact => return None,
+        (None, None) => return Some(format!("only {} is accepted", accepts.describe())),
+    };
+    Some(format!("{limits}; {} is accepted", accepts.describe()))
 }
 
 pub(crate) fn write_extremes(out: &mut impl Write, extremes: &stress::Extremes) -> io::Result<()> {

@@ -3,12 +3,21 @@
 use super::harness::{harness, jobs, reported};
 use super::*;
 use crate::cli::TestArgs;
+use boardsolve::puzzles::{Accepts, Flag};
 use boardsolve::tools::files::{self};
 use boardsolve::tools::{batch, interrupt, judge, run, suite};
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
+    let mut asked = Vec::new();
+    if args.moves.is_some() {
+        asked.push(Flag::Moves);
+    }
+    if args.order {
+        asked.push(Flag::Order);
+    }
+    args.puzzle.takes(&asked).map_err(|e| failure(e, "test"))?;
     let program = harness(&args.command)?;
     let paths = if args.paths.is_empty() {
         if !Path::new("tests").is_dir() {
@@ -29,7 +38,7 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
     if inputs.is_empty() {
         return Err(Stop::Usage("boardsolve: no *.in cases found".into()));
     }
-    let canonical = args.puzzle.alias_of().unwrap_or(args.puzzle.name());
+    let accepts = args.puzzle.contract().accepting(args.order);
     let config = suite::SuiteConfig {
         puzzle: args.puzzle,
         program,
@@ -37,16 +46,10 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         time_limit: args.time_limit,
         memory_limit: args.memory_limit,
         jobs: jobs(args.jobs),
-        checker: canonical == "tromino",
-        order: args.order,
+        checker: accepts != Accepts::Exact,
+        order: accepts == Accepts::PlacementOrder,
         moves: args.moves,
     };
-    if args.order && !config.checker {
-        return Err(Stop::Usage(format!(
-            "boardsolve: {} does not take --order",
-            args.puzzle.name()
-        )));
-    }
     let bar = progress_bar(config.inputs.len() as u64, "cases");
     let tick = || {
         if let Some(bar) = &bar {

@@ -3,6 +3,7 @@
 //! the tools see every puzzle through the byte-level [`Puzzle`] trait,
 //! which [`Entry`] implements once for every `Rules`.
 
+mod contract;
 pub mod footholds;
 pub mod game2048;
 mod puzzle;
@@ -11,6 +12,7 @@ mod sizes;
 pub mod tromino;
 pub mod yut;
 
+pub use contract::{Accepts, Contract, Judge, Limits};
 pub use puzzle::{
     CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
     Variant,
@@ -23,29 +25,102 @@ use game2048::Game2048;
 use tromino::{Format, Tromino};
 use yut::Yut;
 
+/// The limits of BOJ 12100 and 12094, with the judge's K.
+const fn boj_2048(problem: &'static str, moves: u32) -> Contract {
+    Contract {
+        judge: Some(Judge {
+            problem,
+            limits: Limits::Board2048 {
+                max_n: 20,
+                max_tile: 1024,
+                moves,
+            },
+        }),
+        accepts: Accepts::Exact,
+    }
+}
+
+/// The limits of BOJ 14600 and 14601: any valid tiling is accepted.
+const fn boj_tromino(problem: &'static str, max_k: u32) -> Contract {
+    Contract {
+        judge: Some(Judge {
+            problem,
+            limits: Limits::TrominoK { max_k },
+        }),
+        accepts: Accepts::AnyTiling,
+    }
+}
+
 /// 2048 with K = 5 unless `--moves` says otherwise.
-pub static GAME_2048: Entry<Game2048> = Entry::canonical("2048", Game2048 { moves: 5 });
+pub static GAME_2048: Entry<Game2048> =
+    Entry::canonical("2048", Game2048 { moves: 5 }, Accepts::Exact);
 /// BOJ 12100: 2048 with K = 5.
-pub static BOJ_12100: Entry<Game2048> = Entry::alias("12100", "2048", Game2048 { moves: 5 });
+pub static BOJ_12100: Entry<Game2048> = Entry::alias(
+    "12100",
+    "2048",
+    Game2048 { moves: 5 },
+    boj_2048("BOJ 12100", 5),
+);
 /// BOJ 12094: 2048 with K = 10.
-pub static BOJ_12094: Entry<Game2048> = Entry::alias("12094", "2048", Game2048 { moves: 10 });
-/// L-tromino tiling, in the format of docs/tromino.md.
-pub static TROMINO: Entry<Tromino> = Entry::canonical("tromino", Tromino::new(Format::Plain));
-/// BOJ 14600: L-tromino tiling in the BOJ format.
-pub static BOJ_14600: Entry<Tromino> = Entry::alias("14600", "tromino", Tromino::new(Format::Boj));
-/// BOJ 14601: L-tromino tiling in the BOJ format.
-pub static BOJ_14601: Entry<Tromino> = Entry::alias("14601", "tromino", Tromino::new(Format::Boj));
+pub static BOJ_12094: Entry<Game2048> = Entry::alias(
+    "12094",
+    "2048",
+    Game2048 { moves: 10 },
+    boj_2048("BOJ 12094", 10),
+);
+/// L-tromino tiling, in the format of docs/tromino.md: the exercise of the
+/// placement order, which only that numbering passes.
+pub static TROMINO: Entry<Tromino> = Entry::canonical(
+    "tromino",
+    Tromino::new(Format::Plain),
+    Accepts::PlacementOrder,
+);
+/// BOJ 14600: L-tromino tiling in the BOJ format, K ≤ 2.
+pub static BOJ_14600: Entry<Tromino> = Entry::alias(
+    "14600",
+    "tromino",
+    Tromino::new(Format::Boj),
+    boj_tromino("BOJ 14600", 2),
+);
+/// BOJ 14601: L-tromino tiling in the BOJ format, K ≤ 7.
+pub static BOJ_14601: Entry<Tromino> = Entry::alias(
+    "14601",
+    "tromino",
+    Tromino::new(Format::Boj),
+    boj_tromino("BOJ 14601", 7),
+);
 /// Dice yut.
-pub static YUT: Entry<Yut> = Entry::canonical("yut", Yut);
-/// BOJ 17825: dice yut.
-pub static BOJ_17825: Entry<Yut> = Entry::alias("17825", "yut", Yut);
+pub static YUT: Entry<Yut> = Entry::canonical("yut", Yut, Accepts::Exact);
+/// BOJ 17825: dice yut with ten dice.
+pub static BOJ_17825: Entry<Yut> = Entry::alias(
+    "17825",
+    "yut",
+    Yut,
+    Contract {
+        judge: Some(Judge {
+            problem: "BOJ 17825",
+            limits: Limits::Dice { count: 10 },
+        }),
+        accepts: Accepts::Exact,
+    },
+);
 /// Disappearing footholds.
-pub static FOOTHOLDS: Entry<Footholds> = Entry::canonical("footholds", Footholds);
-/// Programmers 92345: disappearing footholds.
+pub static FOOTHOLDS: Entry<Footholds> = Entry::canonical("footholds", Footholds, Accepts::Exact);
 /// Programmers 92345: disappearing footholds, written in the problem
 /// page's literal argument form.
-pub static PROGRAMMERS_92345: Entry<Footholds> =
-    Entry::alias_in("92345", "footholds", Footholds, TextForm::Literal);
+pub static PROGRAMMERS_92345: Entry<Footholds> = Entry::alias(
+    "92345",
+    "footholds",
+    Footholds,
+    Contract {
+        judge: Some(Judge {
+            problem: "Programmers 92345",
+            limits: Limits::Footholds { max_side: 5 },
+        }),
+        accepts: Accepts::Exact,
+    },
+)
+.in_form(TextForm::Literal);
 
 /// Every puzzle entry, canonical names first, then the judge-number aliases.
 pub fn all() -> &'static [&'static dyn Puzzle] {

@@ -1,6 +1,8 @@
 //! The byte-level face of a puzzle that the CLI and the tools use: judge
 //! text in, answers, pictures, checks, generated text and shrunk text out.
 
+use super::contract::Contract;
+use super::rules::Flag;
 use super::sizes::{GenOptions, Size};
 use crate::text::{InputError, Verdict};
 use std::io::{self, Write};
@@ -125,6 +127,29 @@ pub trait Puzzle: Sync {
 
     /// The size options of `gen` and `stress` that this puzzle reads.
     fn sizes(&self) -> &'static [Size];
+
+    /// The judge this name stands for and the answers it accepts.
+    fn contract(&self) -> Contract;
+
+    /// The K a run with `--moves` `asked` plays to, for a puzzle with
+    /// moves (2048); `None` for the others.
+    fn moves_in_force(&self, asked: Option<u32>) -> Option<u32>;
+
+    /// Refuses the first of `asked` this puzzle does not take, with the one
+    /// wording every command shares (`yut does not take --moves`). Every
+    /// command asks before anything runs.
+    ///
+    /// # Errors
+    /// [`Error::Usage`] naming the option.
+    fn takes(&self, asked: &[Flag]) -> Result<(), Error>;
+
+    /// Whether `input` is a valid instance within the judge's limits (any
+    /// valid instance, for a name without a judge).
+    ///
+    /// # Errors
+    /// [`Error::Input`] for bad input, [`Error::Usage`] saying which limit
+    /// it passes.
+    fn within_limits(&self, input: &[u8]) -> Result<(), Error>;
 
     /// Reads judge-format `input` and writes the answer in `opts.format`.
     ///

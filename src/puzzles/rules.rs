@@ -8,6 +8,7 @@
 //! instances back into text for `gen` and for shrinking, and boxing the
 //! catalogue of classic mistakes for `stress --diagnose`.
 
+use super::contract::{Accepts, Contract, Limits};
 use super::sizes::{GenOptions, Size};
 use super::{
     CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
@@ -30,6 +31,9 @@ pub enum Flag {
     Svg,
     /// `--html FILE`: the interactive page.
     Html,
+    /// `solve --time-limit`: a search that can stop early with the bounds
+    /// it proved.
+    TimeLimit,
 }
 
 impl Flag {
@@ -41,18 +45,22 @@ impl Flag {
             Flag::Explain => "--explain or --json",
             Flag::Svg => "--svg",
             Flag::Html => "--html",
+            Flag::TimeLimit => "--time-limit",
         }
     }
 }
 
 /// The options of one run that reach the rules, once the adapter has
 /// refused those the puzzle does not take.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
     /// 2048's K from `--moves`; `None` means the entry's default.
     pub moves: Option<u32>,
-    /// Tromino `check --order`: the numbering must be the placement order.
+    /// Tromino `--order`: the numbering must be the placement order.
     pub order: bool,
+    /// What the entry's contract accepts: `tromino` asks for the placement
+    /// order wherever it is defined (power-of-two sides), unasked.
+    pub accepts: Accepts,
 }
 
 /// A classic mistake of a puzzle's catalogue, made on purpose by its
@@ -142,11 +150,26 @@ pub trait Generate: Text {
     const SIZES: &'static [Size];
 
     /// One random valid instance; `sizes` holds only options listed in
-    /// [`Generate::SIZES`].
+    /// [`Generate::SIZES`]. With `limits` (a judge's, when no size option
+    /// asks for more), the sizes drawn where no option fixes them stay
+    /// inside them and cover them.
     ///
     /// # Errors
     /// [`Error::Usage`] for a size out of range.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Self::Instance, Error>;
+    fn generate(
+        &self,
+        rng: &mut GenRng,
+        sizes: &GenOptions,
+        limits: Option<&Limits>,
+    ) -> Result<Self::Instance, Error>;
+
+    /// Why `instance` is outside a judge's `limits`, or `Ok` when it is
+    /// inside. The parser already holds every instance to the solver's own
+    /// limits; this holds it to the judge's.
+    ///
+    /// # Errors
+    /// What is past the limits, in words.
+    fn within_limits(&self, instance: &Self::Instance, limits: &Limits) -> Result<(), String>;
 
     /// Valid instances a little smaller than `instance`, the boldest cuts
     /// first; `stress` keeps the first that still fails. Lazy, so that a
@@ -208,6 +231,12 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
     fn configure(&self, settings: &Settings) -> Result<Self, Error> {
         let _ = settings;
         Ok(self.clone())
+    }
+
+    /// The number of moves these rules play to, for a puzzle with moves
+    /// (2048's K); `None` by default.
+    fn moves(&self) -> Option<u32> {
+        None
     }
 
     /// Writes exactly the judge's output.
@@ -293,38 +322,42 @@ pub struct Entry<R> {
     /// The text form `gen`, `stress` and `samples` write by default, for a
     /// puzzle with several; `None` for [`Text::to_text`].
     pub form: Option<TextForm>,
+    /// The judge this name stands for and the answers it accepts.
+    pub contract: Contract,
 }
 
 impl<R> Entry<R> {
-    /// The canonical entry of a puzzle.
-    pub const fn canonical(name: &'static str, rules: R) -> Self {
+    /// The canonical entry of a puzzle, which accepts `accepts`.
+    pub const fn canonical(name: &'static str, rules: R, accepts: Accepts) -> Self {
         Entry {
             name,
             alias_of: None,
             rules,
             form: None,
+            contract: Contract {
+                judge: None,
+                accepts,
+            },
         }
     }
 
-    /// A judge's name for the puzzle whose canonical entry is `of`.
-    pub const fn alias(name: &'static str, of: &'static str, rules: R) -> Self {
+    /// A judge's name for the puzzle whose canonical entry is `of`, with
+    /// that judge's contract.
+    pub const fn alias(name: &'static str, of: &'static str, rules: R, contract: Contract) -> Self {
         Entry {
             name,
             alias_of: Some(of),
             rules,
             form: None,
+            contract,
         }
     }
 
-    /// A judge's name for the puzzle whose canonical entry is `of`, whose
-    /// instances are written in `form` by default.
-    pub const fn alias_in(name: &'static str, of: &'static str, rules: R, form: TextForm) -> Self {
-        Entry {
-            name,
-            alias_of: Some(of),
-            rules,
-            form: Some(form),
-        }
+    /// [`Entry::alias`] for a judge whose instances are written in `form`
+    /// by default.
+    pub const fn in_form(mut self, form: TextForm) -> Self {
+        self.form = Some(form);
+        self
     }
 }
 
@@ -332,14 +365,17 @@ impl<R: Rules> Entry<R> {
     /// Refuses `flag` with the one wording every puzzle shares, when it is
     /// `given` and the puzzle does not take it.
     fn refuse(&self, given: bool, flag: Flag) -> Result<(), Error> {
-        if given && !R::TAKES.contains(&flag) {
-            return Err(Error::Usage(format!(
-                "{} does not take {}",
-                self.name,
-                flag.name()
-            )));
+        if given {
+            self.takes(&[flag])?;
         }
         Ok(())
+    }
+
+    /// The judge's limits generated and shrunk instances keep to, unless
+    /// size options ask for more.
+    fn limits_kept(&self, sizes: &GenOptions) -> Option<&Limits> {
+        let judge = self.contract.judge.as_ref()?;
+        (!judge.limits.sizes_beyond(sizes)).then_some(&judge.limits)
     }
 
     /// Refuses `asked` when the puzzle does not write that form, with the
@@ -379,7 +415,11 @@ impl<R: Rules> Entry<R> {
     fn configured(&self, moves: Option<u32>, order: bool) -> Result<R, Error> {
         self.refuse(moves.is_some(), Flag::Moves)?;
         self.refuse(order, Flag::Order)?;
-        self.rules.configure(&Settings { moves, order })
+        self.rules.configure(&Settings {
+            moves,
+            order,
+            accepts: self.contract.accepting(order),
+        })
     }
 }
 
@@ -410,6 +450,48 @@ impl<R: Rules> Puzzle for Entry<R> {
 
     fn sizes(&self) -> &'static [Size] {
         R::SIZES
+    }
+
+    fn contract(&self) -> Contract {
+        self.contract
+    }
+
+    fn moves_in_force(&self, asked: Option<u32>) -> Option<u32> {
+        self.rules
+            .configure(&Settings {
+                moves: asked,
+                order: false,
+                accepts: self.contract.accepts,
+            })
+            .ok()?
+            .moves()
+    }
+
+    fn takes(&self, asked: &[Flag]) -> Result<(), Error> {
+        match asked.iter().find(|flag| !R::TAKES.contains(flag)) {
+            Some(flag) => Err(Error::Usage(format!(
+                "{} does not take {}",
+                self.name,
+                flag.name()
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    fn within_limits(&self, input: &[u8]) -> Result<(), Error> {
+        let Some(judge) = &self.contract.judge else {
+            return Ok(());
+        };
+        let instance = self.rules.parse(input)?;
+        self.rules
+            .within_limits(&instance, &judge.limits)
+            .map_err(|why| {
+                Error::Usage(format!(
+                    "{why}: beyond {}'s limits ({})",
+                    judge.problem,
+                    judge.limits.describe()
+                ))
+            })
     }
 
     fn solve_drawing(
@@ -468,7 +550,18 @@ impl<R: Rules> Puzzle for Entry<R> {
         opts.only(self.name, R::SIZES)?;
         // The form first: a refused --format should not wait for a search.
         self.text_in_checked(opts.format)?;
-        let instance = self.rules.generate(rng, opts)?;
+        let limits = self.limits_kept(opts);
+        let instance = self.rules.generate(rng, opts, limits)?;
+        if let Some(limits) = limits
+            && let Err(why) = self.rules.within_limits(&instance, limits)
+        {
+            // A generator that ignores the limits it was given is a bug
+            // here, not the user's doing.
+            return Err(Error::Usage(format!(
+                "internal error: a generated {} case is past the judge's limits: {why}",
+                self.name
+            )));
+        }
         self.text_in(&instance, opts.format)
     }
 
@@ -477,7 +570,19 @@ impl<R: Rules> Puzzle for Entry<R> {
             return;
         };
         let form = self.rules.form_of(input);
+        // A case inside the judge's limits shrinks to cases inside them: a
+        // smaller case the judge would never give proves nothing.
+        let keep = self
+            .contract
+            .judge
+            .filter(|judge| self.rules.within_limits(&instance, &judge.limits).is_ok())
+            .map(|judge| judge.limits);
         for smaller in self.rules.shrink(&instance) {
+            if let Some(limits) = &keep
+                && self.rules.within_limits(&smaller, limits).is_err()
+            {
+                continue;
+            }
             let text = match form {
                 Some(form) => self.rules.to_text_in(&smaller, form),
                 None => self.rules.to_text(&smaller),
@@ -490,9 +595,15 @@ impl<R: Rules> Puzzle for Entry<R> {
 
     fn samples(&self, form: Option<TextForm>) -> Result<Vec<(String, String)>, Error> {
         self.text_in_checked(form)?;
+        let limits = self.contract.judge.map(|judge| judge.limits);
         self.rules
             .samples()
             .iter()
+            .filter(|instance| {
+                limits
+                    .as_ref()
+                    .is_none_or(|limits| self.rules.within_limits(instance, limits).is_ok())
+            })
             .map(|instance| {
                 let mut answer = Vec::new();
                 self.rules.write_answer(instance, &mut answer)?;
@@ -512,6 +623,7 @@ impl<R: Rules> Puzzle for Entry<R> {
                     let rules = rules.configure(&Settings {
                         moves: opts.moves,
                         order: false,
+                        accepts: Accepts::Exact,
                     })?;
                     rules.reference(&rules.parse(input)?, Some(mistake))
                 };

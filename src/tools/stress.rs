@@ -7,7 +7,7 @@ use super::diagnose::{self, Diagnosis};
 use super::generate;
 use super::judge::{self, Expected, JudgeError, Judged, Verdict};
 use super::run::{Program, Trouble, Usage};
-use crate::puzzles::{CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
+use crate::puzzles::{Accepts, CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -28,9 +28,9 @@ pub struct StressConfig {
     pub memory_limit: Option<u64>,
     /// Runs at the same time.
     pub jobs: usize,
-    /// Judge with the puzzle's checker instead of comparing with the
-    /// reference answer (for puzzles with many right answers).
-    pub any_answer: bool,
+    /// Which answers are right: the reference's exactly, or any the
+    /// puzzle's checker accepts (any valid tiling).
+    pub accepts: Accepts,
     /// Size options of the generated cases.
     pub sizes: GenOptions,
     /// Options of the reference solve (2048's K).
@@ -201,7 +201,9 @@ impl StressConfig {
     /// Runs the program on `input` and judges it against the reference.
     fn judge(&self, input: &[u8], case: u64) -> Result<(Judged, Vec<u8>), StressError> {
         let answer = self.reference(input, case)?;
-        let expected = if self.any_answer {
+        // The reference numbers a tiling in placement order, so that
+        // contract is judged against it like an exact answer.
+        let expected = if self.accepts == Accepts::AnyTiling {
             Expected::Checker {
                 puzzle: self.puzzle,
                 options: CheckOptions {

@@ -342,7 +342,7 @@ fn stress_yut_finds_forgotten_blue_routes() {
 }
 
 #[test]
-fn stress_tromino_finds_clockwise_quadrants_unless_any_tiling_is_allowed() {
+fn stress_tromino_finds_clockwise_quadrants_since_tromino_asks_for_the_order() {
     let exe = program("wrong_tromino");
     let exe = exe.as_str();
     stress_passes(
@@ -356,10 +356,6 @@ fn stress_tromino_finds_clockwise_quadrants_unless_any_tiling_is_allowed() {
     );
     // Shrunk to the smallest board where the order shows: 4×4.
     assert!(section(&out, "input").starts_with("4 "), "{out}");
-    stress_passes(
-        &["tromino", "--cases", "200", "--seed", "1", "--any-tiling"],
-        &[exe, "clockwise-quadrants"],
-    );
 }
 
 #[test]

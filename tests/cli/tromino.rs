@@ -91,8 +91,9 @@ fn check_exit_codes_and_reasons() {
     );
     let (code, out, _) = run(&["check", "tromino", &input, &good, "--order"], b"");
     assert_eq!((code, out.as_str()), (0, "correct\n"));
-    let (code, _, _) = run(&["check", "tromino", &input, &renumbered], b"");
-    assert_eq!(code, 0);
+    // `tromino` accepts only the placement order, asked or not.
+    let (code, out, _) = run(&["check", "tromino", &input, &renumbered], b"");
+    assert_eq!(code, 1, "{out}");
     let (code, out, _) = run(&["check", "tromino", &input, &renumbered, "--order"], b"");
     assert_eq!(code, 1);
     assert!(

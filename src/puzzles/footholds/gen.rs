@@ -3,8 +3,8 @@
 
 use super::Footholds;
 use super::board::{Coord, Instance, MAX_SIDE, bit};
-use crate::puzzles::Generate;
 use crate::puzzles::{Error, GenOptions, GenRng, Size};
+use crate::puzzles::{Generate, Limits};
 use rand::RngExt;
 
 /// A random instance: each cell a foothold with probability
@@ -125,7 +125,13 @@ impl Generate for Footholds {
     /// A game for `gen`: `--rows` and `--cols` from 1 to 8 (1 to 5 at random
     /// when not given), `--density` the share of footholds (50% to 100% at
     /// random when not given), `--hard` one of the [`hard`] shapes.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+    fn generate(
+        &self,
+        rng: &mut GenRng,
+        sizes: &GenOptions,
+        // The default sizes are inside every judge's limits already.
+        _limits: Option<&Limits>,
+    ) -> Result<Instance, Error> {
         let mut side = |size: Size| -> Result<usize, Error> {
             Ok(match sizes.bounded(size, 1, MAX_SIDE as u64)? {
                 Some(v) => v as usize,
@@ -147,5 +153,16 @@ impl Generate for Footholds {
 
     fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
         Box::new(shrink(instance))
+    }
+
+    fn within_limits(&self, instance: &Instance, limits: &Limits) -> Result<(), String> {
+        match *limits {
+            Limits::Footholds { max_side }
+                if instance.rows as u64 > max_side || instance.cols as u64 > max_side =>
+            {
+                Err(format!("a {}×{} board", instance.rows, instance.cols))
+            }
+            _ => Ok(()),
+        }
     }
 }

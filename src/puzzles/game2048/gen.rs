@@ -1,9 +1,9 @@
 //! Seeded random boards, the `--hard` shapes, and the shrinker.
 
 use super::Game2048;
-use super::board::{Board, Instance, MAX_INPUT_EXPONENT, MAX_N, exponent_of};
-use crate::puzzles::Generate;
+use super::board::{Board, Instance, MAX_INPUT_EXPONENT, MAX_N, block_value, exponent_of};
 use crate::puzzles::{Error, GenOptions, GenRng, Size};
+use crate::puzzles::{Generate, Limits};
 use rand::RngExt;
 
 /// The side and the largest exponent brought into range, and the largest
@@ -160,7 +160,13 @@ impl Generate for Game2048 {
     /// # Errors
     /// [`Error::Usage`] for `--n` outside 1..=64 or a `--max-tile` that is not a
     /// power of two from 2.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+    fn generate(
+        &self,
+        rng: &mut GenRng,
+        sizes: &GenOptions,
+        // The default sizes are inside every judge's limits already.
+        _limits: Option<&Limits>,
+    ) -> Result<Instance, Error> {
         let n = match sizes.bounded(Size::N, 1, MAX_N as u64)? {
             Some(n) => n as usize,
             None => rng.random_range(1..=8),
@@ -188,5 +194,26 @@ impl Generate for Game2048 {
 
     fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
         Box::new(shrink(instance))
+    }
+
+    fn within_limits(&self, instance: &Instance, limits: &Limits) -> Result<(), String> {
+        let Limits::Board2048 {
+            max_n, max_tile, ..
+        } = *limits
+        else {
+            return Ok(());
+        };
+        let board = &instance.board;
+        if board.size() as u64 > max_n {
+            return Err(format!("N = {}", board.size()));
+        }
+        let largest = board.exponents().iter().copied().max().unwrap_or(0);
+        if largest == 0 {
+            return Err("no block".into());
+        }
+        if block_value(u32::from(largest)) > u128::from(max_tile) {
+            return Err(format!("a block of {}", block_value(u32::from(largest))));
+        }
+        Ok(())
     }
 }

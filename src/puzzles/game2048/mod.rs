@@ -45,9 +45,19 @@ pub struct Game2048 {
 
 impl Rules for Game2048 {
     type Play = Play;
-    const TAKES: &'static [Flag] = &[Flag::Moves, Flag::Explain, Flag::Svg, Flag::Html];
+    const TAKES: &'static [Flag] = &[
+        Flag::Moves,
+        Flag::Explain,
+        Flag::Svg,
+        Flag::Html,
+        Flag::TimeLimit,
+    ];
     fn summary(&self) -> &'static str {
         "2048: largest block in at most K moves"
+    }
+
+    fn moves(&self) -> Option<u32> {
+        Some(self.moves)
     }
 
     fn configure(&self, settings: &Settings) -> Result<Self, Error> {

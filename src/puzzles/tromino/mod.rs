@@ -27,7 +27,7 @@ pub use parse::{Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N};
 pub use solve::{answer, tiling};
 pub use svg::MAX_SVG_N;
 
-use crate::puzzles::{Error, Flag, Rules, Settings};
+use crate::puzzles::{Accepts, Error, Flag, Rules, Settings};
 use crate::text::Verdict;
 use std::io::Write;
 
@@ -67,8 +67,12 @@ impl Format {
 pub struct Tromino {
     /// The input format it reads and the hole mark it writes.
     pub format: Format,
-    /// `check --order`: the numbering must also be the placement order.
+    /// `--order`: the numbering must also be the placement order (refused
+    /// on a side that is not a power of two, where none is defined).
     pub order: bool,
+    /// The entry's contract asks for the placement order wherever it is
+    /// defined (`tromino`); other sides take any valid tiling.
+    pub order_where_defined: bool,
 }
 
 impl Tromino {
@@ -77,6 +81,7 @@ impl Tromino {
         Tromino {
             format,
             order: false,
+            order_where_defined: false,
         }
     }
 }
@@ -121,12 +126,14 @@ impl Rules for Tromino {
     fn configure(&self, settings: &Settings) -> Result<Self, Error> {
         Ok(Tromino {
             order: settings.order,
+            order_where_defined: settings.accepts == Accepts::PlacementOrder,
             ..self.clone()
         })
     }
 
     fn check(&self, instance: &Instance, output: &[u8]) -> Result<Verdict, Error> {
-        check::check(instance, output, self.format, self.order)
+        let order = self.order || (self.order_where_defined && instance.n.is_power_of_two());
+        check::check(instance, output, self.format, order)
     }
 }
 

@@ -3,8 +3,8 @@
 
 use super::Instance;
 use super::Yut;
-use crate::puzzles::Generate;
 use crate::puzzles::{Error, GenOptions, GenRng, Size};
+use crate::puzzles::{Generate, Limits};
 use rand::RngExt;
 
 /// A random instance of `dice` dice, each uniform in 1..=5.
@@ -78,7 +78,13 @@ impl Generate for Yut {
 
     /// The instance `gen` asks for: `--dice` dice (10 by default), random or
     /// `--hard`.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+    fn generate(
+        &self,
+        rng: &mut GenRng,
+        sizes: &GenOptions,
+        // The default sizes are inside every judge's limits already.
+        _limits: Option<&Limits>,
+    ) -> Result<Instance, Error> {
         let dice = sizes.bounded(Size::Dice, 1, 1_000_000)?.unwrap_or(10) as usize;
         Ok(if sizes.hard {
             hard(rng, dice)
@@ -89,5 +95,14 @@ impl Generate for Yut {
 
     fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {
         Box::new(shrink(instance))
+    }
+
+    fn within_limits(&self, instance: &Instance, limits: &Limits) -> Result<(), String> {
+        match *limits {
+            Limits::Dice { count } if instance.dice().len() as u64 != count => {
+                Err(format!("{} dice", instance.dice().len()))
+            }
+            _ => Ok(()),
+        }
     }
 }

@@ -1,0 +1,367 @@
+//! Each judge ID is a contract: its limits, the answers it accepts, the
+//! options it takes; and exit statuses that say the verdict whatever
+//! happens to the report.
+
+use super::common::*;
+use std::path::Path;
+
+/// The first line of each `.in` in `dir`: the size, for tromino BOJ (K).
+fn first_numbers(dir: &Path) -> Vec<u32> {
+    let mut ks: Vec<u32> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .map(|p| {
+            let text = std::fs::read_to_string(p).unwrap();
+            text.split_whitespace().next().unwrap().parse().unwrap()
+        })
+        .collect();
+    ks.sort_unstable();
+    ks
+}
+
+#[test]
+fn gen_and_samples_stay_inside_each_judges_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, most) in [("14600", 2), ("14601", 7)] {
+        let out = dir.path().join(name);
+        let out = out.to_str().unwrap();
+        solved(
+            &[
+                "gen",
+                name,
+                "--seed",
+                "1",
+                "--count",
+                "60",
+                "--out-dir",
+                out,
+            ],
+            b"",
+        );
+        let ks = first_numbers(Path::new(out));
+        assert!(
+            ks.iter().all(|&k| (1..=most).contains(&k)),
+            "{name}: {ks:?}"
+        );
+        // The whole range is covered, not only the small end.
+        assert_eq!(ks.last(), Some(&most), "{name}: {ks:?}");
+        let samples = dir.path().join(format!("samples-{name}"));
+        let samples = samples.to_str().unwrap();
+        solved(&["samples", name, "--out-dir", samples], b"");
+        let ks = first_numbers(Path::new(samples));
+        assert!(
+            !ks.is_empty() && ks.iter().all(|&k| k <= most),
+            "{name}: {ks:?}"
+        );
+    }
+    // 17825's ten dice, 92345's 5×5 and 12100's 20×20 with blocks to 1024.
+    for seed in 0..20 {
+        let seed = seed.to_string();
+        let yut = solved(&["gen", "17825", "--seed", &seed], b"");
+        assert_eq!(yut.split_whitespace().count(), 10, "{yut}");
+        let board = solved(&["gen", "12100", "--seed", &seed, "--hard"], b"");
+        let numbers: Vec<u64> = board
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert!(numbers[0] <= 20 && numbers[1..].iter().all(|&v| v <= 1024));
+        assert!(numbers[1..].iter().any(|&v| v > 0), "{board}");
+    }
+}
+
+#[test]
+fn going_past_a_judges_limits_takes_a_size_option_and_is_said() {
+    let (code, out, err) = run(&["gen", "14600", "--seed", "1", "--n", "8"], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("3\n"), "{out}");
+    assert!(err.contains("beyond BOJ 14600's limits (K ≤ 2)"), "{err}");
+    // Within the limits, nothing is said.
+    let (_, _, err) = run(&["gen", "14600", "--seed", "1", "--n", "4"], b"");
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn a_correct_tiler_in_its_own_order_passes_14600_and_14601_everywhere() {
+    let tiler = program("boj_tiler");
+    // Sized for BOJ 14600 (a 4×4 array): inside the contract it is right.
+    let (code, _, err) = run(
+        &[
+            "stress", "14600", "--cases", "100", "--seed", "1", "--", &tiler, "4",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("cases within BOJ 14600's limits (K ≤ 2); any valid tiling is accepted"),
+        "{err}"
+    );
+    let (code, _, err) = run(
+        &[
+            "stress", "14601", "--cases", "40", "--seed", "2", "--", &tiler, "128",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    // --order asks for the placement order, which this tiler does not use.
+    let (code, out, _) = run(
+        &[
+            "stress", "14601", "--order", "--cases", "40", "--seed", "2", "--", &tiler, "128",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILED"), "{out}");
+    // test and check judge its output the same way.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a.in"), "2\n1 1\n").unwrap();
+    let cases = d.to_str().unwrap();
+    let (code, out, err) = run(&["test", "14600", cases, "--", &tiler, "4"], b"");
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, _) = run(&["test", "14600", cases, "--order", "--", &tiler, "4"], b"");
+    assert_eq!(code, 1, "{out}");
+    let output = std::process::Command::new(&tiler)
+        .arg("4")
+        .stdin(std::fs::File::open(d.join("a.in")).unwrap())
+        .output()
+        .unwrap();
+    std::fs::write(d.join("a.txt"), &output.stdout).unwrap();
+    let input = d.join("a.in");
+    let answer = d.join("a.txt");
+    let (input, answer) = (input.to_str().unwrap(), answer.to_str().unwrap());
+    let (code, out, _) = run(&["check", "14600", input, answer], b"");
+    assert_eq!((code, out.as_str()), (0, "correct\n"));
+    let (code, out, _) = run(&["check", "14600", "--order", input, answer], b"");
+    assert_eq!(code, 1, "{out}");
+}
+
+#[test]
+fn tromino_asks_for_the_placement_order_in_check_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a.in"), "4 3 0\n").unwrap();
+    // A valid tiling numbered clockwise, not in placement order.
+    std::fs::write(d.join("a.out"), "2 2 3 3\n2 1 1 3\n5 5 1 4\n0 5 4 4\n").unwrap();
+    let input = d.join("a.in");
+    let output = d.join("a.out");
+    let (code, out, _) = run(
+        &[
+            "check",
+            "tromino",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("placement order"), "{out}");
+}
+
+#[test]
+fn options_a_puzzle_does_not_take_are_refused_alike_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    // No case file exists and the program is missing: the refusal comes
+    // first and names neither.
+    for args in [
+        &["test", "yut", d, "--moves", "5", "--", "/no/such/program"][..],
+        &[
+            "test",
+            "footholds",
+            d,
+            "--moves",
+            "5",
+            "--",
+            "/no/such/program",
+        ],
+        &[
+            "test",
+            "tromino",
+            d,
+            "--moves",
+            "5",
+            "--",
+            "/no/such/program",
+        ],
+        &["stress", "yut", "--moves", "5", "--", "/no/such/program"],
+        &["stress", "2048", "--order", "--", "/no/such/program"],
+        &[
+            "check",
+            "yut",
+            "--moves",
+            "5",
+            "/no/such.in",
+            "/no/such.out",
+        ],
+        &["check", "2048", "--order", "/no/such.in", "/no/such.out"],
+        &["solve", "yut", "--time-limit", "1s", "/no/such.in"],
+    ] {
+        let (code, out, err) = run(args, b"");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        let flag = args
+            .iter()
+            .find(|a| a.starts_with("--") && a.len() > 2)
+            .unwrap();
+        assert!(
+            err.contains(&format!("{} does not take {flag}", args[1])),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("no/such"), "{args:?}: {err}");
+    }
+    assert_refused(
+        &["stress", "14601", "--any-tiling", "--", "true"],
+        b"",
+        "--order asks for the placement order",
+    );
+}
+
+#[test]
+fn size_options_are_refused_before_the_first_line_and_the_k_in_force_is_shown() {
+    let (code, out, err) = run(&["stress", "yut", "--dice", "0", "--", "true"], b"");
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert_eq!(
+        err.trim(),
+        "boardsolve: --dice must be from 1 to 1000000, found 0"
+    );
+    let solver = env!("CARGO_BIN_EXE_boardsolve");
+    let (code, _, err) = run(
+        &[
+            "stress", "12094", "--moves", "3", "--cases", "3", "--seed", "1", "--", solver,
+            "solve", "2048", "--moves", "3",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let mut lines = err.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("stress 12094 (K = 3): 3 cases"),
+        "{err}"
+    );
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .contains("beyond BOJ 12094's limits (N ≤ 20, blocks ≤ 1024, K = 10)"),
+        "{err}"
+    );
+    let (_, _, err) = run(
+        &[
+            "stress", "12094", "--cases", "1", "--seed", "1", "--", solver, "solve", "12094",
+        ],
+        b"",
+    );
+    assert!(err.starts_with("stress 12094 (K = 10): 1 case"), "{err}");
+}
+
+#[test]
+fn a_wrong_answer_exits_1_even_when_the_verdict_cannot_be_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a.in"), "2\n2 2\n2 2\n").unwrap();
+    std::fs::write(d.join("wrong.out"), "4\n").unwrap();
+    std::fs::write(d.join("right.out"), "8\n").unwrap();
+    let path = |name: &str| d.join(name).display().to_string();
+    let script = |out: &str, redirect: &str| {
+        format!(
+            "{} check 2048 {} {} {redirect}; echo ${{PIPESTATUS[0]}}",
+            env!("CARGO_BIN_EXE_boardsolve"),
+            path("a.in"),
+            path(out)
+        )
+    };
+    let status = |out: &str, redirect: &str| -> String {
+        let o = std::process::Command::new("bash")
+            .args(["-c", &script(out, redirect)])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&o.stdout).trim().to_string()
+    };
+    assert_eq!(status("wrong.out", "| true"), "1");
+    assert_eq!(status("wrong.out", "| head -c0"), "1");
+    assert_eq!(status("wrong.out", "> /dev/full"), "1");
+    assert_eq!(status("right.out", "| true"), "0");
+    assert_eq!(status("right.out", "> /dev/full"), "2");
+}
+
+#[test]
+fn help_and_version_exit_0_with_standard_output_closed_or_full() {
+    for args in ["--help", "--version", "help", "solve --help", "help stress"] {
+        for redirect in [">&-", "> /dev/full"] {
+            let o = std::process::Command::new("bash")
+                .args([
+                    "-c",
+                    &format!("{} {args} {redirect}", env!("CARGO_BIN_EXE_boardsolve")),
+                ])
+                .output()
+                .unwrap();
+            assert_eq!(o.status.code(), Some(0), "{args} {redirect}");
+        }
+    }
+}
+
+#[test]
+fn test_without_the_separator_shows_the_command_line_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("a.out");
+    std::fs::copy(env!("CARGO_BIN_EXE_boardsolve"), &exe).unwrap();
+    let (code, _, err) = boardsolve_in(dir.path(), &["test", "12100", "./a.out"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "boardsolve: your program goes after `--`: boardsolve test 12100 -- ./a.out"
+    );
+}
+
+fn boardsolve_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = boardsolve().current_dir(dir).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_contract_is_stated_on_its_puzzles_docs_page_and_matches_its_rules() {
+    use boardsolve::puzzles::{Accepts, all};
+    for puzzle in all() {
+        let canonical = puzzle.alias_of().unwrap_or(puzzle.name());
+        let page = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join(format!("{canonical}.md"));
+        let page = std::fs::read_to_string(&page).unwrap();
+        let contract = puzzle.contract();
+        let row = page
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{}` |", puzzle.name())))
+            .unwrap_or_else(|| {
+                panic!(
+                    "no contract row for {} in docs/{canonical}.md",
+                    puzzle.name()
+                )
+            });
+        let limits = contract
+            .judge
+            .map_or("the solver's own".to_string(), |j| j.limits.describe());
+        assert!(row.contains(&limits), "{row} should state {limits}");
+        assert!(row.contains(contract.accepts.describe()), "{row}");
+        if let Some(judge) = contract.judge {
+            assert!(row.contains(judge.problem), "{row}");
+            // The judge's K is the K its name plays to.
+            assert_eq!(puzzle.moves_in_force(None), judge.limits.moves());
+        }
+        assert_eq!(
+            contract.accepts == Accepts::Exact,
+            !matches!(canonical, "tromino"),
+            "{}",
+            puzzle.name()
+        );
+    }
+}
