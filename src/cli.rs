@@ -1,6 +1,6 @@
 //! Command-line types (clap derive). A field's doc comment is its help text.
 
-use boardsolve::puzzles::{self, GenOptions, Puzzle};
+use boardsolve::puzzles::{self, Flag, GenOptions, Puzzle};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -88,7 +88,7 @@ pub enum Command {
     #[command(after_help = TEST_HELP)]
     Test(TestArgs),
     /// Write the examples of the problem statement with their answers (1.in, 1.out, ...).
-    #[command(after_help = SAMPLES_HELP)]
+    #[command(after_help = samples_help())]
     Samples(SamplesArgs),
     /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
     #[command(after_help = COMPLETIONS_HELP)]
@@ -98,12 +98,7 @@ pub enum Command {
     Man,
 }
 
-const GEN_HELP: &str = "  --hard     shapes that break solutions: 2048 equal runs (2 2 2, 2 2 2 2,
-             4 2 2), full boards, a single block, all cells equal; yut dice
-             through the blue corners and the shared centre; tromino holes
-             next to the centre and in quadrant corners; footholds with
-             both players on one cell, separated players, a player with no move
-
+const GEN_HELP: &str = "\
 Examples:
   boardsolve gen 2048 --seed 1
   boardsolve gen 2048 --seed 1 --n 20 --density 1 --count 100 --out-dir cases/
@@ -151,12 +146,6 @@ Examples:
   boardsolve test 12100 tests/ --time-limit 1s --json -- python3 sol.py";
 
 const SAMPLES_HELP: &str = "\
-The examples of BOJ 12100, 17825 (four) and Programmers 92345 (four, in
-the literal argument form; plain text for footholds), and of the placement
-order in docs/tromino.md (in BOJ's format for 14600 and 14601). Other names
-get their puzzle's examples with the answers of their own rules (12094:
-K = 10). Existing files are refused unless --force.
-
 Examples:
   boardsolve samples 12100 --out-dir tests/
   boardsolve samples 92345 --out-dir tests/            [[1, 1, 1], ...] [1, 0] [1, 2]
@@ -229,29 +218,18 @@ pub struct StressArgs {
     /// The seed of the cases (printed when chosen at random).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// CPU time limit per run, such as 2s, 500ms or 1.5s: user plus system
-    /// time of your program and everything it starts (wall clock: 3x + 1s).
-    #[arg(long, visible_alias = "timeout", value_name = "DUR", default_value = "2s", value_parser = parse_duration)]
-    pub time_limit: std::time::Duration,
-    /// Peak resident memory limit per run, such as 256M or 1G (default: none).
-    #[arg(long, value_name = "SIZE", value_parser = boardsolve::tools::judge::parse_size)]
-    pub memory_limit: Option<u64>,
+    /// Limits and parallel runs.
+    #[command(flatten)]
+    pub limits: RunLimits,
     /// Time allowed for shrinking a failure (progress shown on a terminal).
     #[arg(long, value_name = "DUR", default_value = "30s", value_parser = parse_duration)]
     pub shrink_time: std::time::Duration,
     /// Time allowed for the reference answer of one case.
     #[arg(long, value_name = "DUR", default_value = "30s", value_parser = parse_duration)]
     pub reference_limit: std::time::Duration,
-    /// Runs at the same time (default: the number of cores).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub jobs: Option<u64>,
-    /// 2048: the number of moves K.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES)))]
-    pub moves: Option<u32>,
-    /// 14600, 14601: accept only the tiling in placement order (they
-    /// accept any valid tiling by default; `tromino` always asks for the order).
-    #[arg(long)]
-    pub order: bool,
+    /// The options that reach the rules.
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// Gone: 14600 and 14601 accept any valid tiling by default.
     #[arg(long, hide = true)]
     pub any_tiling: bool,
@@ -275,7 +253,26 @@ pub struct TestArgs {
     /// Case files X.in, or directories of them (default: tests/).
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
-    /// CPU time limit per run (user plus system, with everything it starts).
+    /// Limits and parallel runs.
+    #[command(flatten)]
+    pub limits: RunLimits,
+    /// The options that reach the rules.
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// One JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Your program and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<String>,
+}
+
+/// The limits of each run of a program under test, and how many run at
+/// once: shared by `stress` and `test`.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct RunLimits {
+    /// CPU time limit per run, such as 2s, 500ms or 1.5s: user plus system
+    /// time of your program and everything it starts (wall clock: 3x + 1s).
     #[arg(long, visible_alias = "timeout", value_name = "DUR", default_value = "2s", value_parser = parse_duration)]
     pub time_limit: std::time::Duration,
     /// Peak resident memory limit per run, such as 256M or 1G (default: none).
@@ -284,19 +281,38 @@ pub struct TestArgs {
     /// Runs at the same time (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub jobs: Option<u64>,
-    /// 2048: the number of moves K.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES)))]
+}
+
+/// The options of `check`, `stress` and `test` that reach a puzzle's
+/// rules; each puzzle refuses the ones it does not take.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct RulesArgs {
+    /// 2048: the number of moves K (default 5; 10 for 12094).
+    #[arg(long, value_name = "K", value_parser = moves_parser())]
     pub moves: Option<u32>,
     /// 14600, 14601: accept only the tiling in placement order (they
     /// accept any valid tiling by default; `tromino` always asks for the order).
     #[arg(long)]
     pub order: bool,
-    /// One JSON object instead of the table.
-    #[arg(long)]
-    pub json: bool,
-    /// Your program and its arguments, after `--`.
-    #[arg(last = true, required = true, value_name = "CMD")]
-    pub command: Vec<String>,
+}
+
+impl RulesArgs {
+    /// The options given, for [`Puzzle::takes`].
+    pub fn asked(&self) -> Vec<Flag> {
+        let mut asked = Vec::new();
+        if self.moves.is_some() {
+            asked.push(Flag::Moves);
+        }
+        if self.order {
+            asked.push(Flag::Order);
+        }
+        asked
+    }
+}
+
+/// `--moves K`: from 0 to the largest K the solver takes.
+fn moves_parser() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES))
 }
 
 /// A duration as [`parse_duration`] reads it: `10s`, `500ms`, `1.5s`.
@@ -338,30 +354,15 @@ pub struct CheckArgs {
     pub input: PathBuf,
     /// The answer to check.
     pub output: PathBuf,
-    /// 14600, 14601: accept only the tiling in placement order (they
-    /// accept any valid tiling by default; `tromino` always asks for the order).
-    #[arg(long)]
-    pub order: bool,
-    /// 2048: the number of moves K.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES)))]
-    pub moves: Option<u32>,
+    /// The options that reach the rules.
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// Time allowed for the reference answer the output is checked against.
     #[arg(long, value_name = "DUR", default_value = "60s", value_parser = parse_duration)]
     pub reference_limit: std::time::Duration,
 }
 
 const SOLVE_HELP: &str = "\
-Limits: 2048 boards up to 64×64, blocks up to 2^63, --moves up to 100 (the
-        time grows about 3× a move on dense 20×20 boards: K = 10 takes
-        tens of milliseconds, K = 14 seconds).
-        footholds boards up to 8×8 (6×6 in well under a second).
-        yut: any number of dice (at least one), each 1..5; at most 84 are
-        ever used, since all four pieces have finished by then.
-        tromino n up to 65536 when a power of two (streamed), else up to
-        4096; K up to 16; check up to 4096; --svg, --json, --explain
-        and --html up to 256. 2048 --svg: up to 100000 cells of boards.
-        Every input: at most 64 MiB (answers given to check: 1 GiB).
-
 Examples:
   boardsolve solve 2048 examples/2048/sample.in
   boardsolve solve 12094 < board.in
@@ -393,7 +394,7 @@ pub struct SolveArgs {
     pub out_dir: Option<PathBuf>,
 
     /// 2048: the number of moves K (default 5; 10 for 12094).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=i64::from(boardsolve::puzzles::game2048::MAX_MOVES)))]
+    #[arg(long, value_name = "K", value_parser = moves_parser())]
     pub moves: Option<u32>,
 
     /// Print the optimal play step by step instead of the judge's answer.
@@ -462,29 +463,79 @@ fn puzzle_list() -> String {
     for p in all.iter().filter(|p| p.alias_of().is_none()) {
         list.push_str(&format!("  {:<10} {}\n", p.name(), p.summary()));
         for alias in all.iter().filter(|a| a.alias_of() == Some(p.name())) {
-            list.push_str(&format!(
-                "  {:<10} alias {}: {}\n",
-                "",
-                alias.name(),
-                alias.summary()
-            ));
+            // A judge's number: its contract, which is what sets it apart.
+            let contract = alias.contract();
+            let what = match contract.judge {
+                Some(judge) => format!(
+                    "{} ({}), {}",
+                    judge.problem,
+                    judge.limits.short(),
+                    contract.accepts.describe()
+                ),
+                None => alias.summary().to_string(),
+            };
+            list.push_str(&format!("  {:<10} alias {}: {what}\n", "", alias.name()));
         }
     }
     list
 }
 
-/// Which size options each puzzle reads, from the registry.
-fn gen_help() -> String {
-    let mut help = String::from("Size options by puzzle:\n");
-    for p in puzzles::all().iter().filter(|p| p.alias_of().is_none()) {
-        let flags: Vec<&str> = p.sizes().iter().map(|s| s.flag()).collect();
-        help.push_str(&format!("  {:<10} {}\n", p.name(), flags.join(", ")));
+/// `text` wrapped to lines of at most 78 columns, each after `indent`
+/// spaces except the first, which follows a label already written.
+fn wrapped(text: &str, indent: usize) -> String {
+    let mut out = String::new();
+    let mut column = indent;
+    for word in text.split(' ') {
+        if column > indent && column + 1 + word.chars().count() > 78 {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            column = indent;
+        } else if column > indent {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(word);
+        column += word.chars().count();
     }
-    format!("{help}{GEN_HELP}")
+    out.push('\n');
+    out
+}
+
+/// `title`, then one wrapped line of `what` for each puzzle (canonical
+/// names), from the registry.
+fn by_puzzle(title: &str, what: impl Fn(&dyn Puzzle) -> String) -> String {
+    let mut help = format!("{title}\n");
+    for p in puzzles::all().iter().filter(|p| p.alias_of().is_none()) {
+        help.push_str(&format!("  {:<10} ", p.name()));
+        help.push_str(&wrapped(&what(*p), 13));
+    }
+    help
+}
+
+/// Which size options each puzzle reads and the shapes of `--hard`, from
+/// the registry.
+fn gen_help() -> String {
+    let sizes = by_puzzle("Size options by puzzle:", |p| {
+        let flags: Vec<&str> = p.sizes().iter().map(|s| s.flag()).collect();
+        flags.join(", ")
+    });
+    let hard = by_puzzle("--hard prefers shapes that break solutions:", |p| {
+        p.help().hard.to_string()
+    });
+    format!("{sizes}\n{hard}\n{GEN_HELP}")
 }
 
 fn solve_help() -> String {
-    format!("{}\n{SOLVE_HELP}", puzzle_list())
+    let limits = by_puzzle("Limits:", |p| p.help().limits.to_string());
+    format!(
+        "{}\n{limits}  Every input: at most 64 MiB (answers given to check: 1 GiB).\n\n{SOLVE_HELP}",
+        puzzle_list()
+    )
+}
+
+fn samples_help() -> String {
+    let which = by_puzzle("What each puzzle gives:", |p| p.help().samples.to_string());
+    format!("{which}\nExisting files are refused unless --force.\n\n{SAMPLES_HELP}")
 }
 
 #[cfg(test)]

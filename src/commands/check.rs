@@ -4,29 +4,23 @@ use super::harness::reported;
 use super::*;
 use crate::cli::CheckArgs;
 use boardsolve::puzzles::CheckOptions;
-use boardsolve::puzzles::Flag;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::text::Verdict;
 use boardsolve::tools::deadline;
 use std::io::Write;
 
 pub(crate) fn check(args: &CheckArgs) -> Result<(), Stop> {
-    let mut asked = Vec::new();
-    if args.moves.is_some() {
-        asked.push(Flag::Moves);
-    }
-    if args.order {
-        asked.push(Flag::Order);
-    }
-    args.puzzle.takes(&asked).map_err(|e| failure(e, "check"))?;
+    args.puzzle
+        .takes(&args.rules.asked())
+        .map_err(|e| failure(e, "check"))?;
     need_stdout()?;
     let (source, input) = read_input(Some(&args.input), MAX_INPUT_BYTES)?;
     // Answers are bigger than instances (a 4096×4096 tiling is about
     // 130 MiB); any answer `check` can judge fits in 1 GiB.
     let (_, output) = read_input(Some(&args.output), 1 << 30)?;
     let options = CheckOptions {
-        order: args.order,
-        moves: args.moves,
+        order: args.rules.order,
+        moves: args.rules.moves,
     };
     let puzzle = args.puzzle;
     let verdict = deadline::within(args.reference_limit, move || {

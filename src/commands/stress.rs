@@ -3,7 +3,7 @@
 use super::harness::{harness, jobs, plural, reported};
 use super::*;
 use crate::cli::StressArgs;
-use boardsolve::puzzles::{Accepts, Flag, OutputFormat, Puzzle, SolveOptions};
+use boardsolve::puzzles::{Accepts, OutputFormat, Puzzle, SolveOptions};
 use boardsolve::tools::{diagnose, generate, interrupt, judge, run, stress};
 use indicatif::ProgressStyle;
 use std::io::{self, BufWriter, Write};
@@ -16,14 +16,9 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
             "boardsolve: --any-tiling is gone: 14600 and 14601 accept any valid tiling by default, and --order asks for the placement order".into(),
         ));
     }
-    let mut asked = Vec::new();
-    if args.moves.is_some() {
-        asked.push(Flag::Moves);
-    }
-    if args.order {
-        asked.push(Flag::Order);
-    }
-    puzzle.takes(&asked).map_err(|e| failure(e, "stress"))?;
+    puzzle
+        .takes(&args.rules.asked())
+        .map_err(|e| failure(e, "stress"))?;
     let seed = args.seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -36,22 +31,22 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
         .generate(&mut generate::case_rng(seed, 0), &args.sizes)
         .map_err(|e| failure(e, "stress"))?;
     let program = harness(&args.command)?;
-    let jobs = jobs(args.jobs);
+    let jobs = jobs(args.limits.jobs);
     let mut err = io::stderr();
     let contract = puzzle.contract();
-    let accepts = contract.accepting(args.order);
+    let accepts = contract.accepting(args.rules.order);
     let config = stress::StressConfig {
         puzzle,
         program,
         cases: args.cases,
         seed,
-        time_limit: args.time_limit,
-        memory_limit: args.memory_limit,
+        time_limit: args.limits.time_limit,
+        memory_limit: args.limits.memory_limit,
         jobs,
         accepts,
         sizes: args.sizes.clone(),
         solve: SolveOptions {
-            moves: args.moves,
+            moves: args.rules.moves,
             format: OutputFormat::Judge,
         },
         diagnose: args.diagnose,
@@ -59,7 +54,7 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
         diagnose_cases: 200,
         reference_limit: args.reference_limit,
     };
-    let memory = args.memory_limit.map_or(String::new(), |m| {
+    let memory = args.limits.memory_limit.map_or(String::new(), |m| {
         format!(", memory {}", judge::size(m / 1024))
     });
     let _ = writeln!(
@@ -69,7 +64,7 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
         moves_shown(puzzle, args),
         args.cases,
         plural(args.cases, "case", "cases"),
-        args.time_limit,
+        args.limits.time_limit,
         plural(jobs as u64, "job", "jobs"),
     );
     if let Some(terms) = terms(puzzle, args) {
@@ -152,7 +147,7 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
 /// The K in force, for the first line (` (K = 5)`), or nothing.
 fn moves_shown(puzzle: &dyn Puzzle, args: &StressArgs) -> String {
     puzzle
-        .moves_in_force(args.moves)
+        .moves_in_force(args.rules.moves)
         .map_or(String::new(), |k| format!(" (K = {k})"))
 }
 
@@ -161,8 +156,11 @@ fn moves_shown(puzzle: &dyn Puzzle, args: &StressArgs) -> String {
 /// answers accepted; `None` for a name with nothing to state.
 fn terms(puzzle: &dyn Puzzle, args: &StressArgs) -> Option<String> {
     let contract = puzzle.contract();
-    let accepts = contract.accepting(args.order);
-    let limits = match (contract.beyond(&args.sizes, args.moves), contract.judge) {
+    let accepts = contract.accepting(args.rules.order);
+    let limits = match (
+        contract.beyond(&args.sizes, args.rules.moves),
+        contract.judge,
+    ) {
         (Some(beyond), _) => format!("cases {beyond}"),
         (None, Some(judge)) => format!(
             "cases within {}'s limits ({})",

@@ -3,21 +3,16 @@
 use super::harness::{harness, jobs, reported};
 use super::*;
 use crate::cli::TestArgs;
-use boardsolve::puzzles::{Accepts, Flag};
+use boardsolve::puzzles::Accepts;
 use boardsolve::tools::files::{self};
 use boardsolve::tools::{batch, interrupt, judge, run, suite};
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
-    let mut asked = Vec::new();
-    if args.moves.is_some() {
-        asked.push(Flag::Moves);
-    }
-    if args.order {
-        asked.push(Flag::Order);
-    }
-    args.puzzle.takes(&asked).map_err(|e| failure(e, "test"))?;
+    args.puzzle
+        .takes(&args.rules.asked())
+        .map_err(|e| failure(e, "test"))?;
     let program = harness(&args.command)?;
     let paths = if args.paths.is_empty() {
         if !Path::new("tests").is_dir() {
@@ -38,17 +33,17 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
     if inputs.is_empty() {
         return Err(Stop::Usage("boardsolve: no *.in cases found".into()));
     }
-    let accepts = args.puzzle.contract().accepting(args.order);
+    let accepts = args.puzzle.contract().accepting(args.rules.order);
     let config = suite::SuiteConfig {
         puzzle: args.puzzle,
         program,
         inputs,
-        time_limit: args.time_limit,
-        memory_limit: args.memory_limit,
-        jobs: jobs(args.jobs),
+        time_limit: args.limits.time_limit,
+        memory_limit: args.limits.memory_limit,
+        jobs: jobs(args.limits.jobs),
         checker: accepts != Accepts::Exact,
         order: accepts == Accepts::PlacementOrder,
-        moves: args.moves,
+        moves: args.rules.moves,
     };
     let bar = progress_bar(config.inputs.len() as u64, "cases");
     let tick = || {

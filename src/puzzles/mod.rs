@@ -17,7 +17,7 @@ pub use puzzle::{
     CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
     Variant,
 };
-pub use rules::{Entry, Flag, Generate, Mistake, Reference, Rules, Settings, Text};
+pub use rules::{Entry, Flag, Generate, Help, Mistake, Reference, Rules, Settings, Text};
 pub use sizes::{GenOptions, Size};
 
 use footholds::Footholds;

@@ -2,7 +2,7 @@
 //! text in, answers, pictures, checks, generated text and shrunk text out.
 
 use super::contract::Contract;
-use super::rules::Flag;
+use super::rules::{Flag, Help};
 use super::sizes::{GenOptions, Size};
 use crate::text::{InputError, Verdict};
 use std::io::{self, Write};
@@ -120,6 +120,9 @@ pub trait Puzzle: Sync {
 
     /// A one-line description for `--help` and listings.
     fn summary(&self) -> &'static str;
+
+    /// What `--help` says of the puzzle beyond its summary.
+    fn help(&self) -> Help;
 
     /// The canonical entry this one is an alias of (a judge's problem
     /// number), or `None` for a canonical entry.

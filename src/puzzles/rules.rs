@@ -18,6 +18,18 @@ use crate::text::{InputError, Verdict, compare_tokens};
 use std::io::Write;
 use std::ops::ControlFlow;
 
+/// What the help of `solve`, `gen` and `samples` says of one puzzle, so
+/// that a new puzzle brings its own lines and the help lists it.
+#[derive(Debug, Clone, Copy)]
+pub struct Help {
+    /// The sizes `solve` reads and how long they take, for its "Limits".
+    pub limits: &'static str,
+    /// The shapes `gen --hard` prefers.
+    pub hard: &'static str,
+    /// What `samples` writes.
+    pub samples: &'static str,
+}
+
 /// An option of `solve` or `check` that only some puzzles take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flag {
@@ -220,6 +232,9 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
 
     /// A one-line description for listings and `--help`.
     fn summary(&self) -> &'static str;
+
+    /// What `--help` says of the puzzle beyond its summary.
+    const HELP: Help;
 
     /// These rules with the options of one run applied (2048's K from
     /// `--moves`, tromino's `--order`), once the adapter has refused the
@@ -442,6 +457,10 @@ impl<R: Rules> Puzzle for Entry<R> {
 
     fn summary(&self) -> &'static str {
         self.rules.summary()
+    }
+
+    fn help(&self) -> Help {
+        R::HELP
     }
 
     fn alias_of(&self) -> Option<&'static str> {

@@ -30,7 +30,7 @@ pub use explain::{Alternative, Defeat, Move, Play, play};
 pub use r#gen::{hard, random, shrink};
 pub use solve::{Search, State, Stats, answer, answer_with_stats, answer_without_split};
 
-use crate::puzzles::{Error, Flag, Rules};
+use crate::puzzles::{Error, Flag, Help, Rules};
 use std::io::{self, Write};
 
 /// The rules of disappearing footholds for the command line: one format,
@@ -58,6 +58,12 @@ impl Rules for Footholds {
     fn summary(&self) -> &'static str {
         "disappearing footholds: total moves under optimal play"
     }
+
+    const HELP: Help = Help {
+        limits: "boards up to 8×8 (6×6 in well under a second)",
+        hard: "both players on one cell, separated players, a player with no move",
+        samples: "the four examples of Programmers 92345 (92345: in the literal argument form; footholds: plain text)",
+    };
 
     fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(out, "{}", answer(instance))?;

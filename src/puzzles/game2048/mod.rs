@@ -30,7 +30,7 @@ use solve::Counts;
 #[cfg(target_arch = "x86_64")]
 use solve::{EXPONENT_SLOTS, counts_above_after};
 
-use crate::puzzles::{Error, Flag, Rules, Settings};
+use crate::puzzles::{Error, Flag, Help, Rules, Settings};
 use std::io::{self, Write};
 
 /// Largest number of moves accepted by `--moves`.
@@ -55,6 +55,12 @@ impl Rules for Game2048 {
     fn summary(&self) -> &'static str {
         "2048: largest block in at most K moves"
     }
+
+    const HELP: Help = Help {
+        limits: "boards up to 64×64, blocks up to 2^63, --moves up to 100 (the time grows about 3× a move on dense 20×20 boards: K = 10 takes tens of milliseconds, K = 14 seconds); --svg up to 100000 cells of boards",
+        hard: "equal runs (2 2 2, 2 2 2 2, 4 2 2), full boards, a single block, all cells equal",
+        samples: "the example of BOJ 12100 (12094: the same board, K = 10)",
+    };
 
     fn moves(&self) -> Option<u32> {
         Some(self.moves)

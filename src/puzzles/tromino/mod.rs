@@ -27,7 +27,7 @@ pub use parse::{Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N};
 pub use solve::{answer, tiling};
 pub use svg::MAX_SVG_N;
 
-use crate::puzzles::{Accepts, Error, Flag, Rules, Settings};
+use crate::puzzles::{Accepts, Error, Flag, Help, Rules, Settings};
 use crate::text::Verdict;
 use std::io::Write;
 
@@ -89,6 +89,11 @@ impl Tromino {
 impl Rules for Tromino {
     type Play = Play;
     const TAKES: &'static [Flag] = &[Flag::Order, Flag::Explain, Flag::Svg, Flag::Html];
+    const HELP: Help = Help {
+        limits: "n up to 65536 when a power of two (streamed), else up to 4096; K up to 16; check up to 4096; --svg, --json, --explain and --html up to 256",
+        hard: "holes next to the centre and in quadrant corners",
+        samples: "the examples of the placement order in docs/tromino.md (14600 and 14601: in BOJ's format, each within its judge's limits)",
+    };
     fn summary(&self) -> &'static str {
         match self.format {
             Format::Plain => "L-tromino tiling of a board with one hole, in placement order",

@@ -34,7 +34,7 @@ pub use r#gen::{hard, random, shrink};
 pub use parse::Instance;
 pub use solve::{Stats, answer, answer_with_stats};
 
-use crate::puzzles::{Error, Flag, Rules};
+use crate::puzzles::{Error, Flag, Help, Rules};
 use std::io::{self, Write};
 
 /// The rules of dice yut; every entry reads the same judge format.
@@ -47,6 +47,12 @@ impl Rules for Yut {
     fn summary(&self) -> &'static str {
         "dice yut: best total score for the dice"
     }
+
+    const HELP: Help = Help {
+        limits: "any number of dice (at least one), each 1..5; at most 84 are ever used, since all four pieces have finished by then",
+        hard: "dice through the blue corners and the shared centre",
+        samples: "the four examples of BOJ 17825",
+    };
 
     fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(out, "{}", answer(instance.dice()))?;
