@@ -87,6 +87,9 @@ pub enum Command {
     /// Run your program on your own cases (X.in with X.out or X.ans) like a judge: AC, WA, TLE, MLE, RE, OLE.
     #[command(after_help = TEST_HELP)]
     Test(TestArgs),
+    /// Hold test inputs to the judge's format and limits strictly, as a testlib validator does.
+    #[command(after_help = VALIDATE_HELP)]
+    Validate(ValidateArgs),
     /// Write the examples of the problem statement with their answers (1.in, 1.out, ...).
     #[command(after_help = samples_help())]
     Samples(SamplesArgs),
@@ -150,6 +153,29 @@ Examples:
   boardsolve samples 12100 --out-dir tests/
   boardsolve samples 92345 --out-dir tests/            [[1, 1, 1], ...] [1, 0] [1, 2]
   boardsolve samples footholds --out-dir tests/ --format json";
+
+const VALIDATE_HELP: &str = "\
+Each file must be exactly in the judge's layout (single spaces, one newline
+at the end of every line, nothing after the last) and within the judge's
+limits for a judge's number (12100: N ≤ 20, blocks 2..1024; 17825: ten
+dice; 14600: K ≤ 2; ...). `solve` stays lenient; this is for test data.
+One line per invalid file, FILE:LINE:COL: reason. Exit status 0 when every
+file is valid, 1 when one is not, 2 for usage or an unreadable file.
+
+Examples:
+  boardsolve validate 12100 tests/*.in
+  boardsolve validate 14601 examples/tromino/boj14601.in";
+
+/// Arguments of `boardsolve validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The puzzle: a judge's number holds inputs to its limits too.
+    #[arg(value_parser = PuzzleParser)]
+    pub puzzle: &'static dyn Puzzle,
+    /// Input files, or directories of *.in files.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+}
 
 /// Arguments of `boardsolve samples`.
 #[derive(Debug, Args)]

@@ -9,6 +9,7 @@ pub(crate) mod search_line;
 pub(crate) mod solve;
 pub(crate) mod stress;
 pub(crate) mod test;
+pub(crate) mod validate;
 
 use boardsolve::puzzles::Error;
 use boardsolve::text::read_limited;

@@ -154,6 +154,15 @@ pub trait Puzzle: Sync {
     /// it passes.
     fn within_limits(&self, input: &[u8]) -> Result<(), Error>;
 
+    /// Holds `input` to the judge's format strictly, as a testlib
+    /// validator does: exactly the judge's layout (single spaces, one
+    /// newline ending every line, nothing after the last), and within the
+    /// judge's limits. `solve` stays lenient; this is for test data.
+    ///
+    /// # Errors
+    /// The first place that is wrong, and why.
+    fn validate(&self, input: &[u8]) -> Result<(), InputError>;
+
     /// Reads judge-format `input` and writes the answer in `opts.format`.
     ///
     /// # Errors

@@ -497,6 +497,30 @@ impl<R: Rules> Puzzle for Entry<R> {
         }
     }
 
+    fn validate(&self, input: &[u8]) -> Result<(), InputError> {
+        let instance = self.rules.parse(input)?;
+        // The form the input is written in, for a puzzle with several
+        // (footholds); the entry's own otherwise.
+        let canonical = match self.rules.form_of(input).or(self.form) {
+            Some(form) => self.rules.to_text_in(&instance, form),
+            None => self.rules.to_text(&instance),
+        };
+        crate::text::strict_layout(input, canonical.as_bytes())?;
+        if let Some(judge) = &self.contract.judge
+            && let Err(why) = self.rules.within_limits(&instance, &judge.limits)
+        {
+            return Err(InputError::new(
+                crate::text::Position { line: 1, column: 1 },
+                format!(
+                    "{why}: beyond {}'s limits ({})",
+                    judge.problem,
+                    judge.limits.describe()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn within_limits(&self, input: &[u8]) -> Result<(), Error> {
         let Some(judge) = &self.contract.judge else {
             return Ok(());

@@ -3,8 +3,10 @@
 //! that judges an answer. Puzzles and tools both build on this module, and
 //! it depends on neither.
 
+mod layout;
 mod tokens;
 mod verdict;
 
+pub use layout::strict_layout;
 pub use tokens::*;
 pub use verdict::{Verdict, compare_tokens};

@@ -365,3 +365,73 @@ fn every_contract_is_stated_on_its_puzzles_docs_page_and_matches_its_rules() {
         );
     }
 }
+
+#[test]
+fn validate_holds_test_data_to_the_judges_layout_and_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let write = |name: &str, text: &str| {
+        std::fs::write(d.join(name), text).unwrap();
+        d.join(name).display().to_string()
+    };
+    let good = write("good.in", "2\n2 2\n2 4\n");
+    let spaces = write("spaces.in", "2\n2  2\n2 4\n");
+    let crlf = write("crlf.in", "2\r\n2 2\r\n2 4\r\n");
+    let no_end = write("noend.in", "2\n2 2\n2 4");
+    let big = write("big.in", "1\n2048\n");
+    // solve stays lenient: all of these are read.
+    for file in [&good, &spaces, &crlf, &no_end, &big] {
+        solved(&["solve", "2048", file], b"");
+    }
+    let (code, out, _) = run(&["validate", "12100", &good], b"");
+    assert_eq!((code, out.as_str()), (0, "all 1 valid\n"));
+    let (code, out, _) = run(
+        &["validate", "12100", &good, &spaces, &crlf, &no_end, &big],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(lines[0].ends_with("spaces.in:2:3: two spaces where the judge's format has one"));
+    assert!(lines[1].ends_with(
+        "crlf.in:1:2: a carriage return (CRLF line end); the judge's files end lines with LF only"
+    ));
+    assert!(lines[2].ends_with("noend.in:3:4: the last line does not end with a newline"));
+    assert!(lines[3].contains("big.in:1:1: a block of 2048: beyond BOJ 12100's limits"));
+    assert_eq!(lines[4], "4 of 5 invalid");
+    // The canonical name has the solver's limits, not the judge's.
+    let (code, _, _) = run(&["validate", "2048", &big], b"");
+    assert_eq!(code, 0);
+    // Tromino: 14600 allows K ≤ 2, 14601 K ≤ 7.
+    let k3 = write("k3.in", "3\n1 1\n");
+    assert_eq!(run(&["validate", "14601", &k3], b"").0, 0);
+    let (code, out, _) = run(&["validate", "14600", &k3], b"");
+    assert_eq!(code, 1);
+    assert!(out.contains("K = 3: beyond BOJ 14600's limits"), "{out}");
+    // Every generated case and every sample is valid for its judge.
+    for name in ["12100", "12094", "17825", "14600", "14601", "92345"] {
+        let cases = d.join(format!("gen-{name}"));
+        let cases = cases.to_str().unwrap();
+        solved(
+            &[
+                "gen",
+                name,
+                "--seed",
+                "4",
+                "--count",
+                "30",
+                "--out-dir",
+                cases,
+            ],
+            b"",
+        );
+        solved(&["samples", name, "--out-dir", cases], b"");
+        let (code, out, _) = run(&["validate", name, cases], b"");
+        assert_eq!(code, 0, "{name}: {out}");
+    }
+    assert_refused(
+        &["validate", "yut", "/no/such.in"],
+        b"",
+        "cannot read /no/such.in",
+    );
+}

@@ -1,0 +1,36 @@
+//! `boardsolve validate`: test inputs held to the judge's format and
+//! limits, strictly.
+
+use super::*;
+use crate::cli::ValidateArgs;
+use boardsolve::text::MAX_INPUT_BYTES;
+use boardsolve::tools::batch;
+use std::io::{BufWriter, Write};
+
+pub(crate) fn validate(args: &ValidateArgs) -> Result<(), Stop> {
+    need_stdout()?;
+    let found =
+        batch::bulk_inputs(&args.paths).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+    if found.inputs.is_empty() {
+        return Err(Stop::Usage("boardsolve: no input files found".into()));
+    }
+    let mut out = BufWriter::new(anstream::stdout().lock());
+    let mut invalid = 0;
+    let mut written = Ok(());
+    for path in &found.inputs {
+        let (name, input) = read_input(Some(path), MAX_INPUT_BYTES)?;
+        if let Err(why) = args.puzzle.validate(&input) {
+            invalid += 1;
+            written = written.and_then(|()| writeln!(out, "{BAD}{name}:{why}{BAD:#}"));
+        }
+    }
+    let total = found.inputs.len();
+    written = written.and_then(|()| {
+        if invalid == 0 {
+            writeln!(out, "{GOOD}all {total} valid{GOOD:#}")
+        } else {
+            writeln!(out, "{invalid} of {total} invalid")
+        }
+    });
+    harness::reported(invalid > 0, written.and_then(|()| out.flush()))
+}
