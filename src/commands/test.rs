@@ -24,7 +24,7 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
     let inputs: Vec<_> = found
         .inputs
         .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .filter(|p| files::is_case_input(p))
         .collect();
     if inputs.is_empty() {
         return Err(Stop::Usage("boardsolve: no *.in cases found".into()));

@@ -1,6 +1,6 @@
 //! Bulk expected outputs: `NAME.out` for every `NAME.in`, in parallel.
 
-use super::files::{Existing, read_named, shown, write_file};
+use super::files::{Existing, case_file, is_case_input, read_named, shown, write_file};
 use crate::puzzles::{Error, Puzzle, SolveOptions};
 use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
@@ -8,15 +8,10 @@ use std::collections::{HashMap, HashSet};
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// Where the answer to `input` goes: `NAME.out` beside it, or in `out_dir`.
+/// Where the answer to `input` goes: `NAME.out` beside it, or in `out_dir`
+/// (see [`case_file`]).
 pub fn output_path(input: &Path, out_dir: Option<&Path>) -> PathBuf {
-    let name = input.file_stem().unwrap_or(input.as_os_str());
-    let mut file = PathBuf::from(name);
-    file.set_extension("out");
-    match out_dir {
-        Some(dir) => dir.join(file),
-        None => input.with_file_name(file),
-    }
+    case_file(input, "out", out_dir)
 }
 
 /// The input files a bulk run means, from what the user named.
@@ -48,7 +43,7 @@ pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, String> {
             })?;
             let mut found: Vec<PathBuf> = entries
                 .filter_map(|entry| entry.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "in") && p.is_file())
+                .filter(|p| is_case_input(p) && p.is_file())
                 .collect();
             found.sort_by_cached_key(|p| natural_key(p));
             named.extend(found);
@@ -59,13 +54,13 @@ pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, String> {
     // A set, so that thousands of named files stay linear, not quadratic.
     let instances: HashSet<&Path> = named
         .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .filter(|p| is_case_input(p))
         .map(PathBuf::as_path)
         .collect();
     let mut result = BulkInputs::default();
     for path in &named {
         let earlier_answer = path.extension().is_some_and(|e| e == "out")
-            && instances.contains(path.with_extension("in").as_path());
+            && instances.contains(case_file(path, "in", None).as_path());
         if earlier_answer {
             result.skipped.push(path.clone());
         } else {
@@ -246,5 +241,30 @@ mod tests {
             output_path(Path::new("case"), None),
             PathBuf::from("case.out")
         );
+        assert_eq!(
+            output_path(Path::new("t/case.v2.in"), None),
+            PathBuf::from("t/case.v2.out")
+        );
+    }
+
+    #[test]
+    fn dotted_case_names_neither_collide_nor_lose_their_middle() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let inputs: Vec<PathBuf> = ["1.5.in", "1.10.in", "a.b.c.in"]
+            .iter()
+            .map(|n| d.join(n))
+            .collect();
+        for p in &inputs {
+            std::fs::write(p, "1\n2\n").unwrap();
+        }
+        check_outputs(&inputs, None).unwrap();
+        check_outputs(&inputs, Some(&d.join("o"))).unwrap();
+        // The answers of an earlier run are told apart by their full name.
+        std::fs::write(d.join("1.5.out"), "2\n").unwrap();
+        let named = [d.join("1.5.in"), d.join("1.5.out"), d.join("1.10.out")];
+        let found = bulk_inputs(&named).unwrap();
+        assert_eq!(found.inputs, [d.join("1.5.in"), d.join("1.10.out")]);
+        assert_eq!(found.skipped, [d.join("1.5.out")]);
     }
 }

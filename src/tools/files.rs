@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::fs::{OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What to do when the target already exists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,6 +94,26 @@ fn already_exists(path: &Path) -> io::Error {
         io::ErrorKind::AlreadyExists,
         format!("{} already exists", shown(path)),
     )
+}
+
+/// The file of the case `input` with the extension `ext`, beside it or in
+/// `dir`: `X.in` gives `X.out` and `X.ans`, and `X.out` gives back `X.in`.
+/// Only the last extension is replaced, so the name before it is the
+/// case's own (`case.v2.in` gives `case.v2.out`, `1.5.in` and `1.10.in`
+/// stay apart); a name without one gets `ext` added (`case` gives
+/// `case.out`). Every command pairs cases with their answers through this
+/// one function, so that what `solve` writes is what `test` reads.
+pub fn case_file(input: &Path, ext: &str, dir: Option<&Path>) -> PathBuf {
+    let name = Path::new(input.file_name().unwrap_or(input.as_os_str())).with_extension(ext);
+    match dir {
+        Some(dir) => dir.join(name),
+        None => input.with_file_name(name),
+    }
+}
+
+/// Whether `path` names a case: its file name ends in `.in`.
+pub fn is_case_input(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "in")
 }
 
 /// Reads the file at `path`, up to `limit` bytes, for a tool that reports
@@ -203,6 +223,28 @@ mod tests {
         write_file(&link, Existing::Follow, |w| w.write_all(b"new")).unwrap();
         assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read(&target).unwrap(), b"new");
+    }
+
+    #[test]
+    fn case_files_replace_only_the_last_extension() {
+        let file = |input: &str, ext: &str, dir: Option<&str>| {
+            case_file(Path::new(input), ext, dir.map(Path::new))
+        };
+        assert_eq!(file("t/01.in", "out", None), Path::new("t/01.out"));
+        assert_eq!(file("t/01.in", "out", Some("o")), Path::new("o/01.out"));
+        assert_eq!(file("case.v2.in", "out", None), Path::new("case.v2.out"));
+        assert_eq!(file("d/a.b.c.in", "ans", None), Path::new("d/a.b.c.ans"));
+        assert_eq!(
+            file("d/a.b.c.in", "out", Some("o")),
+            Path::new("o/a.b.c.out")
+        );
+        assert_eq!(file("1.5.in", "out", None), Path::new("1.5.out"));
+        assert_eq!(file("1.10.in", "out", None), Path::new("1.10.out"));
+        assert_eq!(file("case", "out", None), Path::new("case.out"));
+        assert_eq!(file("t/case.v2.out", "in", None), Path::new("t/case.v2.in"));
+        assert!(is_case_input(Path::new("t/a.b.in")));
+        assert!(!is_case_input(Path::new("t/a.in.out")));
+        assert!(!is_case_input(Path::new("t/.in")));
     }
 
     #[test]

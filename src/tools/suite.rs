@@ -74,7 +74,7 @@ pub enum SuiteError {
 pub fn answer_file(input: &Path) -> Option<PathBuf> {
     ["out", "ans"]
         .iter()
-        .map(|ext| input.with_extension(ext))
+        .map(|ext| super::files::case_file(input, ext, None))
         .find(|p| p.is_file())
 }
 
