@@ -69,6 +69,15 @@ pub(crate) fn need_stdout() -> Result<(), Stop> {
     }
 }
 
+/// Takes over SIGINT, SIGTERM and SIGHUP for a command that writes files:
+/// on one, the temporary files in progress are removed and boardsolve
+/// exits with 130, 143 or 129 (see `tools::cleanup`). Call it before any
+/// thread starts: threads inherit the blocked signals.
+pub(crate) fn stop_cleanly() -> Result<(), Stop> {
+    boardsolve::tools::interrupt::install()
+        .map_err(|e| Stop::Usage(format!("boardsolve: cannot take over Ctrl-C handling: {e}")))
+}
+
 pub(crate) fn io_failure(e: &io::Error, what: &str) -> Stop {
     if e.kind() == io::ErrorKind::BrokenPipe {
         Stop::Quiet

@@ -151,6 +151,7 @@ pub(crate) fn write_output_file(
 
 /// Several files: NAME.out for each, in parallel; every bad file reported.
 pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
+    stop_cleanly()?;
     if args.svg.is_some() || args.html.is_some() {
         return Err(Stop::Usage(
             "boardsolve: --svg and --html draw one instance; give a single input".into(),

@@ -1,6 +1,7 @@
 //! Writing output files safely: never a partial file, never through a
 //! symlink, never over an existing file unless the user asked.
 
+use super::cleanup::Temporary;
 use std::fmt::Write as _;
 use std::fs::{OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
@@ -57,27 +58,29 @@ where
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    // 0o666 before the umask, as `File::create` would give.
-    let temp = tempfile::Builder::new()
-        .prefix(".boardsolve-")
-        .suffix(".tmp")
-        .permissions(Permissions::from_mode(0o666))
-        .tempfile_in(dir)?;
-    let mut out = BufWriter::with_capacity(1 << 20, temp);
+    // Registered, so that a signal's exit removes it (see `cleanup`).
+    let mut temp = Temporary::new(|| {
+        // 0o666 before the umask, as `File::create` would give.
+        tempfile::Builder::new()
+            .prefix(".boardsolve-")
+            .suffix(".tmp")
+            .permissions(Permissions::from_mode(0o666))
+            .tempfile_in(dir)
+    })?;
+    let mut out = BufWriter::with_capacity(1 << 20, temp.file());
     write(&mut out)?;
-    let temp = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+    out.into_inner().map_err(io::IntoInnerError::into_error)?;
     match existing {
-        Existing::Replace | Existing::Follow => temp.persist(path).map_err(|e| e.error)?,
+        Existing::Replace | Existing::Follow => temp.persist(path, true),
         // The check above is a nicer message; this one closes the race.
-        Existing::Refuse => temp.persist_noclobber(path).map_err(|e| {
-            if e.error.kind() == io::ErrorKind::AlreadyExists {
+        Existing::Refuse => temp.persist(path, false).map_err(|e| {
+            if e.kind() == io::ErrorKind::AlreadyExists {
                 already_exists(path)
             } else {
-                e.error
+                e
             }
-        })?,
-    };
-    Ok(())
+        }),
+    }
 }
 
 fn in_place<F>(path: &Path, write: F) -> io::Result<()>
