@@ -119,6 +119,58 @@ pub fn is_case_input(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "in")
 }
 
+/// What is at a path a tool means to read as a case or an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// Nothing.
+    Missing,
+    /// A regular file, or a link to one.
+    File,
+    /// Something that cannot be read as a file, worded for a message:
+    /// "a directory", "a FIFO", "a broken link", "a symlink loop",
+    /// "a link to a character device", ...
+    Unusable(String),
+}
+
+/// What is at `path` (see [`Found`]). Links are followed, since reading
+/// through one is harmless; what they lead to is what counts.
+pub fn found(path: &Path) -> Found {
+    let here = match path.symlink_metadata() {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Found::Missing,
+        Err(e) => return Found::Unusable(format!("cannot be examined: {e}")),
+    };
+    if !here.file_type().is_symlink() {
+        return kind_of(here.file_type(), "");
+    }
+    match path.metadata() {
+        Ok(there) => kind_of(there.file_type(), "a link to "),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Found::Unusable("a broken link".into()),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => Found::Unusable("a symlink loop".into()),
+        Err(e) => Found::Unusable(format!("a link that cannot be followed: {e}")),
+    }
+}
+
+fn kind_of(t: std::fs::FileType, prefix: &str) -> Found {
+    use std::os::unix::fs::FileTypeExt;
+    let what = if t.is_file() {
+        return Found::File;
+    } else if t.is_dir() {
+        "directory"
+    } else if t.is_fifo() {
+        "FIFO"
+    } else if t.is_char_device() {
+        "character device"
+    } else if t.is_block_device() {
+        "block device"
+    } else if t.is_socket() {
+        "socket"
+    } else {
+        "special file"
+    };
+    Found::Unusable(format!("{prefix}a {what}"))
+}
+
 /// Reads the file at `path`, up to `limit` bytes, for a tool that reports
 /// per file: the error is one line naming the file (escaped), either
 /// "cannot read NAME: why" or "NAME:1:1: ... too long".
@@ -248,6 +300,36 @@ mod tests {
         assert!(is_case_input(Path::new("t/a.b.in")));
         assert!(!is_case_input(Path::new("t/a.in.out")));
         assert!(!is_case_input(Path::new("t/.in")));
+    }
+
+    #[test]
+    fn found_names_what_cannot_be_read_as_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let unusable = |why: &str| Found::Unusable(why.to_string());
+        std::fs::write(d.join("file"), b"1").unwrap();
+        std::fs::create_dir(d.join("dir.in")).unwrap();
+        let fifo = std::ffi::CString::new(d.join("fifo.in").into_os_string().into_encoded_bytes())
+            .unwrap();
+        // SAFETY: mkfifo reads a valid C string.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        symlink("file", d.join("to-file")).unwrap();
+        symlink("nowhere", d.join("broken")).unwrap();
+        symlink("loop", d.join("loop")).unwrap();
+        symlink("/dev/null", d.join("null")).unwrap();
+        symlink("dir.in", d.join("to-dir")).unwrap();
+        assert_eq!(found(&d.join("missing")), Found::Missing);
+        assert_eq!(found(&d.join("file")), Found::File);
+        assert_eq!(found(&d.join("to-file")), Found::File);
+        assert_eq!(found(&d.join("dir.in")), unusable("a directory"));
+        assert_eq!(found(&d.join("fifo.in")), unusable("a FIFO"));
+        assert_eq!(found(&d.join("broken")), unusable("a broken link"));
+        assert_eq!(found(&d.join("loop")), unusable("a symlink loop"));
+        assert_eq!(
+            found(&d.join("null")),
+            unusable("a link to a character device")
+        );
+        assert_eq!(found(&d.join("to-dir")), unusable("a link to a directory"));
     }
 
     #[test]
