@@ -189,3 +189,50 @@ fn a_signal_during_gen_leaves_no_temporary_and_no_partial_file() {
         assert_eq!(code, 0, "{err}");
     }
 }
+
+#[test]
+fn a_signal_ignored_from_the_start_stays_ignored() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("set");
+    let mut command = Command::new(BIN);
+    command
+        .args([
+            "gen",
+            "2048",
+            "--seed",
+            "3",
+            "--count",
+            "20000",
+            "--out-dir",
+        ])
+        .arg(&d)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    // SAFETY: signal is async-signal-safe; as nohup does before exec.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !std::fs::read_dir(&d).is_ok_and(|e| e.count() > 50) {
+        assert!(child.try_wait().unwrap().is_none() && Instant::now() < deadline);
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: kill only sends a signal to the child started above.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGHUP) }, 0);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "an ignored SIGHUP stopped gen (nohup)"
+    );
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    assert_eq!(child.wait().unwrap().code(), Some(143));
+    assert_eq!(temporaries(&d), []);
+}
