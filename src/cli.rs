@@ -276,7 +276,7 @@ pub struct TestArgs {
     /// The puzzle.
     #[arg(value_parser = PuzzleParser)]
     pub puzzle: &'static dyn Puzzle,
-    /// Case files X.in, or directories of them (default: tests/).
+    /// Case files X.in, or directories of them (default: tests/, else test/).
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Limits and parallel runs.

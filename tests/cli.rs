@@ -130,6 +130,8 @@ mod contracts;
 mod diagnose;
 #[path = "cli/examples.rs"]
 mod examples;
+#[path = "cli/files.rs"]
+mod files;
 #[path = "cli/footholds.rs"]
 mod footholds;
 #[path = "cli/game2048.rs"]

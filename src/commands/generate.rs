@@ -54,6 +54,7 @@ fn write_set(
     force: bool,
     mut text: impl FnMut(usize) -> Result<String, Stop>,
 ) -> Result<(), Stop> {
+    stop_cleanly()?;
     std::fs::create_dir_all(dir).map_err(|e| {
         Stop::Usage(format!(
             "boardsolve: cannot create {}: {e}",

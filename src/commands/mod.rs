@@ -70,6 +70,45 @@ pub(crate) fn need_stdout() -> Result<(), Stop> {
     }
 }
 
+/// Takes over SIGINT, SIGTERM and SIGHUP for a command that writes files:
+/// on one, the temporary files in progress are removed and boardsolve
+/// exits with 130, 143 or 129 (see `tools::cleanup`). Call it before any
+/// thread starts: threads inherit the blocked signals.
+pub(crate) fn stop_cleanly() -> Result<(), Stop> {
+    // A signal ignored from the start (nohup's SIGHUP, SIGINT in a script's
+    // background job) must stay ignored: a long `gen` under nohup would
+    // otherwise stop at the hangup. Unblocked again in this thread, from
+    // which every later thread inherits its mask, it is discarded as
+    // before instead of waited for.
+    let ignored: Vec<libc::c_int> = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP]
+        .into_iter()
+        .filter(|&signal| {
+            // SAFETY: sigaction with no new action only reads the current
+            // one into zeroed storage on our stack.
+            unsafe {
+                let mut old: libc::sigaction = std::mem::zeroed();
+                libc::sigaction(signal, std::ptr::null(), &raw mut old) == 0
+                    && old.sa_sigaction == libc::SIG_IGN
+            }
+        })
+        .collect();
+    boardsolve::tools::interrupt::install()
+        .map_err(|e| Stop::Usage(format!("boardsolve: cannot take over Ctrl-C handling: {e}")))?;
+    if !ignored.is_empty() {
+        // SAFETY: the set is zeroed storage filled by sigemptyset and
+        // sigaddset; pthread_sigmask changes only this thread's mask.
+        unsafe {
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&raw mut set);
+            for &signal in &ignored {
+                libc::sigaddset(&raw mut set, signal);
+            }
+            libc::pthread_sigmask(libc::SIG_UNBLOCK, &raw const set, std::ptr::null_mut());
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn io_failure(e: &io::Error, what: &str) -> Stop {
     if e.kind() == io::ErrorKind::BrokenPipe {
         Stop::Quiet

@@ -151,6 +151,7 @@ pub(crate) fn write_output_file(
 
 /// Several files: NAME.out for each, in parallel; every bad file reported.
 pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
+    stop_cleanly()?;
     if args.svg.is_some() || args.html.is_some() {
         return Err(Stop::Usage(
             "boardsolve: --svg and --html draw one instance; give a single input".into(),
@@ -158,6 +159,9 @@ pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(),
     }
     let found =
         batch::bulk_inputs(&args.inputs).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+    for line in found.unusable_lines() {
+        let _ = writeln!(io::stderr(), "boardsolve: {line}");
+    }
     if !found.skipped.is_empty() {
         let names: Vec<String> = found.skipped.iter().map(|p| files::shown(p)).collect();
         let _ = writeln!(

@@ -15,20 +15,32 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         .map_err(|e| failure(e, "test"))?;
     let program = harness(&args.command)?;
     let paths = if args.paths.is_empty() {
-        if !Path::new("tests").is_dir() {
+        // tests/, else test/ as online-judge-tools lays out its samples.
+        let Some(dir) = ["tests", "test"]
+            .into_iter()
+            .find(|d| Path::new(d).is_dir())
+        else {
             return Err(Stop::Usage(
-                "boardsolve: no cases named and no tests/ directory here".into(),
+                "boardsolve: no cases named, and neither tests/ nor test/ is a directory here"
+                    .into(),
             ));
-        }
-        vec![std::path::PathBuf::from("tests")]
+        };
+        let _ = writeln!(
+            io::stderr(),
+            "boardsolve: cases from {dir}/ (no path named)"
+        );
+        vec![std::path::PathBuf::from(dir)]
     } else {
         args.paths.clone()
     };
     let found = batch::bulk_inputs(&paths).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+    for line in found.unusable_lines() {
+        let _ = writeln!(io::stderr(), "boardsolve: {line}");
+    }
     let inputs: Vec<_> = found
         .inputs
         .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .filter(|p| files::is_case_input(p))
         .collect();
     if inputs.is_empty() {
         return Err(Stop::Usage("boardsolve: no *.in cases found".into()));
@@ -93,6 +105,14 @@ pub(crate) fn write_table(
         let mut notes = Vec::new();
         if r.source == suite::Source::Reference {
             notes.push("expected: reference, no .out".to_string());
+        }
+        if let (Some(used), Some(unused)) = (&r.answer_file, &r.unused_answer_file) {
+            let name = |p: &Path| files::shown(Path::new(p.file_name().unwrap_or_default()));
+            notes.push(format!(
+                "expected: {}, {} not used",
+                name(used),
+                name(unused)
+            ));
         }
         if r.rerun {
             notes.push("re-run alone".to_string());

@@ -1,6 +1,8 @@
 //! Bulk expected outputs: `NAME.out` for every `NAME.in`, in parallel.
 
-use super::files::{Existing, read_named, shown, write_file};
+use super::files::{
+    self, Existing, Found, case_file, is_case_input, read_named, shown, write_file,
+};
 use crate::puzzles::{Error, Puzzle, SolveOptions};
 use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
@@ -8,15 +10,10 @@ use std::collections::{HashMap, HashSet};
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// Where the answer to `input` goes: `NAME.out` beside it, or in `out_dir`.
+/// Where the answer to `input` goes: `NAME.out` beside it, or in `out_dir`
+/// (see [`case_file`]).
 pub fn output_path(input: &Path, out_dir: Option<&Path>) -> PathBuf {
-    let name = input.file_stem().unwrap_or(input.as_os_str());
-    let mut file = PathBuf::from(name);
-    file.set_extension("out");
-    match out_dir {
-        Some(dir) => dir.join(file),
-        None => input.with_file_name(file),
-    }
+    case_file(input, "out", out_dir)
 }
 
 /// The input files a bulk run means, from what the user named.
@@ -28,6 +25,19 @@ pub struct BulkInputs {
     /// Named files left out because they are the answers of an earlier
     /// run: `X.out` beside an `X.in` that is solved too.
     pub skipped: Vec<PathBuf>,
+    /// `*.in` entries of a directory that cannot be read as files (a FIFO,
+    /// a link to a device, a symlink loop, a directory named `X.in`), with
+    /// what each is: left out, to be named to the user.
+    pub unusable: Vec<(PathBuf, String)>,
+}
+
+impl BulkInputs {
+    /// One line for each unusable entry: `skipped: PATH (a FIFO)`.
+    pub fn unusable_lines(&self) -> impl Iterator<Item = String> + '_ {
+        self.unusable
+            .iter()
+            .map(|(path, why)| format!("skipped: {} ({why})", shown(path)))
+    }
 }
 
 /// Expands directories to their `*.in` files and leaves out the `X.out`
@@ -38,18 +48,23 @@ pub struct BulkInputs {
 /// A directory that cannot be read, with the reason.
 pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, String> {
     let mut named = Vec::new();
+    let mut unusable = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let entries = std::fs::read_dir(path).map_err(|e| {
-                format!(
-                    "cannot read the directory {}: {e}",
-                    super::files::shown(path)
-                )
-            })?;
-            let mut found: Vec<PathBuf> = entries
-                .filter_map(|entry| entry.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "in") && p.is_file())
-                .collect();
+            let entries = std::fs::read_dir(path)
+                .map_err(|e| format!("cannot read the directory {}: {e}", shown(path)))?;
+            let mut found = Vec::new();
+            for path in entries.filter_map(|entry| entry.ok().map(|e| e.path())) {
+                if !is_case_input(&path) {
+                    continue;
+                }
+                // Named, not dropped in silence: the user counts on the case.
+                match files::found(&path) {
+                    Found::File => found.push(path),
+                    Found::Missing => {}
+                    Found::Unusable(why) => unusable.push((path, why)),
+                }
+            }
             found.sort_by_cached_key(|p| natural_key(p));
             named.extend(found);
         } else {
@@ -59,13 +74,17 @@ pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, String> {
     // A set, so that thousands of named files stay linear, not quadratic.
     let instances: HashSet<&Path> = named
         .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .filter(|p| is_case_input(p))
         .map(PathBuf::as_path)
         .collect();
-    let mut result = BulkInputs::default();
+    unusable.sort_by_cached_key(|(p, _)| natural_key(p));
+    let mut result = BulkInputs {
+        unusable,
+        ..BulkInputs::default()
+    };
     for path in &named {
         let earlier_answer = path.extension().is_some_and(|e| e == "out")
-            && instances.contains(path.with_extension("in").as_path());
+            && instances.contains(case_file(path, "in", None).as_path());
         if earlier_answer {
             result.skipped.push(path.clone());
         } else {
@@ -233,6 +252,30 @@ mod tests {
     }
 
     #[test]
+    fn directory_entries_that_are_not_files_are_named_not_dropped() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::write(d.join("1.in"), "1\n2\n").unwrap();
+        std::fs::create_dir(d.join("dir.in")).unwrap();
+        symlink("/dev/zero", d.join("zero.in")).unwrap();
+        symlink("loop.in", d.join("loop.in")).unwrap();
+        symlink("1.in", d.join("link.in")).unwrap();
+        let found = bulk_inputs(&[d.to_path_buf()]).unwrap();
+        assert_eq!(found.inputs, [d.join("1.in"), d.join("link.in")]);
+        let lines: Vec<String> = found.unusable_lines().collect();
+        let shown = |name: &str, why: &str| format!("skipped: {} ({why})", d.join(name).display());
+        assert_eq!(
+            lines,
+            [
+                shown("dir.in", "a directory"),
+                shown("loop.in", "a symlink loop"),
+                shown("zero.in", "a link to a character device"),
+            ]
+        );
+    }
+
+    #[test]
     fn output_names() {
         assert_eq!(
             output_path(Path::new("t/01.in"), None),
@@ -246,5 +289,30 @@ mod tests {
             output_path(Path::new("case"), None),
             PathBuf::from("case.out")
         );
+        assert_eq!(
+            output_path(Path::new("t/case.v2.in"), None),
+            PathBuf::from("t/case.v2.out")
+        );
+    }
+
+    #[test]
+    fn dotted_case_names_neither_collide_nor_lose_their_middle() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let inputs: Vec<PathBuf> = ["1.5.in", "1.10.in", "a.b.c.in"]
+            .iter()
+            .map(|n| d.join(n))
+            .collect();
+        for p in &inputs {
+            std::fs::write(p, "1\n2\n").unwrap();
+        }
+        check_outputs(&inputs, None).unwrap();
+        check_outputs(&inputs, Some(&d.join("o"))).unwrap();
+        // The answers of an earlier run are told apart by their full name.
+        std::fs::write(d.join("1.5.out"), "2\n").unwrap();
+        let named = [d.join("1.5.in"), d.join("1.5.out"), d.join("1.10.out")];
+        let found = bulk_inputs(&named).unwrap();
+        assert_eq!(found.inputs, [d.join("1.5.in"), d.join("1.10.out")]);
+        assert_eq!(found.skipped, [d.join("1.5.out")]);
     }
 }

@@ -1,11 +1,12 @@
 //! Writing output files safely: never a partial file, never through a
 //! symlink, never over an existing file unless the user asked.
 
+use super::cleanup::Temporary;
 use std::fmt::Write as _;
 use std::fs::{OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What to do when the target already exists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,27 +58,29 @@ where
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    // 0o666 before the umask, as `File::create` would give.
-    let temp = tempfile::Builder::new()
-        .prefix(".boardsolve-")
-        .suffix(".tmp")
-        .permissions(Permissions::from_mode(0o666))
-        .tempfile_in(dir)?;
-    let mut out = BufWriter::with_capacity(1 << 20, temp);
+    // Registered, so that a signal's exit removes it (see `cleanup`).
+    let mut temp = Temporary::new(|| {
+        // 0o666 before the umask, as `File::create` would give.
+        tempfile::Builder::new()
+            .prefix(".boardsolve-")
+            .suffix(".tmp")
+            .permissions(Permissions::from_mode(0o666))
+            .tempfile_in(dir)
+    })?;
+    let mut out = BufWriter::with_capacity(1 << 20, temp.file());
     write(&mut out)?;
-    let temp = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+    out.into_inner().map_err(io::IntoInnerError::into_error)?;
     match existing {
-        Existing::Replace | Existing::Follow => temp.persist(path).map_err(|e| e.error)?,
+        Existing::Replace | Existing::Follow => temp.persist(path, true),
         // The check above is a nicer message; this one closes the race.
-        Existing::Refuse => temp.persist_noclobber(path).map_err(|e| {
-            if e.error.kind() == io::ErrorKind::AlreadyExists {
+        Existing::Refuse => temp.persist(path, false).map_err(|e| {
+            if e.kind() == io::ErrorKind::AlreadyExists {
                 already_exists(path)
             } else {
-                e.error
+                e
             }
-        })?,
-    };
-    Ok(())
+        }),
+    }
 }
 
 fn in_place<F>(path: &Path, write: F) -> io::Result<()>
@@ -94,6 +97,78 @@ fn already_exists(path: &Path) -> io::Error {
         io::ErrorKind::AlreadyExists,
         format!("{} already exists", shown(path)),
     )
+}
+
+/// The file of the case `input` with the extension `ext`, beside it or in
+/// `dir`: `X.in` gives `X.out` and `X.ans`, and `X.out` gives back `X.in`.
+/// Only the last extension is replaced, so the name before it is the
+/// case's own (`case.v2.in` gives `case.v2.out`, `1.5.in` and `1.10.in`
+/// stay apart); a name without one gets `ext` added (`case` gives
+/// `case.out`). Every command pairs cases with their answers through this
+/// one function, so that what `solve` writes is what `test` reads.
+pub fn case_file(input: &Path, ext: &str, dir: Option<&Path>) -> PathBuf {
+    let name = Path::new(input.file_name().unwrap_or(input.as_os_str())).with_extension(ext);
+    match dir {
+        Some(dir) => dir.join(name),
+        None => input.with_file_name(name),
+    }
+}
+
+/// Whether `path` names a case: its file name ends in `.in`.
+pub fn is_case_input(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "in")
+}
+
+/// What is at a path a tool means to read as a case or an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// Nothing.
+    Missing,
+    /// A regular file, or a link to one.
+    File,
+    /// Something that cannot be read as a file, worded for a message:
+    /// "a directory", "a FIFO", "a broken link", "a symlink loop",
+    /// "a link to a character device", ...
+    Unusable(String),
+}
+
+/// What is at `path` (see [`Found`]). Links are followed, since reading
+/// through one is harmless; what they lead to is what counts.
+pub fn found(path: &Path) -> Found {
+    let here = match path.symlink_metadata() {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Found::Missing,
+        Err(e) => return Found::Unusable(format!("cannot be examined: {e}")),
+    };
+    if !here.file_type().is_symlink() {
+        return kind_of(here.file_type(), "");
+    }
+    match path.metadata() {
+        Ok(there) => kind_of(there.file_type(), "a link to "),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Found::Unusable("a broken link".into()),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => Found::Unusable("a symlink loop".into()),
+        Err(e) => Found::Unusable(format!("a link that cannot be followed: {e}")),
+    }
+}
+
+fn kind_of(t: std::fs::FileType, prefix: &str) -> Found {
+    use std::os::unix::fs::FileTypeExt;
+    let what = if t.is_file() {
+        return Found::File;
+    } else if t.is_dir() {
+        "directory"
+    } else if t.is_fifo() {
+        "FIFO"
+    } else if t.is_char_device() {
+        "character device"
+    } else if t.is_block_device() {
+        "block device"
+    } else if t.is_socket() {
+        "socket"
+    } else {
+        "special file"
+    };
+    Found::Unusable(format!("{prefix}a {what}"))
 }
 
 /// Reads the file at `path`, up to `limit` bytes, for a tool that reports
@@ -203,6 +278,58 @@ mod tests {
         write_file(&link, Existing::Follow, |w| w.write_all(b"new")).unwrap();
         assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read(&target).unwrap(), b"new");
+    }
+
+    #[test]
+    fn case_files_replace_only_the_last_extension() {
+        let file = |input: &str, ext: &str, dir: Option<&str>| {
+            case_file(Path::new(input), ext, dir.map(Path::new))
+        };
+        assert_eq!(file("t/01.in", "out", None), Path::new("t/01.out"));
+        assert_eq!(file("t/01.in", "out", Some("o")), Path::new("o/01.out"));
+        assert_eq!(file("case.v2.in", "out", None), Path::new("case.v2.out"));
+        assert_eq!(file("d/a.b.c.in", "ans", None), Path::new("d/a.b.c.ans"));
+        assert_eq!(
+            file("d/a.b.c.in", "out", Some("o")),
+            Path::new("o/a.b.c.out")
+        );
+        assert_eq!(file("1.5.in", "out", None), Path::new("1.5.out"));
+        assert_eq!(file("1.10.in", "out", None), Path::new("1.10.out"));
+        assert_eq!(file("case", "out", None), Path::new("case.out"));
+        assert_eq!(file("t/case.v2.out", "in", None), Path::new("t/case.v2.in"));
+        assert!(is_case_input(Path::new("t/a.b.in")));
+        assert!(!is_case_input(Path::new("t/a.in.out")));
+        assert!(!is_case_input(Path::new("t/.in")));
+    }
+
+    #[test]
+    fn found_names_what_cannot_be_read_as_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let unusable = |why: &str| Found::Unusable(why.to_string());
+        std::fs::write(d.join("file"), b"1").unwrap();
+        std::fs::create_dir(d.join("dir.in")).unwrap();
+        let fifo = std::ffi::CString::new(d.join("fifo.in").into_os_string().into_encoded_bytes())
+            .unwrap();
+        // SAFETY: mkfifo reads a valid C string.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        symlink("file", d.join("to-file")).unwrap();
+        symlink("nowhere", d.join("broken")).unwrap();
+        symlink("loop", d.join("loop")).unwrap();
+        symlink("/dev/null", d.join("null")).unwrap();
+        symlink("dir.in", d.join("to-dir")).unwrap();
+        assert_eq!(found(&d.join("missing")), Found::Missing);
+        assert_eq!(found(&d.join("file")), Found::File);
+        assert_eq!(found(&d.join("to-file")), Found::File);
+        assert_eq!(found(&d.join("dir.in")), unusable("a directory"));
+        assert_eq!(found(&d.join("fifo.in")), unusable("a FIFO"));
+        assert_eq!(found(&d.join("broken")), unusable("a broken link"));
+        assert_eq!(found(&d.join("loop")), unusable("a symlink loop"));
+        assert_eq!(
+            found(&d.join("null")),
+            unusable("a link to a character device")
+        );
+        assert_eq!(found(&d.join("to-dir")), unusable("a link to a directory"));
     }
 
     #[test]

@@ -102,7 +102,7 @@ fn stop_everything(signal: libc::c_int) -> ! {
         std::thread::sleep(Duration::from_millis(5));
     }
     let _ = io::Write::write_all(&mut io::stderr(), b"\nboardsolve: interrupted\n");
-    std::process::exit(128 + signal)
+    super::cleanup::exit(128 + signal)
 }
 
 /// Whether boardsolve is stopping: a run that ended now was killed by

@@ -2,6 +2,7 @@
 //! programs, comparing, stress testing with shrinking, bulk expected outputs.
 
 pub mod batch;
+pub mod cleanup;
 pub mod contain;
 pub mod deadline;
 pub mod diagnose;

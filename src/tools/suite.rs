@@ -1,7 +1,7 @@
 //! `boardsolve test`: someone's program on a folder of cases, each judged
 //! like an online judge against its `X.out`/`X.ans` (or the reference).
 
-use super::files::read_named;
+use super::files::{Found, case_file, found, read_named, shown};
 use super::judge::{self, Expected, JudgeError, Verdict};
 use super::run::{Program, Trouble, Usage};
 use crate::puzzles::{CheckOptions, Error, Puzzle};
@@ -54,6 +54,10 @@ pub struct CaseReport {
     pub usage: Usage,
     /// Where the expected answer came from.
     pub source: Source,
+    /// The answer file used, if any.
+    pub answer_file: Option<PathBuf>,
+    /// `X.ans` when `X.out` was used in its place: both were there.
+    pub unused_answer_file: Option<PathBuf>,
     /// Whether the case was run a second time alone (its time was near
     /// the limit or over it when run in parallel).
     pub rerun: bool,
@@ -70,26 +74,59 @@ pub enum SuiteError {
     Trouble(#[from] Trouble),
 }
 
-/// The expected answer beside `input`: `X.out`, else `X.ans`.
-pub fn answer_file(input: &Path) -> Option<PathBuf> {
-    ["out", "ans"]
-        .iter()
-        .map(|ext| input.with_extension(ext))
-        .find(|p| p.is_file())
+/// The answer files beside a case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerFiles {
+    /// The one judged against: `X.out`, else `X.ans`.
+    pub used: PathBuf,
+    /// `X.ans` when `X.out` is there too, to say which one counted.
+    pub unused: Option<PathBuf>,
+}
+
+/// The expected answer beside `input`: `X.out`, else `X.ans` (see
+/// [`case_file`]); `None` when neither is there.
+///
+/// # Errors
+/// One line naming an `X.out` or `X.ans` that is there but is no file
+/// (a directory, a FIFO, a broken link, ...): falling back to the other
+/// one, or to the reference, would judge against an answer nobody meant.
+pub fn answer_file(input: &Path) -> Result<Option<AnswerFiles>, String> {
+    let mut files = Vec::new();
+    for ext in ["out", "ans"] {
+        let path = case_file(input, ext, None);
+        match found(&path) {
+            Found::Missing => {}
+            Found::File => files.push(path),
+            Found::Unusable(why) => {
+                return Err(format!(
+                    "{} is {why}, not an answer file (the expected output of {})",
+                    shown(&path),
+                    shown(input)
+                ));
+            }
+        }
+    }
+    let mut files = files.into_iter();
+    Ok(files.next().map(|used| AnswerFiles {
+        used,
+        unused: files.next(),
+    }))
 }
 
 struct Case {
     input: Vec<u8>,
     answer: Vec<u8>,
     source: Source,
+    files: Option<AnswerFiles>,
 }
 
 fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
-    let name = super::files::shown(path);
+    let name = shown(path);
     let read = |p: &Path, limit: u64| read_named(p, limit).map_err(SuiteError::Case);
     let input = read(path, MAX_INPUT_BYTES)?;
-    let (answer, source) = match answer_file(path) {
-        Some(file) => (read(&file, 1 << 30)?, Source::File),
+    let files = answer_file(path).map_err(SuiteError::Case)?;
+    let (answer, source) = match &files {
+        Some(files) => (read(&files.used, 1 << 30)?, Source::File),
         None => {
             let answer = cfg
                 .puzzle
@@ -105,6 +142,7 @@ fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
         input,
         answer,
         source,
+        files,
     })
 }
 
@@ -130,13 +168,15 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
     )
     .map_err(|e| match e {
         JudgeError::Trouble(t) => SuiteError::Trouble(t),
-        JudgeError::Puzzle(e) => SuiteError::Case(format!("{}: {e}", super::files::shown(path))),
+        JudgeError::Puzzle(e) => SuiteError::Case(format!("{}: {e}", shown(path))),
     })?;
     Ok(CaseReport {
         input: path.to_path_buf(),
         verdict: judged.verdict,
         usage: judged.usage,
         source: case.source,
+        answer_file: case.files.as_ref().map(|f| f.used.clone()),
+        unused_answer_file: case.files.as_ref().and_then(|f| f.unused.clone()),
         rerun: false,
     })
 }
@@ -213,8 +253,12 @@ pub struct JsonCase {
     pub peak_kib: u64,
     /// Where the expected answer came from.
     pub expected: Source,
-    /// What went wrong, for a failure.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The answer file judged against; `null` with the reference.
+    pub answer_file: Option<String>,
+    /// `X.ans` when `X.out` was used in its place; else `null`.
+    pub unused_answer_file: Option<String>,
+    /// What went wrong; `null` for an accepted case (every case has every
+    /// field, one schema).
     pub message: Option<String>,
 }
 
@@ -224,12 +268,14 @@ impl JsonReport {
         let cases: Vec<JsonCase> = reports
             .iter()
             .map(|r| JsonCase {
-                name: r.input.to_string_lossy().into_owned(),
+                name: lossy(&r.input),
                 verdict: r.verdict.code(),
                 cpu_ms: r.usage.cpu.as_millis(),
                 wall_ms: r.usage.wall.as_millis(),
                 peak_kib: r.usage.peak_kib,
                 expected: r.source,
+                answer_file: r.answer_file.as_deref().map(lossy),
+                unused_answer_file: r.unused_answer_file.as_deref().map(lossy),
                 message: (r.verdict != Verdict::Accepted).then(|| r.verdict.describe()),
             })
             .collect();
@@ -238,6 +284,64 @@ impl JsonReport {
             passed,
             failed: cases.len() - passed,
             cases,
+        }
+    }
+}
+
+fn lossy(path: &Path) -> String {
+    path.to_string_lossy().into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    #[test]
+    fn out_comes_before_ans_and_something_unreadable_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let input = d.join("case.v2.in");
+        std::fs::write(&input, "1\n2\n").unwrap();
+        assert_eq!(answer_file(&input), Ok(None));
+        std::fs::write(d.join("case.v2.ans"), "2\n").unwrap();
+        let used = |name: &str, unused: Option<&str>| AnswerFiles {
+            used: d.join(name),
+            unused: unused.map(|n| d.join(n)),
+        };
+        assert_eq!(answer_file(&input), Ok(Some(used("case.v2.ans", None))));
+        std::fs::write(d.join("case.v2.out"), "2\n").unwrap();
+        assert_eq!(
+            answer_file(&input),
+            Ok(Some(used("case.v2.out", Some("case.v2.ans"))))
+        );
+        // Never a silent fall-back to X.ans when X.out is there but unreadable.
+        std::fs::remove_file(d.join("case.v2.out")).unwrap();
+        for (make, why) in [
+            (0, "a directory"),
+            (1, "a broken link"),
+            (2, "a link to a character device"),
+        ] {
+            let out = d.join("case.v2.out");
+            match make {
+                0 => std::fs::create_dir(&out).unwrap(),
+                1 => symlink("gone", &out).unwrap(),
+                _ => symlink("/dev/null", &out).unwrap(),
+            }
+            let e = answer_file(&input).unwrap_err();
+            assert_eq!(
+                e,
+                format!(
+                    "{} is {why}, not an answer file (the expected output of {})",
+                    out.display(),
+                    input.display()
+                )
+            );
+            if make == 0 {
+                std::fs::remove_dir(&out).unwrap();
+            } else {
+                std::fs::remove_file(&out).unwrap();
+            }
         }
     }
 }

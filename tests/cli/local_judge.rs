@@ -1,6 +1,6 @@
 //! `boardsolve test`: a program run over a folder of cases like a judge.
 
-use crate::common::{alive, run};
+use crate::common::{alive, boardsolve, run};
 use std::path::Path;
 
 const BIN: &str = env!("CARGO_BIN_EXE_boardsolve");
@@ -136,8 +136,28 @@ fn json_report_and_exit_0_when_all_pass() {
         assert_eq!(c["verdict"], "AC");
         assert_eq!(c["expected"], "file");
         assert!(c["cpu_ms"].is_u64() && c["wall_ms"].is_u64() && c["peak_kib"].is_u64());
-        assert!(c.get("message").is_none());
+        // One schema: every field on every case, null when it has no value.
+        assert!(c["message"].is_null(), "{c}");
+        let fields: Vec<&str> = c.as_object().unwrap().keys().map(String::as_str).collect();
+        // In serde_json's (sorted) order.
+        assert_eq!(
+            fields,
+            [
+                "answer_file",
+                "cpu_ms",
+                "expected",
+                "message",
+                "name",
+                "peak_kib",
+                "unused_answer_file",
+                "verdict",
+                "wall_ms"
+            ]
+        );
+        assert!(c["unused_answer_file"].is_null(), "{c}");
     }
+    assert!(cases[0]["answer_file"].as_str().unwrap().ends_with("a.out"));
+    assert!(cases[1]["answer_file"].as_str().unwrap().ends_with("b.ans"));
     let (code, out, _) = test(&["2048", d.to_str().unwrap(), "--json"], "echo 0");
     assert_eq!(code, 1);
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -182,4 +202,152 @@ fn tromino_is_judged_by_the_checker_and_usage_errors_are_exit_2() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("No such file"), "{err}");
+}
+
+#[test]
+fn with_both_out_and_ans_the_report_says_which_was_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    case(d, "x", 2, true);
+    std::fs::write(d.join("x.ans"), "4\n").unwrap();
+    case(d, "y", 2, false);
+    let (code, out, err) = test(&["2048", d.to_str().unwrap()], "echo 2");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("x.in  (expected: x.out, x.ans not used)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("y.in  (expected: reference, no .out)"),
+        "{out}"
+    );
+    let (code, out, err) = test(&["2048", d.to_str().unwrap(), "--json"], "echo 2");
+    assert_eq!(code, 0, "{out}{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let x = &report["cases"][0];
+    assert_eq!(x["answer_file"], d.join("x.out").display().to_string());
+    assert_eq!(
+        x["unused_answer_file"],
+        d.join("x.ans").display().to_string()
+    );
+    let y = &report["cases"][1];
+    assert_eq!(y["expected"], "reference");
+    assert!(y["answer_file"].is_null() && y["unused_answer_file"].is_null());
+    assert!(y["message"].is_null());
+}
+
+#[test]
+fn an_out_that_is_no_file_is_an_error_not_a_fall_back() {
+    use std::os::unix::fs::symlink;
+    for (what, make) in [("a directory", 0), ("a FIFO", 1), ("a broken link", 2)] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        case(d, "x", 2, false);
+        // A right .ans beside it: falling back to it would pass.
+        std::fs::write(d.join("x.ans"), "2\n").unwrap();
+        let out = d.join("x.out");
+        match make {
+            0 => std::fs::create_dir(&out).unwrap(),
+            1 => assert!(
+                std::process::Command::new("mkfifo")
+                    .arg(&out)
+                    .status()
+                    .unwrap()
+                    .success()
+            ),
+            _ => symlink("gone.out", &out).unwrap(),
+        }
+        let (code, stdout, err) = test(&["2048", d.to_str().unwrap()], "echo 2");
+        assert_eq!((code, stdout.as_str()), (2, ""), "{what}: {err}");
+        assert_eq!(
+            err,
+            format!(
+                "boardsolve: {} is {what}, not an answer file (the expected output of {})\n",
+                out.display(),
+                d.join("x.in").display()
+            )
+        );
+    }
+}
+
+#[test]
+fn in_entries_that_are_no_files_are_named_on_stderr() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    case(d, "1", 2, true);
+    std::fs::create_dir(d.join("2.in")).unwrap();
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(d.join("3.in"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    symlink("/dev/zero", d.join("4.in")).unwrap();
+    symlink("5.in", d.join("5.in")).unwrap();
+    let skipped = [
+        ("2.in", "a directory"),
+        ("3.in", "a FIFO"),
+        ("4.in", "a link to a character device"),
+        ("5.in", "a symlink loop"),
+    ]
+    .map(|(name, why)| format!("boardsolve: skipped: {} ({why})", d.join(name).display()));
+    let (code, out, err) = test(&["2048", d.to_str().unwrap()], "echo 2");
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(err.lines().collect::<Vec<_>>(), skipped, "{err}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+    // Bulk solve scans directories the same way.
+    let (code, _, err) = run(&["solve", "2048", d.to_str().unwrap()], b"");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().collect::<Vec<_>>(), skipped, "{err}");
+    assert_eq!(std::fs::read_to_string(d.join("1.out")).unwrap(), "2\n");
+}
+
+/// `boardsolve test 12100 -- sh -c SCRIPT` in `dir`, with no path named.
+fn test_here(dir: &Path, script: &str) -> (i32, String, String) {
+    let out = boardsolve()
+        .current_dir(dir)
+        .args(["test", "12100", "--", "sh", "-c", script])
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn without_a_path_tests_then_test_as_online_judge_tools_lays_it_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (code, out, err) = test_here(d, "echo 2");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "boardsolve: no cases named, and neither tests/ nor test/ is a directory here\n"
+    );
+    // online-judge-tools: test/sample-1.in, test/sample-1.out.
+    std::fs::create_dir(d.join("test")).unwrap();
+    std::fs::write(d.join("test/sample-1.in"), "1\n2\n").unwrap();
+    std::fs::write(d.join("test/sample-1.out"), "2\n").unwrap();
+    let (code, out, err) = test_here(d, "echo 2");
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(err, "boardsolve: cases from test/ (no path named)\n");
+    assert!(
+        out.contains("AC ") && out.contains("test/sample-1.in"),
+        "{out}"
+    );
+    assert!(!out.contains("reference"), "{out}");
+    // tests/ first when both are there.
+    std::fs::create_dir(d.join("tests")).unwrap();
+    case(&d.join("tests"), "1", 4, true);
+    let (code, out, err) = test_here(d, "echo 4");
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(err, "boardsolve: cases from tests/ (no path named)\n");
+    assert!(
+        out.contains("tests/1.in") && !out.contains("sample"),
+        "{out}"
+    );
 }

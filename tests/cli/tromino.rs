@@ -128,6 +128,43 @@ fn check_exit_codes_and_reasons() {
 }
 
 #[test]
+fn check_takes_any_spacing_and_line_ends_and_names_a_wrong_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "a.in", b"16 5 9\n");
+    let answer = solved(&["solve", "tromino", &input], b"");
+    let layouts = [
+        ("one-line.out", answer.replace('\n', " ")),
+        ("crlf.out", answer.replace('\n', "\r\n")),
+        (
+            "blank-lines.out",
+            format!("\n\n{}\n\n\n", answer.replace('\n', "\n\n")),
+        ),
+        ("tabs.out", answer.replace(' ', "\t  ")),
+    ];
+    for (name, text) in &layouts {
+        let output = write(dir.path(), name, text.as_bytes());
+        let (code, out, err) = run(&["check", "tromino", &input, &output, "--order"], b"");
+        assert_eq!((code, out.as_str()), (0, "correct\n"), "{name}: {err}");
+    }
+    let numbers: Vec<&str> = answer.split_whitespace().collect();
+    let short = write(dir.path(), "short.out", numbers[..255].join(" ").as_bytes());
+    let (code, out, _) = run(&["check", "tromino", &input, &short], b"");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("short.out: the output ends after 255 numbers at 1:")
+            && out.contains("expected 16×16 = 256"),
+        "{out}"
+    );
+    let long = write(dir.path(), "long.out", format!("{answer}7\n").as_bytes());
+    let (code, out, _) = run(&["check", "tromino", &input, &long], b"");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("long.out: 17:1: unexpected extra output \"7\" after the 16×16 = 256"),
+        "{out}"
+    );
+}
+
+#[test]
 fn general_sides_tile_and_check() {
     let dir = tempfile::tempdir().unwrap();
     for spec in [

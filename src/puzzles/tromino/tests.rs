@@ -183,9 +183,27 @@ fn checker_names_the_first_offending_cell() {
         Verdict::Correct
     );
     assert!(wrong(&renumbered, true).contains("row 2, column 0"));
-    assert!(wrong("0 2 3 3\n2 2 1\n3 4 1 1 5\n4 4 5 5\n", false).contains("row 1 has only 3"));
-    assert!(wrong("0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5 5\n", false).contains("extra output"));
-    assert!(wrong("0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5", false).contains("ends after 15"));
+    // Any spacing and line ends: the numbers in row-major order count.
+    for layout in [
+        good.replace('\n', " "),
+        good.replace('\n', "\r\n"),
+        format!("\n\n{}\n\n", good.replace('\n', "\n\n\t")),
+        "0 2 3 3\n2 2 1\n3 4 1 1 5\n4 4 5 5".to_string(),
+    ] {
+        assert_eq!(
+            check_output(&i, layout.as_bytes(), Format::Plain, true),
+            Verdict::Correct,
+            "{layout:?}"
+        );
+    }
+    assert_eq!(
+        wrong("0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5 5\n", false),
+        "4:9: unexpected extra output \"5\" after the 4×4 = 16 numbers"
+    );
+    assert_eq!(
+        wrong("0 2 3 3 2 2 1 3 4 1 1 5 4 4 5", false),
+        "the output ends after 15 numbers at 1:30; expected 4×4 = 16"
+    );
     assert!(wrong("0 2 3 x\n2 2 1 3\n4 1 1 5\n4 4 5 5\n", false).contains("1:7"));
     assert!(wrong("1 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n", false).contains("the hole at row 0"));
     assert!(wrong("0 2 3 3\n2 2 1 3\n4 1 0 5\n4 4 5 5\n", false).contains("row 2, column 2"));

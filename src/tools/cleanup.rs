@@ -1,0 +1,159 @@
+//! Temporary files in progress, registered so that a signal that stops
+//! boardsolve (see [`super::interrupt`]) removes them before it exits: a
+//! stopped bulk solve or `gen --out-dir` leaves no `.boardsolve-*.tmp`
+//! behind, and no partial output, since outputs appear only by a rename.
+
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+use tempfile::NamedTempFile;
+
+/// The temporary files that exist now. Creating, renaming and removing
+/// one all happen under this lock, and the exit holds it, so no file can
+/// be created or renamed between the cleanup and the end of the process.
+static IN_PROGRESS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn in_progress() -> MutexGuard<'static, Vec<PathBuf>> {
+    // A panic elsewhere must not stop the cleanup: the list stays valid.
+    IN_PROGRESS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A temporary file, registered from its creation until it is renamed
+/// into place or removed (on drop).
+#[derive(Debug)]
+pub struct Temporary {
+    /// `None` only once renamed.
+    file: Option<NamedTempFile>,
+}
+
+impl Temporary {
+    /// Creates the file with `create` and registers it. Both happen under
+    /// the registry's lock, so that a stop cannot fall between them.
+    ///
+    /// # Errors
+    /// Whatever `create` returned.
+    pub fn new(create: impl FnOnce() -> io::Result<NamedTempFile>) -> io::Result<Temporary> {
+        let mut registry = in_progress();
+        let file = create()?;
+        registry.push(file.path().to_path_buf());
+        Ok(Temporary { file: Some(file) })
+    }
+
+    /// The open file, to write into.
+    pub fn file(&mut self) -> &mut File {
+        self.file
+            .as_mut()
+            .expect("present until persisted")
+            .as_file_mut()
+    }
+
+    /// The temporary file's path.
+    pub fn path(&self) -> &Path {
+        self.file.as_ref().expect("present until persisted").path()
+    }
+
+    /// Renames the file to `path`, replacing what is there when `replace`
+    /// (a symlink itself, never its target), else failing with
+    /// [`io::ErrorKind::AlreadyExists`]. On failure the file stays
+    /// registered, and is removed when `self` is dropped.
+    ///
+    /// # Errors
+    /// The rename's.
+    pub fn persist(mut self, path: &Path, replace: bool) -> io::Result<()> {
+        let mut registry = in_progress();
+        let file = self.file.take().expect("present until persisted");
+        let temp = file.path().to_path_buf();
+        let renamed = if replace {
+            file.persist(path)
+        } else {
+            file.persist_noclobber(path)
+        };
+        match renamed {
+            Ok(_) => {
+                forget(&mut registry, &temp);
+                Ok(())
+            }
+            Err(e) => {
+                self.file = Some(e.file);
+                // Unlocked before `self` drops, which locks again.
+                drop(registry);
+                Err(e.error)
+            }
+        }
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if let Some(file) = self.file.take() {
+            let mut registry = in_progress();
+            let temp = file.path().to_path_buf();
+            // Removed before it is forgotten: a stop in between finds it.
+            drop(file);
+            forget(&mut registry, &temp);
+        }
+    }
+}
+
+fn forget(registry: &mut Vec<PathBuf>, temp: &Path) {
+    if let Some(k) = registry.iter().position(|p| p == temp) {
+        registry.swap_remove(k);
+    }
+}
+
+/// Removes every temporary file in progress and exits with `status`. The
+/// registry stays locked to the end, so the threads still writing can
+/// neither rename a file into place nor start another one.
+pub fn exit(status: i32) -> ! {
+    let registry = in_progress();
+    for temp in registry.iter() {
+        let _ = std::fs::remove_file(temp);
+    }
+    std::process::exit(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn registered(path: &Path) -> bool {
+        in_progress().iter().any(|p| p == path)
+    }
+
+    fn temporary(dir: &Path) -> Temporary {
+        Temporary::new(|| tempfile::Builder::new().suffix(".tmp").tempfile_in(dir)).unwrap()
+    }
+
+    #[test]
+    fn a_temporary_is_registered_until_renamed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut temp = temporary(dir.path());
+        let path = temp.path().to_path_buf();
+        assert!(registered(&path) && path.exists());
+        io::Write::write_all(temp.file(), b"x").unwrap();
+        let target = dir.path().join("a.out");
+        temp.persist(&target, true).unwrap();
+        assert!(!registered(&path) && !path.exists());
+        assert_eq!(std::fs::read(&target).unwrap(), b"x");
+    }
+
+    #[test]
+    fn a_dropped_or_refused_temporary_is_removed_and_forgotten() {
+        let dir = tempfile::tempdir().unwrap();
+        let temp = temporary(dir.path());
+        let path = temp.path().to_path_buf();
+        drop(temp);
+        assert!(!registered(&path) && !path.exists());
+        let taken = dir.path().join("taken");
+        std::fs::write(&taken, b"old").unwrap();
+        let temp = temporary(dir.path());
+        let path = temp.path().to_path_buf();
+        let e = temp.persist(&taken, false).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+        assert!(!registered(&path) && !path.exists());
+        assert_eq!(std::fs::read(&taken).unwrap(), b"old");
+    }
+}

@@ -1,0 +1,238 @@
+//! Files and case names: what bulk solve, gen and test write and read.
+
+use crate::common::run;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_boardsolve");
+
+#[test]
+fn dotted_case_names_keep_all_but_the_last_extension_in_solve_and_test() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let path = |name: &str| d.join(name).display().to_string();
+    for (name, v) in [("case.v2", 2), ("a.b.c", 4), ("1.5", 8), ("1.10", 16)] {
+        std::fs::write(d.join(format!("{name}.in")), format!("1\n{v}\n")).unwrap();
+    }
+    let (code, out, err) = run(&["solve", "2048", "--bulk", &path("case.v2.in")], b"");
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("case.v2.out")).unwrap(),
+        "2\n"
+    );
+    assert!(!d.join("case.out").exists());
+    // 1.5 and 1.10 are two cases, not one answer twice.
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "2048",
+            &path("a.b.c.in"),
+            &path("1.5.in"),
+            &path("1.10.in"),
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    for (name, v) in [("a.b.c", 4), ("1.5", 8), ("1.10", 16)] {
+        let answer = std::fs::read_to_string(d.join(format!("{name}.out"))).unwrap();
+        assert_eq!(answer, format!("{v}\n"), "{name}.out");
+    }
+    assert!(!d.join("a.b.out").exists() && !d.join("1.out").exists());
+    // The same names into --out-dir.
+    let o = d.join("o");
+    let (code, _, err) = run(
+        &["solve", "2048", "--out-dir", o.to_str().unwrap(), &path("")],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    for name in ["case.v2", "a.b.c", "1.5", "1.10"] {
+        assert!(o.join(format!("{name}.out")).is_file(), "{name}.out");
+    }
+    // test finds every answer solve wrote: none falls back to the reference.
+    let (code, out, err) = run(
+        &[
+            "test",
+            "2048",
+            &path(""),
+            "--json",
+            "--",
+            BIN,
+            "solve",
+            "2048",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let cases = report["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 4, "{out}");
+    for c in cases {
+        assert_eq!(c["expected"], "file", "{c}");
+    }
+}
+
+/// The `.boardsolve-*.tmp` files in `dir`, with their sizes.
+fn temporaries(dir: &Path) -> Vec<(String, u64)> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let name = e.file_name().to_string_lossy().into_owned();
+            let temp = name.starts_with(".boardsolve-") && name.ends_with(".tmp");
+            temp.then(|| (name, e.metadata().map_or(0, |m| m.len())))
+        })
+        .collect()
+}
+
+const SIGNALS: [(libc::c_int, i32); 3] = [
+    (libc::SIGINT, 130),
+    (libc::SIGTERM, 143),
+    (libc::SIGHUP, 129),
+];
+
+/// Starts `boardsolve ARGS`, sends `signal` once `ready` says so (checked
+/// every millisecond), and returns its exit status and stderr.
+fn stopped(args: &[&str], signal: libc::c_int, ready: impl Fn() -> bool) -> (Option<i32>, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !ready() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "{args:?} ended before the signal could be sent"
+        );
+        assert!(Instant::now() < deadline, "{args:?}: never ready");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // SAFETY: kill only sends a signal to the child started above.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_signal_during_bulk_solve_leaves_no_temporary_and_no_partial_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases");
+    let c = cases.to_str().unwrap();
+    // Tromino n = 4096: about 130 MB an answer, written as it is made.
+    let make = ["gen", "tromino", "--seed", "1", "--n", "4096"];
+    let (code, _, err) = run(
+        &[&make[..], &["--count", "4", "--out-dir", c]].concat(),
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let full = dir.path().join("full");
+    let first = cases.join("001.in");
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "tromino",
+            "--out-dir",
+            full.to_str().unwrap(),
+            first.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    // Every answer of this size has the same length (the same labels).
+    let complete = std::fs::metadata(full.join("001.out")).unwrap().len();
+    for (signal, status) in SIGNALS {
+        for k in 1..=4 {
+            let _ = std::fs::remove_file(cases.join(format!("{k:03}.out")));
+        }
+        // Sent while an answer is half written.
+        let (code, err) = stopped(&["solve", "tromino", c], signal, || {
+            temporaries(&cases).iter().any(|&(_, len)| len > 0)
+        });
+        assert_eq!(code, Some(status), "signal {signal}: {err}");
+        assert!(err.contains("interrupted"), "{err}");
+        assert_eq!(temporaries(&cases), [], "signal {signal} left them");
+        for k in 1..=4 {
+            if let Ok(m) = std::fs::metadata(cases.join(format!("{k:03}.out"))) {
+                assert_eq!(m.len(), complete, "{k:03}.out is partial");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_signal_during_gen_leaves_no_temporary_and_no_partial_file() {
+    for (signal, status) in SIGNALS {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().join("set");
+        let args = ["gen", "2048", "--seed", "3", "--count", "20000"];
+        let out = ["--out-dir", d.to_str().unwrap()];
+        let (code, err) = stopped(&[&args[..], &out].concat(), signal, || {
+            std::fs::read_dir(&d).is_ok_and(|e| e.count() > 200)
+        });
+        assert_eq!(code, Some(status), "signal {signal}: {err}");
+        assert_eq!(temporaries(&d), [], "signal {signal} left them");
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.ends_with('\n'), "{} is partial", path.display());
+        }
+        // Every file left is a whole instance.
+        let answers = dir.path().join("answers");
+        let (a, d) = (answers.to_str().unwrap(), d.to_str().unwrap());
+        let (code, _, err) = run(&["solve", "2048", "--out-dir", a, d], b"");
+        assert_eq!(code, 0, "{err}");
+    }
+}
+
+#[test]
+fn a_signal_ignored_from_the_start_stays_ignored() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("set");
+    let mut command = Command::new(BIN);
+    command
+        .args([
+            "gen",
+            "2048",
+            "--seed",
+            "3",
+            "--count",
+            "20000",
+            "--out-dir",
+        ])
+        .arg(&d)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    // SAFETY: signal is async-signal-safe; as nohup does before exec.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !std::fs::read_dir(&d).is_ok_and(|e| e.count() > 50) {
+        assert!(child.try_wait().unwrap().is_none() && Instant::now() < deadline);
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: kill only sends a signal to the child started above.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGHUP) }, 0);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "an ignored SIGHUP stopped gen (nohup)"
+    );
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    assert_eq!(child.wait().unwrap().code(), Some(143));
+    assert_eq!(temporaries(&d), []);
+}
