@@ -90,6 +90,9 @@ pub enum Command {
     /// Hold test inputs to the judge's format and limits strictly, as a testlib validator does.
     #[command(after_help = VALIDATE_HELP)]
     Validate(ValidateArgs),
+    /// Audit a test set: inputs valid, answers right, and which classic wrong solutions it lets through.
+    #[command(after_help = AUDIT_HELP)]
+    Audit(AuditArgs),
     /// Write the examples of the problem statement with their answers (1.in, 1.out, ...).
     #[command(after_help = samples_help())]
     Samples(SamplesArgs),
@@ -106,6 +109,7 @@ Examples:
   boardsolve gen 2048 --seed 1
   boardsolve gen 2048 --seed 1 --n 20 --density 1 --count 100 --out-dir cases/
   boardsolve gen 2048 --seed 5 --hard --count 20 --out-dir hard/
+  boardsolve gen 12100 --seed 1 --killers --out-dir killers/
   boardsolve gen yut --seed 2 --dice 84
   boardsolve gen footholds --seed 3 --rows 5 --cols 5 --hard";
 
@@ -177,6 +181,41 @@ pub struct ValidateArgs {
     pub paths: Vec<PathBuf>,
 }
 
+const AUDIT_HELP: &str = "\
+Each X.in (a file, or every *.in of a directory) with X.out or X.ans: the
+input is validated as `validate` does, the answer checked by the exact
+solver (14600/14601: by the checker), and every mistake of the catalogue
+(the plain reference making it, run in process) is run on every case. A
+mistake no case kills is looked for on --search generated cases inside
+the judge's limits: found, it survives (and the gen command of a case
+that kills it is shown); not found, it is listed as not killable within
+the limits. Exit status 0 when every input is valid, every answer right
+and no killable mistake survives; 1 otherwise; 2 for usage.
+
+Examples:
+  boardsolve audit 12100 tests/
+  boardsolve audit 12100 tests/ --json";
+
+/// Arguments of `boardsolve audit`.
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// The puzzle: a judge's number holds the set to its limits.
+    #[arg(value_parser = PuzzleParser)]
+    pub puzzle: &'static dyn Puzzle,
+    /// Case files X.in, or directories of them.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// How many generated cases to search for a killer of a mistake the set lets through.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub search: u64,
+    /// The seed of those generated cases.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// One JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Arguments of `boardsolve samples`.
 #[derive(Debug, Args)]
 pub struct SamplesArgs {
@@ -227,6 +266,11 @@ pub struct GenArgs {
     /// Overwrite files that already exist in --out-dir (refused otherwise).
     #[arg(long, requires = "out_dir")]
     pub force: bool,
+    /// Instead of --count cases: the fewest small cases (each with its
+    /// .out) that every killable mistake of the catalogue fails, inside
+    /// the judge's limits, found among 2000 generated cases.
+    #[arg(long, requires = "out_dir", conflicts_with = "count")]
+    pub killers: bool,
     /// Instance sizes.
     #[command(flatten)]
     pub sizes: GenOptions,

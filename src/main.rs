@@ -35,6 +35,7 @@ fn main() -> ExitCode {
         Command::Test(args) => commands::test::test_command(&args),
         Command::Samples(args) => commands::generate::samples_command(&args),
         Command::Validate(args) => commands::validate::validate(&args),
+        Command::Audit(args) => commands::audit::audit(&args),
         Command::Completions(args) => commands::meta::completions(args.shell),
         Command::Man => commands::meta::man_page(),
     };

@@ -4,7 +4,7 @@
 use super::*;
 use crate::cli::{GenArgs, SamplesArgs};
 use boardsolve::tools::files::{self, Existing};
-use boardsolve::tools::generate;
+use boardsolve::tools::{audit, generate};
 use std::io::{self, Write};
 
 pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
@@ -16,6 +16,9 @@ pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
             "boardsolve: gen {}: {beyond}",
             args.puzzle.name()
         );
+    }
+    if args.killers {
+        return killers_command(args);
     }
     match &args.out_dir {
         None if args.count > 1 => Err(Stop::Usage(
@@ -41,6 +44,64 @@ pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
             )
         }
     }
+}
+
+/// `gen --killers`: the killer set with its answers, and a note of what
+/// it kills on standard error.
+fn killers_command(args: &GenArgs) -> Result<(), Stop> {
+    let dir = args.out_dir.as_ref().expect("clap requires --out-dir");
+    if !args.sizes.flags().is_empty() {
+        return Err(Stop::Usage(
+            "boardsolve: --killers makes its own sizes, inside the judge's limits; it takes no size option, --hard or --format".into(),
+        ));
+    }
+    let search = audit::Search {
+        seed: args.seed,
+        cases: 2000,
+    };
+    let (set, unkillable) = audit::killers(args.puzzle, search);
+    let answers = set
+        .iter()
+        .map(|k| {
+            let answer = args
+                .puzzle
+                .judge_answer(k.input.as_bytes(), None)
+                .map_err(|e| failure(e, "gen"))?;
+            Ok(String::from_utf8_lossy(&answer).into_owned())
+        })
+        .collect::<Result<Vec<String>, Stop>>()?;
+    write_set(
+        dir,
+        2 * set.len(),
+        |i| {
+            dir.join(format!(
+                "{:03}.{}",
+                i / 2 + 1,
+                if i % 2 == 0 { "in" } else { "out" }
+            ))
+        },
+        args.force,
+        |i| {
+            Ok(if i % 2 == 0 {
+                set[i / 2].input.clone()
+            } else {
+                answers[i / 2].clone()
+            })
+        },
+    )?;
+    let mut err = io::stderr();
+    for (i, k) in set.iter().enumerate() {
+        let _ = writeln!(err, "{:03}.in kills [{}]", i + 1, k.kills.join("], ["));
+    }
+    if !unkillable.is_empty() {
+        let _ = writeln!(
+            err,
+            "not killable within the limits (none of {} generated cases tells them apart): [{}]",
+            search.cases,
+            unkillable.join("], [")
+        );
+    }
+    Ok(())
 }
 
 /// Creates `dir` and writes `count` files into it, file `i` at `target(i)`

@@ -1,6 +1,7 @@
 //! The subcommands, one file each, and what they share: how a run stops
 //! (and so its exit status), colours, reading input, progress bars.
 
+pub(crate) mod audit;
 pub(crate) mod check;
 pub(crate) mod generate;
 pub(crate) mod harness;

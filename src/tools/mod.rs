@@ -1,6 +1,7 @@
 //! Tools for people testing their own solutions: generation, running
 //! programs, comparing, stress testing with shrinking, bulk expected outputs.
 
+pub mod audit;
 pub mod batch;
 pub mod cleanup;
 pub mod contain;

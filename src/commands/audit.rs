@@ -1,0 +1,103 @@
+//! `boardsolve audit`: a test set against its judge's contract and the
+//! catalogue of classic mistakes.
+
+use super::*;
+use crate::cli::AuditArgs;
+use boardsolve::text::MAX_INPUT_BYTES;
+use boardsolve::tools::audit::{self, AuditReport, Case, Search};
+use boardsolve::tools::{batch, files, suite};
+use std::io::{self, BufWriter, Write};
+
+pub(crate) fn audit(args: &AuditArgs) -> Result<(), Stop> {
+    need_stdout()?;
+    let found =
+        batch::bulk_inputs(&args.paths).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+    for (path, what) in &found.unusable {
+        let _ = writeln!(
+            io::stderr(),
+            "boardsolve: skipped: {} ({what})",
+            files::shown(path)
+        );
+    }
+    if found.inputs.is_empty() {
+        return Err(Stop::Usage("boardsolve: no *.in cases found".into()));
+    }
+    let mut cases = Vec::new();
+    for path in &found.inputs {
+        let (name, input) = read_input(Some(path), MAX_INPUT_BYTES)?;
+        let answer =
+            suite::answer_file(path).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+        let expected = match answer {
+            Some(files) => Some(read_input(Some(&files.used), 1 << 30)?.1),
+            None => None,
+        };
+        cases.push(Case {
+            name,
+            input,
+            expected,
+        });
+    }
+    let search = Search {
+        seed: args.seed,
+        cases: args.search,
+    };
+    let report = audit::audit(args.puzzle, &cases, search);
+    let written = if args.json {
+        let mut out = io::stdout().lock();
+        serde_json::to_writer_pretty(&mut out, &report)
+            .map_err(io::Error::from)
+            .and_then(|()| writeln!(out))
+            .and_then(|()| out.flush())
+    } else {
+        let mut out = BufWriter::new(anstream::stdout().lock());
+        write_report(&mut out, &report, args).and_then(|()| out.flush())
+    };
+    harness::reported(!report.passed(), written)
+}
+
+/// The report as a table: problems first, then one row per mistake with
+/// the first cases that kill it.
+fn write_report(out: &mut impl Write, r: &AuditReport, args: &AuditArgs) -> io::Result<()> {
+    for p in &r.invalid {
+        writeln!(out, "{BAD}invalid{BAD:#} {}", p.message)?;
+    }
+    for p in &r.wrong_answers {
+        writeln!(out, "{BAD}wrong answer{BAD:#} {}: {}", p.name, p.message)?;
+    }
+    if !r.mistakes.is_empty() {
+        writeln!(out, "{:<24} killed by", "mistake")?;
+    }
+    for m in &r.mistakes {
+        let shown = if !m.killed_by.is_empty() {
+            let first: Vec<&str> = m.killed_by.iter().take(3).map(String::as_str).collect();
+            let more = m.killed_by.len().saturating_sub(3);
+            let more = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            format!("{GOOD}{}{more}{GOOD:#}", first.join(", "))
+        } else if m.killable {
+            format!(
+                "{BAD}SURVIVES{BAD:#}: as if {}; a case that kills it: {}",
+                m.description,
+                m.killer.as_deref().unwrap_or("-")
+            )
+        } else {
+            format!(
+                "not killable within the limits (none of {} generated cases tells it apart)",
+                args.search
+            )
+        };
+        writeln!(out, "{:<24} {shown}", format!("[{}]", m.id))?;
+    }
+    let style = if r.passed() { GOOD } else { BAD };
+    writeln!(
+        out,
+        "{style}{} cases: {} invalid, {} wrong answers, {} surviving mistakes{style:#}",
+        r.cases,
+        r.invalid.len(),
+        r.wrong_answers.len(),
+        r.survivors.len()
+    )
+}

@@ -1,0 +1,284 @@
+//! What a problem setter must know about a test set: every input valid,
+//! every expected answer right, and which classic wrong solutions of the
+//! catalogue the set lets through. The wrong solutions are the plain
+//! reference making each mistake, run in process.
+//!
+//! A mistake the set does not kill is looked for on generated cases
+//! inside the judge's limits: found, it *survives* (and the case that
+//! kills it is named); not found on any of them, it is listed apart as
+//! not killable within the limits, since no test set could catch it there.
+
+use super::generate;
+use crate::puzzles::{CheckOptions, GenOptions, Puzzle, SolveOptions, Variant};
+use crate::text::Verdict;
+use rayon::prelude::*;
+
+/// One case of a test set: its name, its input and its expected answer.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The name shown in reports (the input's path).
+    pub name: String,
+    /// The input, in judge format.
+    pub input: Vec<u8>,
+    /// The expected answer (`X.out` or `X.ans`), if there is one.
+    pub expected: Option<Vec<u8>>,
+}
+
+/// A case with something wrong, and what.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Problem {
+    /// The case's name.
+    pub name: String,
+    /// What is wrong, in one line.
+    pub message: String,
+}
+
+/// One mistake of the catalogue against the set.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct MistakeReport {
+    /// The mistake's stable id.
+    pub id: &'static str,
+    /// Completes "as if ...".
+    #[serde(skip)]
+    pub description: &'static str,
+    /// The cases on which the mistaken solution's answer is wrong.
+    pub killed_by: Vec<String>,
+    /// Whether some case inside the judge's limits tells it apart (known
+    /// when the set kills it, else looked for on generated cases).
+    pub killable: bool,
+    /// For a survivor: a generated case that kills it, as the `gen`
+    /// command line that makes it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub killer: Option<String>,
+}
+
+/// Everything an audit found; serialized as `audit --json` prints it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct AuditReport {
+    /// How many cases were audited.
+    pub cases: usize,
+    /// Inputs not in the judge's strict format or past its limits.
+    pub invalid: Vec<Problem>,
+    /// Expected answers that are wrong (or missing).
+    pub wrong_answers: Vec<Problem>,
+    /// Each mistake of the catalogue, in catalogue order.
+    pub mistakes: Vec<MistakeReport>,
+    /// The ids of the killable mistakes no case kills.
+    pub survivors: Vec<&'static str>,
+}
+
+impl AuditReport {
+    /// Whether the set passes: every input valid, every answer right, no
+    /// killable mistake surviving.
+    pub fn passed(&self) -> bool {
+        self.invalid.is_empty() && self.wrong_answers.is_empty() && self.survivors.is_empty()
+    }
+}
+
+/// How hard to look for a case that kills a mistake the set lets through.
+#[derive(Debug, Clone, Copy)]
+pub struct Search {
+    /// The seed of the generated cases.
+    pub seed: u64,
+    /// How many generated cases to try (half in the hard shapes).
+    pub cases: u64,
+}
+
+/// Whether `output` is a right answer for `input` under the entry's
+/// contract; `None` when the input itself is not valid.
+fn right(puzzle: &dyn Puzzle, input: &[u8], output: &[u8]) -> Option<bool> {
+    let options = CheckOptions {
+        order: false,
+        moves: None,
+    };
+    match puzzle.check(input, output, &options) {
+        Ok(Verdict::Correct) => Some(true),
+        Ok(Verdict::Wrong(_)) => Some(false),
+        Err(_) => None,
+    }
+}
+
+/// Whether `variant` answers `input` wrongly (a case that kills it). A
+/// mistaken solution that fails outright is killed too.
+pub fn kills(puzzle: &dyn Puzzle, variant: &Variant, input: &[u8]) -> bool {
+    let opts = SolveOptions::default();
+    match (variant.solve)(input, &opts) {
+        Ok(answer) => right(puzzle, input, answer.as_bytes()) == Some(false),
+        Err(_) => true,
+    }
+}
+
+/// The first generated case inside the judge's limits that kills
+/// `variant`, as its case number, or `None` when none of `search.cases`
+/// does.
+pub fn find_killer(puzzle: &dyn Puzzle, variant: &Variant, search: Search) -> Option<(u64, bool)> {
+    (0..search.cases)
+        .into_par_iter()
+        .find_first(|&case| {
+            let hard = case % 2 == 1;
+            let opts = GenOptions {
+                hard,
+                ..GenOptions::default()
+            };
+            generate::instance(puzzle, search.seed, case, &opts)
+                .is_ok_and(|input| kills(puzzle, variant, input.as_bytes()))
+        })
+        .map(|case| (case, case % 2 == 1))
+}
+
+/// Audits `cases` for `puzzle` (see the module docs).
+pub fn audit(puzzle: &dyn Puzzle, cases: &[Case], search: Search) -> AuditReport {
+    let checked: Vec<(Option<Problem>, Option<Problem>)> = cases
+        .par_iter()
+        .map(|case| {
+            if let Err(why) = puzzle.validate(&case.input) {
+                let invalid = Problem {
+                    name: case.name.clone(),
+                    message: format!("{}:{why}", case.name),
+                };
+                return (Some(invalid), None);
+            }
+            let wrong = match &case.expected {
+                None => Some("no expected answer (X.out or X.ans)".to_string()),
+                Some(expected) => {
+                    match puzzle.check(&case.input, expected, &CheckOptions::default()) {
+                        Ok(Verdict::Correct) => None,
+                        Ok(Verdict::Wrong(why)) => {
+                            Some(format!("the expected answer is wrong: {why}"))
+                        }
+                        Err(e) => Some(format!("the expected answer cannot be checked: {e}")),
+                    }
+                }
+            };
+            let wrong = wrong.map(|message| Problem {
+                name: case.name.clone(),
+                message,
+            });
+            (None, wrong)
+        })
+        .collect();
+    let mut invalid = Vec::new();
+    let mut wrong_answers = Vec::new();
+    for (bad_input, bad_answer) in checked {
+        invalid.extend(bad_input);
+        wrong_answers.extend(bad_answer);
+    }
+    let valid: Vec<&Case> = cases
+        .iter()
+        .filter(|c| !invalid.iter().any(|p| p.name == c.name))
+        .collect();
+    let mut mistakes = Vec::new();
+    let mut survivors = Vec::new();
+    for variant in puzzle.variants() {
+        let killed_by: Vec<String> = valid
+            .par_iter()
+            .filter(|case| kills(puzzle, &variant, &case.input))
+            .map(|case| case.name.clone())
+            .collect();
+        let (killable, killer) = if killed_by.is_empty() {
+            match find_killer(puzzle, &variant, search) {
+                Some((case, hard)) => (
+                    true,
+                    Some(format!(
+                        "boardsolve gen {}{} --seed {} --count {} --out-dir DIR (file {:03}.in)",
+                        puzzle.name(),
+                        if hard { " --hard" } else { "" },
+                        search.seed,
+                        case + 1,
+                        case + 1
+                    )),
+                ),
+                None => (false, None),
+            }
+        } else {
+            (true, None)
+        };
+        if killable && killed_by.is_empty() {
+            survivors.push(variant.id);
+        }
+        mistakes.push(MistakeReport {
+            id: variant.id,
+            description: variant.mistake,
+            killed_by,
+            killable,
+            killer,
+        });
+    }
+    AuditReport {
+        cases: cases.len(),
+        invalid,
+        wrong_answers,
+        mistakes,
+        survivors,
+    }
+}
+
+/// One case of a killer set: the input and the mistakes it kills.
+#[derive(Debug, Clone)]
+pub struct Killer {
+    /// The input, in judge format, shrunk.
+    pub input: String,
+    /// The ids of the mistakes it was kept for (those no earlier case kills).
+    pub kills: Vec<&'static str>,
+}
+
+/// The fewest small cases found, inside the judge's limits, such that
+/// every mistake of the catalogue that some generated case kills fails at
+/// least one of them: generated cases are tried in order (half in the hard
+/// shapes), one is kept only when it kills a mistake not yet killed, and
+/// it is shrunk first while it still kills that mistake. Returns the set
+/// and the ids of the mistakes none of `search.cases` cases kills.
+pub fn killers(puzzle: &dyn Puzzle, search: Search) -> (Vec<Killer>, Vec<&'static str>) {
+    let variants = puzzle.variants();
+    let mut alive: Vec<&Variant> = variants.iter().collect();
+    let mut set = Vec::new();
+    for case in 0..search.cases {
+        if alive.is_empty() {
+            break;
+        }
+        let opts = GenOptions {
+            hard: case % 2 == 1,
+            ..GenOptions::default()
+        };
+        let Ok(input) = generate::instance(puzzle, search.seed, case, &opts) else {
+            continue;
+        };
+        let Some(target) = alive
+            .par_iter()
+            .find_first(|v| kills(puzzle, v, input.as_bytes()))
+            .copied()
+        else {
+            continue;
+        };
+        let input = shrunk(puzzle, target, input.into_bytes());
+        let (killed, left): (Vec<&Variant>, Vec<&Variant>) =
+            alive.iter().partition(|v| kills(puzzle, v, &input));
+        alive = left;
+        set.push(Killer {
+            input: String::from_utf8_lossy(&input).into_owned(),
+            kills: killed.iter().map(|v| v.id).collect(),
+        });
+    }
+    (set, alive.iter().map(|v| v.id).collect())
+}
+
+/// `input` made as small as the puzzle's shrinker can while it still kills
+/// `variant` (a bounded number of steps, each the boldest cut that works).
+fn shrunk(puzzle: &dyn Puzzle, variant: &Variant, mut input: Vec<u8>) -> Vec<u8> {
+    for _ in 0..500 {
+        let mut smaller = None;
+        puzzle.shrink(&input, &mut |candidate| {
+            if kills(puzzle, variant, &candidate) {
+                smaller = Some(candidate);
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        });
+        match smaller {
+            Some(next) => input = next,
+            None => break,
+        }
+    }
+    input
+}
