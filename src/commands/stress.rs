@@ -304,6 +304,8 @@ pub(crate) fn write_failure(
         )?;
         write_run(out, "smallest failing case", shrunk)?;
     }
+    // The wording is documented in README.md and the puzzles' pages, and
+    // scripts read it: change it only on purpose.
     match &f.diagnosis {
         Some(diagnose::Diagnosis::Matches { id, mistake, cases }) => writeln!(
             out,
@@ -314,14 +316,37 @@ pub(crate) fn write_failure(
             mistake,
             matched,
             cases,
+            tally,
         }) => writeln!(
             out,
-            "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared\nclosest: [{id}] on {matched} of {cases} cases: as if {mistake}"
+            "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared\nclosest: [{id}] on {matched} of {cases} cases: as if {mistake}\n[{id}] gives your answer on {} of the {} failing cases and another on {} of the {} passing ones",
+            tally.explained, tally.wrong, tally.contradicted, tally.right
         )?,
-        Some(diagnose::Diagnosis::NoMatch { cases }) => writeln!(
-            out,
-            "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared"
-        )?,
+        Some(diagnose::Diagnosis::NoMatch {
+            cases,
+            right,
+            shared,
+        }) => {
+            writeln!(
+                out,
+                "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared"
+            )?;
+            if *cases > 0 {
+                writeln!(
+                    out,
+                    "no known mistake explains them clearly better than the correct answer does: your answers are right on {right} of {cases}"
+                )?;
+            }
+            if let Some(shared) = shared {
+                writeln!(
+                    out,
+                    "shared by the failing cases: [{}] changes the answer of all {} of them and of {} of the {right} passing ones",
+                    shared.id,
+                    cases - right,
+                    shared.passing
+                )?;
+            }
+        }
         Some(diagnose::Diagnosis::NoCatalogue) => writeln!(
             out,
             "--- diagnosis ---\nno catalogue of mistakes for {}",

@@ -1,9 +1,79 @@
 //! Deciding which classic mistake explains a program's answers: the part
 //! of `stress --diagnose` that runs no program.
+//!
+//! A mistake is named only when it explains the answers better than the
+//! correct answer itself does, by the margin of [`explain`]; otherwise the
+//! diagnosis says so, and says what the failing cases share when the
+//! catalogue can tell (see [`Shared`]).
 
 use crate::puzzles::{SolveOptions, Variant};
 use crate::text::{Verdict, compare_tokens};
 use rayon::prelude::*;
+
+/// One case the program ran on for a diagnosis.
+#[derive(Debug, Clone, Copy)]
+pub struct Compared<'a> {
+    /// The input.
+    pub input: &'a [u8],
+    /// What the program printed.
+    pub output: &'a [u8],
+    /// The correct answer (the reference's).
+    pub expected: &'a [u8],
+    /// Whether the program's answer was judged right (by token comparison,
+    /// or by the checker under `--any-tiling`).
+    pub right: bool,
+}
+
+/// How a mistake's answers stand against the program's, measured against
+/// the correct answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// Cases the program got right: the correct answer's agreement, the
+    /// baseline a mistake must beat.
+    pub right: usize,
+    /// Cases the program got wrong.
+    pub wrong: usize,
+    /// Wrong answers of the program that the mistake gives too.
+    pub explained: usize,
+    /// Right answers of the program where the mistake answers otherwise.
+    pub contradicted: usize,
+}
+
+impl Tally {
+    /// On how many cases the mistake's answers equal the program's.
+    pub fn matched(&self) -> usize {
+        self.right - self.contradicted + self.explained
+    }
+
+    /// Cases where the mistake's answer is not the program's: the failing
+    /// cases it does not explain and the passing ones it contradicts.
+    pub fn missed(&self) -> usize {
+        self.wrong - self.explained + self.contradicted
+    }
+
+    /// The margin of [`explain`]: the failing cases the mistake explains
+    /// are at least twice all the cases it misses. So it explains at least
+    /// two thirds of the failing cases, and matches more cases than the
+    /// correct answer does by at least half of what it explains: a mistake
+    /// that merely changes few answers, or that explains a bare half of
+    /// them, is not named.
+    pub fn clearly_better(&self) -> bool {
+        self.explained > 0 && self.explained >= 2 * self.missed()
+    }
+}
+
+/// A mistake whose answers differ from the correct ones on every failing
+/// case and on few passing ones: a hint at where the program goes wrong,
+/// not a claim that it makes that mistake.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shared {
+    /// The mistake's stable id.
+    pub id: &'static str,
+    /// Completes "your program behaves as if ...".
+    pub mistake: &'static str,
+    /// Passing cases where the mistake changes the answer too.
+    pub passing: usize,
+}
 
 /// The verdict of a diagnosis.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,8 +87,10 @@ pub enum Diagnosis {
         /// How many cases were compared.
         cases: usize,
     },
-    /// No known mistake explains every answer; this one explains the most
-    /// (the earliest in the catalogue among equals).
+    /// No known mistake explains every answer; this one explains them
+    /// clearly better than the correct answer does ([`Tally::clearly_better`])
+    /// and matches the most cases among those that do (the earliest in the
+    /// catalogue among equals).
     Closest {
         /// The mistake's stable id.
         id: &'static str,
@@ -28,42 +100,84 @@ pub enum Diagnosis {
         matched: usize,
         /// How many cases were compared.
         cases: usize,
+        /// Its standing against the correct answer.
+        tally: Tally,
     },
-    /// No known mistake explains even one answer (or nothing was compared).
+    /// No known mistake explains the answers clearly better than the
+    /// correct answer (or nothing was compared).
     NoMatch {
         /// How many cases were compared.
         cases: usize,
+        /// How many of them the program got right.
+        right: usize,
+        /// What every failing case has in common, when the catalogue can
+        /// say it honestly.
+        shared: Option<Shared>,
     },
     /// The puzzle has no catalogue of mistakes.
     NoCatalogue,
 }
 
+/// Fewest failing cases for a [`Shared`] feature: with one or two, every
+/// feature of theirs is "shared" and says nothing.
+pub const SHARED_MIN_FAILING: usize = 3;
+
 /// The first variant (the catalogue is ordered most common first) whose
-/// answers equal the program's on every `(input, output)` pair; failing
-/// that, the one that equals them on the most pairs.
-pub fn explain(
-    variants: &[Variant],
-    compared: &[(&[u8], &[u8])],
-    solve: &SolveOptions,
-) -> Diagnosis {
+/// answers equal the program's on every case; failing that, the one that
+/// matches the most cases among those clearly better than the correct
+/// answer ([`Tally::clearly_better`]); failing that, no match, with the
+/// most specific mistake whose answers differ from the correct ones on
+/// every failing case and on at most half of the passing ones (and at
+/// least [`SHARED_MIN_FAILING`] failing cases), if any.
+pub fn explain(variants: &[Variant], compared: &[Compared], solve: &SolveOptions) -> Diagnosis {
     if variants.is_empty() {
         return Diagnosis::NoCatalogue;
     }
     let cases = compared.len();
+    let right = compared.iter().filter(|c| c.right).count();
     if cases == 0 {
-        return Diagnosis::NoMatch { cases };
+        return Diagnosis::NoMatch {
+            cases,
+            right,
+            shared: None,
+        };
     }
-    let mut best: Option<(&Variant, usize)> = None;
+    let wrong = cases - right;
+    let mut best: Option<(&Variant, Tally)> = None;
+    let mut shared: Option<Shared> = None;
     for variant in variants {
-        let matched = compared
+        // Per case: (the variant's answer equals the program's, it differs
+        // from the correct answer); an answer it cannot give is neither.
+        let per_case: Vec<(bool, bool)> = compared
             .par_iter()
-            .filter(|(input, output)| {
-                (variant.solve)(input, solve).is_ok_and(|answer| {
-                    compare_tokens(answer.as_bytes(), output) == Verdict::Correct
-                })
+            .map(|c| match (variant.solve)(c.input, solve) {
+                Ok(answer) => (
+                    same(answer.as_bytes(), c.output),
+                    !same(answer.as_bytes(), c.expected),
+                ),
+                Err(_) => (false, false),
             })
-            .count();
-        if matched == cases {
+            .collect();
+        let mut tally = Tally {
+            right,
+            wrong,
+            explained: 0,
+            contradicted: 0,
+        };
+        let (mut changes_failing, mut changes_passing) = (0, 0);
+        for (c, &(matches, changes)) in compared.iter().zip(&per_case) {
+            match (c.right, matches) {
+                (false, true) => tally.explained += 1,
+                (true, false) => tally.contradicted += 1,
+                _ => {}
+            }
+            match (c.right, changes) {
+                (false, true) => changes_failing += 1,
+                (true, true) => changes_passing += 1,
+                _ => {}
+            }
+        }
+        if tally.matched() == cases {
             return Diagnosis::Matches {
                 id: variant.id,
                 mistake: variant.mistake,
@@ -71,41 +185,54 @@ pub fn explain(
             };
         }
         // Strictly more: among equals the earlier (more common) one stays.
-        if matched > best.map_or(0, |(_, m)| m) {
-            best = Some((variant, matched));
+        if tally.clearly_better() && best.is_none_or(|(_, b)| tally.matched() > b.matched()) {
+            best = Some((variant, tally));
+        }
+        let telling = wrong >= SHARED_MIN_FAILING
+            && changes_failing == wrong
+            && 2 * changes_passing <= right
+            && shared.as_ref().is_none_or(|s| changes_passing < s.passing);
+        if telling {
+            shared = Some(Shared {
+                id: variant.id,
+                mistake: variant.mistake,
+                passing: changes_passing,
+            });
         }
     }
     match best {
-        Some((variant, matched)) => Diagnosis::Closest {
+        Some((variant, tally)) => Diagnosis::Closest {
             id: variant.id,
             mistake: variant.mistake,
-            matched,
+            matched: tally.matched(),
             cases,
+            tally,
         },
-        None => Diagnosis::NoMatch { cases },
+        None => Diagnosis::NoMatch {
+            cases,
+            right,
+            shared,
+        },
     }
+}
+
+fn same(a: &[u8], b: &[u8]) -> bool {
+    compare_tokens(a, b) == Verdict::Correct
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::puzzles::{Error, SolveFn};
+    use proptest::prelude::*;
 
-    /// A variant that answers `answer` to every input.
-    fn constant(id: &'static str, answer: &'static str) -> Variant {
-        let solve = move |_: &[u8], _: &SolveOptions| Ok::<_, Error>(answer.to_string());
-        Variant {
-            id,
-            mistake: id,
-            solve: Box::new(solve) as SolveFn,
-        }
-    }
-
-    /// A variant that echoes its input, so it matches exactly the pairs
-    /// whose output equals their input.
-    fn echo(id: &'static str) -> Variant {
-        let solve = |input: &[u8], _: &SolveOptions| {
-            Ok::<_, Error>(String::from_utf8_lossy(input).into_owned())
+    /// A variant whose answer to case `i` (its input is `i` as text) is
+    /// `answers[i]`.
+    fn table(id: &'static str, answers: &[u8]) -> Variant {
+        let answers: Vec<String> = answers.iter().map(u8::to_string).collect();
+        let solve = move |input: &[u8], _: &SolveOptions| {
+            let i: usize = std::str::from_utf8(input).unwrap().parse().unwrap();
+            Ok::<_, Error>(answers[i].clone())
         };
         Variant {
             id,
@@ -114,56 +241,199 @@ mod tests {
         }
     }
 
+    /// A variant that cannot answer.
+    fn failing(id: &'static str) -> Variant {
+        let solve = |_: &[u8], _: &SolveOptions| Err::<String, _>(Error::Usage("no".into()));
+        Variant {
+            id,
+            mistake: id,
+            solve: Box::new(solve) as SolveFn,
+        }
+    }
+
+    /// The cases of a program that answers `program[i]` where `correct[i]`
+    /// is right, as text owned by the returned vectors.
+    struct Cases {
+        inputs: Vec<String>,
+        outputs: Vec<String>,
+        expected: Vec<String>,
+    }
+
+    impl Cases {
+        fn new(program: &[u8], correct: &[u8]) -> Cases {
+            Cases {
+                inputs: (0..program.len()).map(|i| i.to_string()).collect(),
+                outputs: program.iter().map(u8::to_string).collect(),
+                expected: correct.iter().map(u8::to_string).collect(),
+            }
+        }
+
+        fn compared(&self) -> Vec<Compared<'_>> {
+            (0..self.inputs.len())
+                .map(|i| Compared {
+                    input: self.inputs[i].as_bytes(),
+                    output: self.outputs[i].as_bytes(),
+                    expected: self.expected[i].as_bytes(),
+                    right: self.outputs[i] == self.expected[i],
+                })
+                .collect()
+        }
+    }
+
+    fn diagnose(variants: &[Variant], program: &[u8], correct: &[u8]) -> Diagnosis {
+        let cases = Cases::new(program, correct);
+        explain(variants, &cases.compared(), &SolveOptions::default())
+    }
+
+    /// Ten passing cases (answer 0) then ten failing ones (answer 1; the
+    /// correct answer is 0 throughout).
+    const PROGRAM: [u8; 20] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
+    const CORRECT: [u8; 20] = [0; 20];
+
+    /// A variant that gives the first `explained` wrong answers and
+    /// contradicts the first `contradicted` right ones.
+    fn standing(id: &'static str, explained: usize, contradicted: usize) -> Variant {
+        let mut answers = [0u8; 20];
+        for a in answers.iter_mut().take(contradicted) {
+            *a = 2;
+        }
+        for a in answers.iter_mut().skip(10).take(explained) {
+            *a = 1;
+        }
+        table(id, &answers)
+    }
+
     #[test]
     fn a_full_match_wins_and_the_first_full_match_is_named() {
-        let variants = [constant("a", "1"), echo("b"), echo("c")];
-        let pairs: [(&[u8], &[u8]); 2] = [(b"2", b"2"), (b"3", b"3")];
-        let got = explain(&variants, &pairs, &SolveOptions::default());
+        let variants = [
+            standing("most", 9, 0),
+            standing("all", 10, 0),
+            standing("also-all", 10, 0),
+        ];
         assert_eq!(
-            got,
+            diagnose(&variants, &PROGRAM, &CORRECT),
             Diagnosis::Matches {
-                id: "b",
-                mistake: "b",
-                cases: 2
+                id: "all",
+                mistake: "all",
+                cases: 20
             }
         );
     }
 
     #[test]
-    fn the_closest_is_the_largest_share_ties_to_the_earlier() {
-        let variants = [constant("one", "1"), constant("two", "2"), echo("echo")];
-        // "one" matches 2 pairs, "two" 2, "echo" 1: "one" is named.
-        let pairs: [(&[u8], &[u8]); 5] = [
-            (b"x", b"1"),
-            (b"y", b"1"),
-            (b"z", b"2"),
-            (b"w", b"2"),
-            (b"5", b"5"),
-        ];
-        let got = explain(&variants, &pairs, &SolveOptions::default());
+    fn a_mistake_is_closest_only_when_it_explains_twice_what_it_misses() {
+        let tally = |explained, contradicted| Tally {
+            right: 10,
+            wrong: 10,
+            explained,
+            contradicted,
+        };
+        // 8 of 10 failing cases explained, 2 + 2 cases missed.
         assert_eq!(
-            got,
+            diagnose(&[standing("a", 8, 2)], &PROGRAM, &CORRECT),
             Diagnosis::Closest {
-                id: "one",
-                mistake: "one",
-                matched: 2,
-                cases: 5
+                id: "a",
+                mistake: "a",
+                matched: 16,
+                cases: 20,
+                tally: tally(8, 2)
             }
         );
-        // One more "2" makes "two" the closest.
-        let more: Vec<(&[u8], &[u8])> = pairs
-            .iter()
-            .copied()
-            .chain([(&b"v"[..], &b"2"[..])])
-            .collect();
-        let got = explain(&variants, &more, &SolveOptions::default());
+        assert_eq!(tally(8, 2).missed(), 4);
+        // One more contradiction: 15 matched is still more than the
+        // correct answer's 10, but not by the margin.
+        assert!(!tally(8, 3).clearly_better());
+        // Most failing cases but not two thirds, even with no
+        // contradiction (16 matched against 10): the K = 10 program run
+        // as K = 5, which a cascade of merges half explains.
+        assert!(!tally(6, 0).clearly_better());
+        for (explained, contradicted) in [(8, 3), (6, 0), (0, 0), (9, 5)] {
+            let got = diagnose(
+                &[standing("x", explained, contradicted)],
+                &PROGRAM,
+                &CORRECT,
+            );
+            assert!(
+                matches!(
+                    got,
+                    Diagnosis::NoMatch {
+                        cases: 20,
+                        right: 10,
+                        ..
+                    }
+                ),
+                "{explained} {contradicted}: {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_mistake_the_correct_answer_beats_is_never_closest() {
+        // The reported case: a program right on 58 of 201 cases, and a
+        // mistake that changes almost nothing matching 57 of them.
+        let mut program = vec![0u8; 201];
+        for p in program.iter_mut().skip(58) {
+            *p = 1;
+        }
+        let correct = vec![0u8; 201];
+        let mut rare = vec![0u8; 201];
+        rare[0] = 3;
+        let got = diagnose(&[table("rare", &rare)], &program, &correct);
+        assert_eq!(
+            got,
+            Diagnosis::NoMatch {
+                cases: 201,
+                right: 58,
+                shared: None
+            }
+        );
+    }
+
+    #[test]
+    fn the_closest_is_the_largest_share_among_the_clearly_better_ties_to_the_earlier() {
+        // "most" matches 16 cases but explains only 6 of 10 failing ones;
+        // "all" explains all 10, contradicts 5 passing ones, matches 15
+        // and is named.
+        let got = diagnose(
+            &[standing("most", 6, 0), standing("all", 10, 5)],
+            &PROGRAM,
+            &CORRECT,
+        );
         assert!(
             matches!(
                 got,
                 Diagnosis::Closest {
-                    id: "two",
-                    matched: 3,
-                    cases: 6,
+                    id: "all",
+                    matched: 15,
+                    ..
+                }
+            ),
+            "{got:?}"
+        );
+        let variants = [
+            standing("one", 8, 1),
+            standing("two", 8, 1),
+            standing("three", 9, 1),
+        ];
+        let got = diagnose(&variants, &PROGRAM, &CORRECT);
+        assert!(
+            matches!(
+                got,
+                Diagnosis::Closest {
+                    id: "three",
+                    matched: 18,
+                    ..
+                }
+            ),
+            "{got:?}"
+        );
+        let got = diagnose(&variants[..2], &PROGRAM, &CORRECT);
+        assert!(
+            matches!(
+                got,
+                Diagnosis::Closest {
+                    id: "one",
+                    matched: 17,
                     ..
                 }
             ),
@@ -172,18 +442,142 @@ mod tests {
     }
 
     #[test]
-    fn nothing_matching_anything_is_no_match() {
-        let variants = [constant("one", "1")];
-        let pairs: [(&[u8], &[u8]); 1] = [(b"x", b"7")];
-        let got = explain(&variants, &pairs, &SolveOptions::default());
-        assert_eq!(got, Diagnosis::NoMatch { cases: 1 });
+    fn a_shared_feature_is_the_most_specific_mistake_changing_every_failing_case() {
+        // Answers the program never gives (3): no mistake explains anything.
+        let mut broad = [0u8; 20];
+        let mut narrow = [0u8; 20];
+        let mut partial = [0u8; 20];
+        broad[10..].fill(3);
+        narrow[10..].fill(3);
+        broad[..4].fill(3);
+        narrow[0] = 3;
+        partial[10..19].fill(3);
+        let variants = [
+            table("partial", &partial),
+            table("broad", &broad),
+            table("narrow", &narrow),
+        ];
         assert_eq!(
-            explain(&variants, &[], &SolveOptions::default()),
-            Diagnosis::NoMatch { cases: 0 }
+            diagnose(&variants, &PROGRAM, &CORRECT),
+            Diagnosis::NoMatch {
+                cases: 20,
+                right: 10,
+                shared: Some(Shared {
+                    id: "narrow",
+                    mistake: "narrow",
+                    passing: 1
+                })
+            }
+        );
+        // True of more than half the passing cases: not telling.
+        let mut common = broad;
+        for c in common.iter_mut().take(6) {
+            *c = 3;
+        }
+        let got = diagnose(&[table("common", &common)], &PROGRAM, &CORRECT);
+        assert!(
+            matches!(got, Diagnosis::NoMatch { shared: None, .. }),
+            "{got:?}"
+        );
+        // Two failing cases are too few to share anything.
+        let mut program = [0u8; 20];
+        program[18] = 1;
+        program[19] = 1;
+        let got = diagnose(&[table("narrow", &narrow)], &program, &CORRECT);
+        assert!(
+            matches!(got, Diagnosis::NoMatch { shared: None, .. }),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn nothing_compared_or_nothing_to_compare_with() {
+        let got = diagnose(&[failing("broken")], &PROGRAM, &CORRECT);
+        assert!(
+            matches!(got, Diagnosis::NoMatch { shared: None, .. }),
+            "{got:?}"
         );
         assert_eq!(
-            explain(&[], &pairs, &SolveOptions::default()),
+            explain(&[failing("broken")], &[], &SolveOptions::default()),
+            Diagnosis::NoMatch {
+                cases: 0,
+                right: 0,
+                shared: None
+            }
+        );
+        assert_eq!(
+            explain(&[], &[], &SolveOptions::default()),
             Diagnosis::NoCatalogue
         );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Whatever the answers: a full match is the first variant equal to
+        /// the program everywhere; a closest mistake matches strictly more
+        /// cases than the correct answer and explains at least twice the
+        /// cases it misses (so two thirds of the failing ones); no match
+        /// means no variant does; a shared feature holds of every failing
+        /// case and of at most half the passing ones.
+        #[test]
+        fn the_decision_keeps_its_promises(
+            rows in (1usize..24).prop_flat_map(|n| (
+                proptest::collection::vec(0u8..3, n),
+                proptest::collection::vec(0u8..3, n),
+                proptest::collection::vec(proptest::collection::vec(0u8..3, n), 1..4),
+            ))
+        ) {
+            let (program, correct, answers) = rows;
+            let ids: [&'static str; 3] = ["v0", "v1", "v2"];
+            let variants: Vec<Variant> = answers
+                .iter()
+                .zip(ids)
+                .map(|(a, id)| table(id, a))
+                .collect();
+            let n = program.len();
+            let right = (0..n).filter(|&i| program[i] == correct[i]).count();
+            let tally = |a: &[u8]| Tally {
+                right,
+                wrong: n - right,
+                explained: (0..n).filter(|&i| program[i] != correct[i] && a[i] == program[i]).count(),
+                contradicted: (0..n).filter(|&i| program[i] == correct[i] && a[i] != program[i]).count(),
+            };
+            let first_full = answers.iter().position(|a| a == &program);
+            match diagnose(&variants, &program, &correct) {
+                Diagnosis::Matches { id, cases, .. } => {
+                    prop_assert_eq!(Some(id), first_full.map(|i| ids[i]));
+                    prop_assert_eq!(cases, n);
+                }
+                Diagnosis::Closest { id, matched, tally: t, .. } => {
+                    prop_assert!(first_full.is_none());
+                    let i = ids.iter().position(|&x| x == id).unwrap();
+                    prop_assert_eq!(t, tally(&answers[i]));
+                    prop_assert!(matched > right);
+                    prop_assert!(t.explained >= 2 * (t.wrong - t.explained + t.contradicted));
+                    prop_assert!(3 * t.explained >= 2 * t.wrong);
+                    for a in &answers {
+                        let other = tally(a);
+                        prop_assert!(!other.clearly_better() || other.matched() <= matched);
+                    }
+                }
+                Diagnosis::NoMatch { cases, right: r, shared } => {
+                    prop_assert!(first_full.is_none());
+                    prop_assert_eq!((cases, r), (n, right));
+                    for a in &answers {
+                        prop_assert!(!tally(a).clearly_better());
+                    }
+                    if let Some(s) = shared {
+                        let a = &answers[ids.iter().position(|&x| x == s.id).unwrap()];
+                        prop_assert!(n - right >= SHARED_MIN_FAILING);
+                        prop_assert!((0..n).all(|i| program[i] == correct[i] || a[i] != correct[i]));
+                        let passing = (0..n).filter(|&i| program[i] == correct[i] && a[i] != correct[i]).count();
+                        prop_assert_eq!(passing, s.passing);
+                        prop_assert!(2 * passing <= right);
+                    }
+                }
+                Diagnosis::NoCatalogue => prop_assert!(false, "a catalogue was given"),
+            }
+        }
     }
 }

@@ -471,7 +471,9 @@ impl Search<'_> {
 }
 
 /// Runs the program on the failing case and on fresh cases, and looks for
-/// a mistaken reference whose answers equal the program's on all of them.
+/// a mistaken reference whose answers equal the program's on all of them,
+/// or explain them clearly better than the correct answer does (the
+/// program's right answers on these same cases are the baseline).
 fn diagnose(
     cfg: &StressConfig,
     pool: &rayon::ThreadPool,
@@ -497,27 +499,39 @@ fn diagnose(
     let total = inputs.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
     progress(Progress::Diagnosing { done: 0, total });
-    let outputs: Vec<Result<Option<Vec<u8>>, StressError>> = pool.install(|| {
+    // Per case: the program's output, the correct answer and whether the
+    // program was right, for runs that ended with an answer.
+    type Ran = (Vec<u8>, Vec<u8>, bool);
+    let outputs: Vec<Result<Option<Ran>, StressError>> = pool.install(|| {
         inputs
             .par_iter()
             .map(|input| {
-                let (judged, _) = cfg.judge(input, 0)?;
+                let (judged, expected) = cfg.judge(input, 0)?;
                 let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress(Progress::Diagnosing {
                     done: finished,
                     total,
                 });
-                let ran = matches!(judged.verdict, Verdict::Accepted | Verdict::WrongAnswer(_));
-                Ok(ran.then_some(judged.output))
+                let right = judged.verdict == Verdict::Accepted;
+                let ran = right || matches!(judged.verdict, Verdict::WrongAnswer(_));
+                Ok(ran.then_some((judged.output, expected, right)))
             })
             .collect()
     });
-    let mut compared: Vec<(&[u8], Vec<u8>)> = Vec::new();
+    let mut ran: Vec<(&[u8], Ran)> = Vec::new();
     for (input, output) in inputs.iter().zip(outputs) {
-        if let Some(output) = output? {
-            compared.push((input, output));
+        if let Some(answers) = output? {
+            ran.push((input, answers));
         }
     }
-    let pairs: Vec<(&[u8], &[u8])> = compared.iter().map(|(i, o)| (*i, o.as_slice())).collect();
-    Ok(diagnose::explain(&variants, &pairs, &cfg.solve))
+    let compared: Vec<diagnose::Compared> = ran
+        .iter()
+        .map(|(input, (output, expected, right))| diagnose::Compared {
+            input,
+            output,
+            expected,
+            right: *right,
+        })
+        .collect();
+    Ok(diagnose::explain(&variants, &compared, &cfg.solve))
 }

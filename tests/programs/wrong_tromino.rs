@@ -2,7 +2,9 @@
 // in placement order (`correct`) or with one mistake named by its
 // catalogue id: `clockwise-quadrants` (top-left, top-right, bottom-right,
 // bottom-left) or `centre-last` (the centre tromino numbered after the
-// four quadrants).
+// four quadrants); `reading-order` is a valid tiling numbered in another
+// way (the placement order's trominoes renumbered by where they first
+// appear, row by row), which no catalogue mistake explains.
 use std::io::Read;
 
 fn tile(g: &mut Vec<Vec<u64>>, top: usize, left: usize, size: usize, hole: (usize, usize), order: &[usize; 4], last: bool, next: &mut u64) {
@@ -51,6 +53,15 @@ fn main() {
     let order = if clockwise { [0, 1, 3, 2] } else { [0, 1, 2, 3] };
     let mut next = 0;
     tile(&mut g, 0, 0, n, (r, c), &order, last, &mut next);
+    if mode == "reading-order" {
+        let mut new = std::collections::HashMap::new();
+        for x in g.iter_mut().flatten() {
+            if *x != 0 {
+                let k = new.len() as u64 + 1;
+                *x = *new.entry(*x).or_insert(k);
+            }
+        }
+    }
     for row in g {
         let line: Vec<String> = row.iter().map(|x| x.to_string()).collect();
         println!("{}", line.join(" "));

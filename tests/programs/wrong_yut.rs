@@ -1,8 +1,12 @@
 // A dice yut (BOJ 17825) solution for the stress tests, right or with one
 // deliberate mistake chosen by the first argument: correct | no-blue (the
-// blue routes forgotten) or a catalogue id: blue-when-passing |
-// thirty-one-cell | forty-shared | stack-allowed | finish-piece-moves
-use std::collections::HashMap;
+// blue routes forgotten) | blue-24-scores-23 (a typo in the board: the
+// 24 of the blue route from 20 scores 23; no catalogue mistake explains it)
+// or a catalogue id: blue-when-passing | thirty-one-cell | forty-shared |
+// stack-allowed | finish-piece-moves | first-arrival-wins (a breadth-first
+// search with one visited set of piece positions: a later, higher-scoring
+// arrival at positions already reached is dropped)
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::Read;
 
 type Pieces = [Option<(usize, usize)>; 4];
@@ -82,11 +86,85 @@ fn best(ps: Pieces, dice: &[usize], mode: &str, memo: &mut HashMap<u64, u32>) ->
         }
         let mut next = ps;
         next[k] = to;
-        let gain = to.map_or(0, |t| route(t.0)[t.1]);
+        let gain = to.map_or(0, |t| points(t, mode));
         top = top.max(gain + best(next, &dice[1..], mode, memo));
     }
     memo.insert(key, top);
     top
+}
+
+fn points(p: (usize, usize), mode: &str) -> u32 {
+    let v = route(p.0)[p.1];
+    if mode == "blue-24-scores-23" && p == (2, 2) {
+        23
+    } else {
+        v
+    }
+}
+
+// The board as 33 numbered squares, each with its red and blue next
+// square: 0 start, 1..=20 the outer 2..40 (20 is the one 40), 21..=23 the
+// arm from 10, 24..=25 the arm from 20, 26..=28 the arm from 30, 29 the
+// centre 25, 30 the centre 30, 31 35, 32 the finish.
+fn square_value(s: usize) -> u32 {
+    const ARMS: [u32; 12] = [13, 16, 19, 22, 24, 28, 27, 26, 25, 30, 35, 0];
+    if s <= 20 { 2 * s as u32 } else { ARMS[s - 21] }
+}
+
+fn red_next(s: usize) -> usize {
+    match s {
+        0..=19 => s + 1,
+        20 => 32,
+        23 | 25 | 28 => 29,
+        31 => 20,
+        32 => 32,
+        _ => s + 1,
+    }
+}
+
+fn blue_start(s: usize) -> usize {
+    match s {
+        5 => 21,
+        10 => 24,
+        15 => 26,
+        _ => red_next(s),
+    }
+}
+
+// Breadth-first over the turns; a state is four squares and a score. The
+// mistake: one visited set of the squares (as a sorted multiset), so the
+// first score to reach them is the only one kept.
+fn first_arrival(dice: &[usize]) -> u32 {
+    let mut queue = VecDeque::from([([0usize; 4], 0usize, 0u32)]);
+    let mut seen = HashSet::new();
+    seen.insert([0usize; 4]);
+    let mut answer = 0;
+    while let Some((at, turn, score)) = queue.pop_front() {
+        if turn == dice.len() || at.iter().all(|&s| s == 32) {
+            answer = answer.max(score);
+            continue;
+        }
+        for k in 0..4 {
+            if at[k] == 32 {
+                continue;
+            }
+            let mut to = blue_start(at[k]);
+            for _ in 1..dice[turn] {
+                to = red_next(to);
+            }
+            if to != 32 && (0..4).any(|j| j != k && at[j] == to) {
+                continue;
+            }
+            let mut next = at;
+            next[k] = to;
+            let mut key = next;
+            key.sort();
+            if seen.insert(key) {
+                queue.push_back((next, turn + 1, score + square_value(to)));
+            }
+        }
+    }
+    answer
 }
 
 fn main() {
@@ -94,5 +172,9 @@ fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
     let dice: Vec<usize> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    if mode == "first-arrival-wins" {
+        println!("{}", first_arrival(&dice));
+        return;
+    }
     println!("{}", best([Some((0, 0)); 4], &dice, &mode, &mut HashMap::new()));
 }

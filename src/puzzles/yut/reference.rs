@@ -26,6 +26,11 @@ crate::mistakes! {
     /// A finished piece may still be chosen: it stays on the finish and
     /// scores 0, so a die can be thrown away.
     FinishPieceMoves = "finish-piece-moves" => "a piece on the finish may still be chosen for a die, scoring 0",
+    /// A search keyed on where the pieces stand but not on the score: a
+    /// breadth-first search over the turns with one visited set of piece
+    /// positions keeps the first score to reach a set of positions and
+    /// drops every later arrival there, however high its score.
+    FirstArrivalWins = "first-arrival-wins" => "the first arrival at a set of piece positions wins: a search with one visited set of positions keeps the first score that reaches them and drops a later, higher one",
 }
 
 const OUTER: [u32; 21] = [
@@ -161,9 +166,45 @@ fn search(
 /// `mistake`, or as written for `None`; `None` back if some line reaches a
 /// turn where no piece can move while one is unfinished (the rules say
 /// this never happens, and a unit test checks that no mistake makes it
-/// happen either).
+/// happen either). [`Mistake::FirstArrivalWins`] keeps the rules and
+/// always answers.
 pub fn answer(dice: &[u8], mistake: Option<Mistake>) -> Option<u32> {
+    if mistake == Some(Mistake::FirstArrivalWins) {
+        return Some(first_arrival(dice));
+    }
     search([START; 4], dice, 0, mistake, &mut Memo::default())
+}
+
+/// The answer of [`Mistake::FirstArrivalWins`], made the way the programs
+/// that make it search, since the order of the search decides which
+/// arrival is first: turn by turn from a queue, the states of a turn in
+/// the order they were reached, each state's pieces tried in their order,
+/// and one visited set (over all turns) of the cells the pieces stand on,
+/// as a multiset (finished pieces included). The best score of the states
+/// that end the game is the answer.
+fn first_arrival(dice: &[u8]) -> u32 {
+    // The cell rather than (route, index): the centre cells and 40 are
+    // one square whichever route reached them, as in a program's board.
+    let cells = |pieces: [Piece; 4]| {
+        let mut key = pieces.map(|p| if p == DONE { (255, 0) } else { place(p, None) });
+        key.sort_unstable();
+        key
+    };
+    let mut seen = std::collections::HashSet::from([cells([START; 4])]);
+    let mut queue = std::collections::VecDeque::from([([START; 4], 0, 0)]);
+    let mut best = 0;
+    while let Some((pieces, turn, score)) = queue.pop_front() {
+        if turn == dice.len() || pieces.iter().all(|&p| p == DONE) {
+            best = best.max(score);
+            continue;
+        }
+        for (next, gained) in children(pieces, dice[turn], None) {
+            if seen.insert(cells(next)) {
+                queue.push_back((next, turn + 1, score + gained));
+            }
+        }
+    }
+    best
 }
 
 /// The best total still to come from turn `turn` on, with the pieces at

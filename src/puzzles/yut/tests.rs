@@ -341,8 +341,27 @@ fn every_catalogued_mistake_changes_some_answer() {
     }
 }
 
+/// The statement's samples under the first-arrival search, worked out by
+/// `tests/programs/wrong_yut.rs first-arrival-wins` (its own board and
+/// search): the first arrival at a set of cells often scored less.
+#[test]
+fn first_arrival_wins_on_the_samples() {
+    let first = |dice: &[u8]| reference::answer(dice, Some(Mistake::FirstArrivalWins));
+    assert_eq!(first(&[1, 2, 3, 4, 1, 2, 3, 4, 1, 2]), Some(188));
+    assert_eq!(first(&[5, 1, 2, 3, 4, 5, 5, 3, 2, 4]), Some(211));
+    assert_eq!(first(&[1, 1, 1, 1, 1, 1, 1, 1, 1, 1]), Some(133));
+    assert_eq!(first(&[5; 10]), Some(130));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Dropping arrivals only loses lines of play: never above the answer.
+    #[test]
+    fn first_arrival_never_beats_the_answer(dice in prop::collection::vec(1u8..=5, 1..=12)) {
+        let first = reference::answer(&dice, Some(Mistake::FirstArrivalWins));
+        prop_assert!(first <= Some(answer(&dice)));
+    }
 
     #[test]
     fn fast_equals_reference(dice in prop::collection::vec(1u8..=5, 1..=7)) {
