@@ -24,6 +24,132 @@
   function plural(k, one, many) { return k + ' ' + (k === 1 ? one : many); }
   function cell(rc) { return '(' + rc[0] + ', ' + rc[1] + ')'; }
 
+  // ---- numbers that fit their cells ---------------------------------------
+  // A cell's text is sized from the cell and the text's own width, on one
+  // line. Below MIN_FONT px no text is legible: the cell then shows none,
+  // and its value is in its label and a tooltip (hover or keyboard focus).
+  const MIN_FONT = 7;
+  const measurer = document.createElement('canvas').getContext('2d');
+  const widths = new Map();
+  function fontOf(node) {
+    const cs = getComputedStyle(node);
+    return cs.fontStyle + ' ' + cs.fontWeight + ' 100px ' + cs.fontFamily;
+  }
+  // The width of `text` in em in `font` (as fontOf gives it).
+  function emWidth(text, font) {
+    const key = font + '\n' + text;
+    let w = widths.get(key);
+    if (w === undefined) {
+      measurer.font = font;
+      w = measurer.measureText(text).width / 100;
+      widths.set(key, w);
+    }
+    return w;
+  }
+  // The font size in px that fits `text` on one line into a box w × h px
+  // (at most `cap`), or 0 when that is below MIN_FONT.
+  function fitFont(text, font, w, h, cap) {
+    const room = w - 2 * Math.max(1, w * 0.06);
+    const size = Math.min(h * 0.5, cap, room / Math.max(emWidth(text, font), 0.3));
+    return size >= MIN_FONT ? Math.floor(size * 10) / 10 : 0;
+  }
+  // The page's one note on numbers left out (set by the view).
+  const note = el('p', { class: 'note', id: 'fitnote', hidden: '' });
+  function setNote(text) {
+    if (text) note.textContent = text;
+    note.hidden = !text;
+  }
+  const HOW_TO_READ = 'hover over a cell, or Tab to the board and move with the arrow keys, to read it.';
+
+  // A board of square cells (2048, footholds) built once and updated at
+  // each step: `cells[k].dataset.text` is what cell k shows, its
+  // aria-label what its tooltip says. fit() sizes every text to its cell
+  // and leaves out those that do not fit; the board is one tab stop, the
+  // arrow keys move between its cells.
+  function cellGrid(rows, cols, cls, cap, unit, chars) {
+    const grid = el('div', { class: cls, role: 'grid' });
+    grid.style.gridTemplateColumns = 'repeat(' + cols + ', minmax(0, 1fr))';
+    const side = Math.max(rows, cols);
+    grid.style.gap = grid.style.padding = (side <= 8 ? 3 : side <= 16 ? 2 : 1) + 'px';
+    const cells = [];
+    for (let k = 0; k < rows * cols; k++) {
+      const c = el('div', { role: 'gridcell', tabindex: k === 0 ? '0' : '-1', 'data-index': k });
+      grid.appendChild(c);
+      cells.push(c);
+    }
+    const tip = el('div', { class: 'tip', role: 'tooltip', id: cls + '-tip', hidden: '' });
+    const box = el('div', { class: 'board' });
+    box.append(grid, tip);
+    let tipFor = null;
+    function showTip(c) {
+      tipFor = c;
+      if (!c || !c.classList.contains('unlabelled')) { tip.hidden = true; return; }
+      const r = Math.floor(c.dataset.index / cols); const col = c.dataset.index % cols;
+      tip.textContent = cell([r, col]) + ': ' + c.getAttribute('aria-label');
+      tip.hidden = false;
+      const b = box.getBoundingClientRect(); const t = c.getBoundingClientRect();
+      const half = tip.offsetWidth / 2;
+      const x = Math.max(half, Math.min(b.width - half, t.left - b.left + t.width / 2));
+      tip.style.left = x + 'px';
+      tip.style.top = (t.top - b.top) + 'px';
+    }
+    grid.addEventListener('pointerover', e => showTip(e.target.closest('[role=gridcell]')));
+    grid.addEventListener('pointerleave', () => showTip(grid.contains(document.activeElement) ? document.activeElement : null));
+    grid.addEventListener('focusin', e => showTip(e.target));
+    grid.addEventListener('focusout', () => showTip(null));
+    grid.addEventListener('keydown', e => {
+      const k = Number(e.target.dataset.index);
+      if (Number.isNaN(k) || e.altKey || e.ctrlKey || e.metaKey) return;
+      const r = Math.floor(k / cols); const c = k % cols;
+      const to = { ArrowUp: r > 0 ? k - cols : k, ArrowDown: r < rows - 1 ? k + cols : k,
+        ArrowLeft: c > 0 ? k - 1 : k, ArrowRight: c < cols - 1 ? k + 1 : k,
+        Home: k - c, End: k - c + cols - 1 }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      e.stopPropagation();
+      cells[k].tabIndex = -1;
+      cells[to].tabIndex = 0;
+      cells[to].focus();
+    });
+    // `texts`: every text the board shows at some step, for the note.
+    function fit(texts) {
+      const w = cells[0].clientWidth; const h = cells[0].clientHeight;
+      if (!w) return;
+      const font = fontOf(cells[0]);
+      const sizes = new Map();
+      const sizeOf = text => {
+        if (!sizes.has(text)) sizes.set(text, text ? fitFont(text, font, w, h, cap) : 0);
+        return sizes.get(text);
+      };
+      grid.classList.toggle('small', w < 16);
+      grid.style.setProperty('--cell', w + 'px');
+      for (const c of cells) {
+        const text = c.dataset.text;
+        const size = sizeOf(text);
+        if (size) {
+          if (c.textContent !== text) c.textContent = text;
+          c.style.fontSize = size + 'px';
+        } else if (c.firstChild) {
+          c.textContent = '';
+        }
+        c.classList.toggle('unlabelled', !!text && !size);
+      }
+      if (texts) {
+        const out = texts.filter(t => !sizeOf(t));
+        if (out.length === 0) setNote(null);
+        else if (out.length === texts.length) {
+          setNote('The cells (' + w.toFixed(0) + ' px) are too small at this width to show their ' + unit + ': ' + HOW_TO_READ);
+        } else {
+          const fits = Math.max(...texts.filter(t => sizeOf(t)).map(t => t.length));
+          setNote(unit[0].toUpperCase() + unit.slice(1) + ' longer than ' + plural(fits, chars[0], chars[1]) +
+            ' do not fit their cells at this width and are left out: ' + HOW_TO_READ);
+        }
+      }
+      if (tipFor) showTip(tipFor);
+    }
+    return { box, grid, cells, fit };
+  }
+
   // ---- 2048 ---------------------------------------------------------------
   const ARROWS = { up: '\u2191', down: '\u2193', left: '\u2190', right: '\u2192' };
   // Blocks reach 2^75, past exact integers in a Number; a power of two is
@@ -52,43 +178,41 @@
         v === null ? 'no change' : blockText(v) + (v === best ? ' (best)' : '')));
     });
     firsts.append(head, row);
+    // Every number on the board at some step, for the note on those left out.
+    const texts = [...new Set(data.boards.flatMap(b => b.flatMap(r => r.filter(v => v !== 0).map(blockText))))];
+    const board = cellGrid(n, n, 'grid2048', Infinity, 'numbers', ['digit', 'digits']);
+    if (n > 12) board.grid.classList.add('wide');
     return {
       title: '2048: largest block ' + blockText(data.max),
       summary: data.moves.length === 0 ? 'Already on the board: no move needed.'
         : 'Shortest line: ' + plural(data.moves.length, 'move', 'moves') + '. Merged blocks are outlined and marked *.',
       extra: firsts,
       steps: steps,
-      draw(i, stage, about) {
-        const grid = el('div', { class: 'grid2048', role: 'grid', 'aria-label': 'board after step ' + i });
-        grid.style.gridTemplateColumns = 'repeat(' + n + ', minmax(0, 1fr))';
+      fit() { board.fit(texts); },
+      draw(i, stage) {
+        if (stage.firstChild !== board.box) stage.replaceChildren(board.box);
+        board.grid.setAttribute('aria-label', 'board after step ' + i);
         const merged = new Set(i > 0 ? data.merged[i - 1].map(rc => rc[0] * n + rc[1]) : []);
         data.boards[i].forEach((r, ri) => r.forEach((v, ci) => {
+          const k = ri * n + ci;
+          const t = board.cells[k];
           const [bg, fg] = tileColour(v);
-          const isMerged = merged.has(ri * n + ci);
-          const t = el('div', {
-            class: 'tile' + (isMerged ? ' merged' : ''), role: 'gridcell',
-            'data-value': blockText(v) || '0',
-            'aria-label': (v === 0 ? 'empty' : blockText(v)) + (isMerged ? ', merged' : ''),
-          }, blockText(v));
+          const isMerged = merged.has(k);
+          t.className = 'tile' + (isMerged ? ' merged' : '');
+          t.dataset.value = blockText(v) || '0';
+          t.dataset.text = blockText(v);
+          t.setAttribute('aria-label', (v === 0 ? 'empty' : blockText(v)) + (isMerged ? ', merged' : ''));
           t.style.background = bg; t.style.color = fg;
-          // Numbers scale with the tile (the board is the size container),
-          // long ones smaller, so that every number fits its tile.
-          const digits = Math.max(1, blockText(v).length);
-          t.style.fontSize = ((100 / n) * Math.min(0.45, 1.5 / digits)).toFixed(3) + 'cqw';
-          grid.appendChild(t);
         }));
-        stage.replaceChildren(grid);
-        if (i === 0) {
-          about.replaceChildren(el('p', {}, 'The start board.'));
-        } else {
-          const m = data.moves[i - 1];
-          const k = data.merged[i - 1].length;
-          about.replaceChildren(
-            el('p', {}, ''),
-            el('p', {}, k === 0 ? 'No merge.' : plural(k, 'merge', 'merges') + ', marked *.'));
-          about.firstChild.append(el('span', { class: 'arrow', 'aria-hidden': 'true' }, ARROWS[m] + ' '),
-            'Move ' + i + ': ' + m);
-        }
+        board.fit(texts);
+      },
+      describe(i) {
+        if (i === 0) return [el('p', {}, 'The start board.')];
+        const m = data.moves[i - 1];
+        const k = data.merged[i - 1].length;
+        const move = el('p', {}, '');
+        move.append(el('span', { class: 'arrow', 'aria-hidden': 'true' }, ARROWS[m] + ' '), 'Move ' + i + ': ' + m);
+        return [move, el('p', {}, k === 0 ? 'No merge.' : plural(k, 'merge', 'merges') + ', marked *.')];
       },
     };
   }
@@ -118,7 +242,7 @@
         '. Pieces are numbered; blue squares start or lie on the blue routes.',
       extra: legend,
       steps: steps,
-      draw(i, stage, about) {
+      draw(i, stage) {
         const pic = svg('svg', { viewBox: '0 100 720 700', width: 720, height: 700, role: 'img',
           'aria-label': 'yut board after turn ' + i });
         for (const s of layout.squares) {
@@ -150,11 +274,11 @@
           pic.appendChild(g);
         });
         stage.replaceChildren(pic);
+      },
+      describe(i) {
+        const m = i > 0 ? data.moves[i - 1] : null;
         const score = el('p', { class: 'score' }, 'Score so far: ' + (m ? m.total : 0) + ' of ' + data.max);
-        if (!m) {
-          about.replaceChildren(el('p', {}, 'All four pieces at the start.'), score);
-          return;
-        }
+        if (!m) return [el('p', {}, 'All four pieces at the start.'), score];
         const list = el('ul', { class: 'alternatives' });
         for (const a of m.alternatives) {
           const text = a.to === null ? 'piece ' + a.piece + ' cannot move'
@@ -162,10 +286,10 @@
           list.appendChild(el('li', a.piece === m.piece ? { class: 'played' } : {},
             text + (a.piece === m.piece ? ' (played)' : '')));
         }
-        about.replaceChildren(
+        return [
           el('p', { class: 'die' }, 'Turn ' + m.turn + ': die ' + m.die + '. Piece ' + m.piece + ' moves ' +
             m.from + ' \u2192 ' + m.to + ', +' + m.score + '.'),
-          score, el('p', {}, 'Each piece moved this turn would give:'), list);
+          score, el('p', {}, 'Each piece moved this turn would give:'), list];
       },
     };
   }
@@ -209,42 +333,91 @@
     const size = Math.max(8, Math.floor(640 / n));
     const steps = [{ label: 'empty board' }].concat(tiles.map(t =>
       ({ label: t.number + '. ' + (t.level === null ? '' : 'level ' + t.level + ' ') + t.cells.map(cell).join(' ') })));
+    const pic = svg('svg', { viewBox: '0 0 ' + n * size + ' ' + n * size, width: n * size, height: n * size, role: 'img' });
+    pic.appendChild(svg('rect', { width: n * size, height: n * size, fill: '#fff', stroke: '#333' }));
+    pic.appendChild(svg('rect', { class: 'hole', x: data.hole[1] * size, y: data.hole[0] * size,
+      width: size, height: size, fill: '#000' }));
+    // The trominoes are built when first shown and kept: stepping adds or
+    // removes the ones between, so a play of thousands of steps stays fast.
+    const groups = [];
+    function group(k) {
+      if (groups[k]) return groups[k];
+      const t = tiles[k];
+      const g = svg('g', { class: 'tile', 'data-tile': t.number });
+      g.appendChild(svg('title', {}, 'tromino ' + t.number + (t.level === null ? '' : ', level ' + t.level)));
+      const mine = new Set(t.cells.map(([r, c]) => r * n + c));
+      let edges = '';
+      for (const [r, c] of t.cells) {
+        g.appendChild(svg('rect', { x: c * size, y: r * size, width: size, height: size, fill: levelColour(t) }));
+        // The tromino's outline: the sides of its cells that no other cell of it shares.
+        const [x, y] = [c * size, r * size];
+        if (r === 0 || !mine.has((r - 1) * n + c)) edges += 'M' + x + ' ' + y + 'h' + size;
+        if (r === n - 1 || !mine.has((r + 1) * n + c)) edges += 'M' + x + ' ' + (y + size) + 'h' + size;
+        if (c === 0 || !mine.has(r * n + c - 1)) edges += 'M' + x + ' ' + y + 'v' + size;
+        if (c === n - 1 || !mine.has(r * n + c + 1)) edges += 'M' + (x + size) + ' ' + y + 'v' + size;
+      }
+      g.appendChild(svg('path', { d: edges, fill: 'none', stroke: '#333', 'stroke-width': 1.5, 'stroke-linecap': 'square' }));
+      // The number goes in the corner cell of the L, the one next to both others.
+      const [r, c] = t.cells.find(([r0, c0]) => t.cells.filter(([r1, c1]) => Math.abs(r0 - r1) + Math.abs(c0 - c1) === 1).length === 2) || t.cells[1];
+      g.appendChild(svg('text', { x: c * size + size / 2, y: r * size + size / 2, 'text-anchor': 'middle',
+        'dominant-baseline': 'central' }, String(t.number)));
+      groups[k] = g;
+      return g;
+    }
+    let shown = 0; let marked = null; let scale = 0; let font = null;
+    // Sizes the number of tromino k to its cell as drawn at this width, or
+    // leaves it out when it would be below MIN_FONT.
+    function fitNumber(k) {
+      const text = groups[k].lastChild;
+      const units = Math.min(14, size / 2.2, size * 0.88 / Math.max(emWidth(text.textContent, font), 0.3));
+      const fits = units * scale >= MIN_FONT;
+      text.setAttribute('font-size', units.toFixed(2));
+      if (fits) text.removeAttribute('display'); else text.setAttribute('display', 'none');
+      return fits;
+    }
+    function digitsFitting(fits) {
+      let d = 1;
+      while (fits('8'.repeat(d + 1))) d += 1;
+      return d;
+    }
+    function fit() {
+      const w = pic.getBoundingClientRect().width;
+      if (!w) return;
+      if (font === null) font = fontOf(pic);
+      const now = w / (n * size);
+      if (now === scale) return;
+      scale = now;
+      for (let k = 0; k < shown; k++) fitNumber(k);
+      // The longest number and the shortest decide the note.
+      const fits = text => Math.min(14, size / 2.2, size * 0.88 / Math.max(emWidth(text, font), 0.3)) * scale >= MIN_FONT;
+      const how = ' at this width: hover over a tromino to read its number, or see the list of placements.';
+      setNote(tiles.length === 0 || fits(String(tiles.length)) ? null
+        : fits('1') ? 'Numbers of more than ' + plural(digitsFitting(fits), 'digit', 'digits') + ' do not fit their trominoes' + how
+          : 'The trominoes are too small for their numbers' + how);
+    }
     return {
-      title: 'L-tromino tiling in placement order', summary: summary, extra: legend, steps: steps, slider: true,
-      draw(i, stage, about) {
-        const pic = svg('svg', { viewBox: '0 0 ' + n * size + ' ' + n * size, width: n * size, height: n * size,
-          role: 'img', 'aria-label': 'the first ' + i + ' trominoes' });
-        pic.appendChild(svg('rect', { width: n * size, height: n * size, fill: '#fff', stroke: '#333' }));
-        pic.appendChild(svg('rect', { class: 'hole', x: data.hole[1] * size, y: data.hole[0] * size,
-          width: size, height: size, fill: '#000' }));
-        for (const t of tiles.slice(0, i)) {
-          const g = svg('g', { class: 'tile', 'data-tile': t.number });
-          const mine = new Set(t.cells.map(([r, c]) => r * n + c));
-          let edges = '';
-          for (const [r, c] of t.cells) {
-            g.appendChild(svg('rect', { x: c * size, y: r * size, width: size, height: size, fill: levelColour(t) }));
-            // The tromino's outline: the sides of its cells that no other cell of it shares.
-            const [x, y] = [c * size, r * size];
-            if (r === 0 || !mine.has((r - 1) * n + c)) edges += 'M' + x + ' ' + y + 'h' + size;
-            if (r === n - 1 || !mine.has((r + 1) * n + c)) edges += 'M' + x + ' ' + (y + size) + 'h' + size;
-            if (c === 0 || !mine.has(r * n + c - 1)) edges += 'M' + x + ' ' + y + 'v' + size;
-            if (c === n - 1 || !mine.has(r * n + c + 1)) edges += 'M' + (x + size) + ' ' + y + 'v' + size;
-          }
-          const now = t.number === i;
-          g.appendChild(svg('path', { d: edges, fill: 'none', stroke: now ? '#000' : '#333',
-            'stroke-width': now ? Math.max(2, size / 8) : 1.5, 'stroke-linecap': 'square' }));
-          if (size >= 18) {
-            const [r, c] = t.cells[1];
-            g.appendChild(svg('text', { x: c * size + size / 2, y: r * size + size / 2 + 4,
-              'font-size': Math.min(14, size / 2.2), 'text-anchor': 'middle' }, String(t.number)));
-          }
-          pic.appendChild(g);
+      title: 'L-tromino tiling in placement order', summary: summary, extra: legend, steps: steps, slider: true, fit,
+      draw(i, stage) {
+        if (stage.firstChild !== pic) stage.replaceChildren(pic);
+        fit();
+        while (shown > i) pic.removeChild(groups[--shown]);
+        while (shown < i) { pic.appendChild(group(shown)); fitNumber(shown++); }
+        if (marked) {
+          marked.lastChild.previousSibling.setAttribute('stroke', '#333');
+          marked.lastChild.previousSibling.setAttribute('stroke-width', 1.5);
         }
-        stage.replaceChildren(pic);
+        marked = i > 0 ? groups[i - 1] : null;
+        if (marked) {
+          marked.lastChild.previousSibling.setAttribute('stroke', '#000');
+          marked.lastChild.previousSibling.setAttribute('stroke-width', Math.max(2, size / 8));
+        }
+        pic.setAttribute('aria-label', 'the first ' + i + ' trominoes');
+      },
+      describe(i) {
         const t = i > 0 ? tiles[i - 1] : null;
-        about.replaceChildren(el('p', {}, t === null ? 'The board with its hole (black).'
+        return [el('p', {}, t === null ? 'The board with its hole (black).'
           : 'Tromino ' + t.number + (t.level === null ? '' : ' (level ' + t.level + ')') +
-            ' covers ' + t.cells.map(cell).join(', ') + '.'));
+            ' covers ' + t.cells.map(cell).join(', ') + '.')];
       },
     };
   }
@@ -259,32 +432,40 @@
       return data.line[i - 1];
     }
     const why = data.ending === 'no_move' ? 'has no foothold to move to' : 'stands where the foothold vanished';
+    const board = cellGrid(rows, cols, 'gridfeet', 20, 'marks', ['letter', 'letters']);
+    const texts = ['A', 'B', 'AB', '\u00d7'];
     return {
       title: 'Disappearing footholds: ' + data.winner + ' wins in ' + plural(data.moves, 'move', 'moves'),
       summary: 'A moves first. The winner ends the game as soon as it can; the loser lasts as long as it can. ' +
         'Striped cells have vanished.',
       extra: null,
       steps: steps,
-      draw(i, stage, about) {
+      fit() { board.fit(texts); },
+      draw(i, stage) {
         const s = state(i);
         const last = i > 0 ? data.line[i - 1] : null;
-        const grid = el('div', { class: 'gridfeet', role: 'grid', 'aria-label': 'board after move ' + i });
-        grid.style.gridTemplateColumns = 'repeat(' + cols + ', minmax(0, 1fr))';
+        if (stage.firstChild !== board.box) stage.replaceChildren(board.box);
+        board.grid.setAttribute('aria-label', 'board after move ' + i);
         for (let r = 0; r < rows; r++) {
           for (let c = 0; c < cols; c++) {
             const a = s.aloc[0] === r && s.aloc[1] === c;
             const b = s.bloc[0] === r && s.bloc[1] === c;
             const foot = s.board[r][c] === 1;
             const from = last && last.from[0] === r && last.from[1] === c;
-            const cls = 'cell ' + (foot ? 'foothold' : 'gone') + (a ? ' pa' : '') + (b ? ' pb' : '') + (from ? ' from' : '');
             const who = (a ? 'A' : '') + (b ? 'B' : '');
-            grid.appendChild(el('div', { class: cls, role: 'gridcell', 'data-cell': r + ',' + c,
-              'data-foothold': foot ? '1' : '0', 'data-player': who,
-              'aria-label': cell([r, c]) + (foot ? ' foothold' : ' vanished') + (who ? ', ' + who : '') },
-            who || (foot ? '' : '\u00d7')));
+            const t = board.cells[r * cols + c];
+            t.className = 'cell ' + (foot ? 'foothold' : 'gone') + (a ? ' pa' : '') + (b ? ' pb' : '') + (from ? ' from' : '');
+            t.dataset.cell = r + ',' + c;
+            t.dataset.foothold = foot ? '1' : '0';
+            t.dataset.player = who;
+            t.dataset.text = who || (foot ? '' : '\u00d7');
+            t.setAttribute('aria-label', (foot ? 'foothold' : 'vanished') + (who ? ', ' + who : ''));
           }
         }
-        stage.replaceChildren(grid);
+        board.fit(texts);
+      },
+      describe(i) {
+        const last = i > 0 ? data.line[i - 1] : null;
         const parts = [];
         if (last) parts.push(el('p', {}, 'Move ' + i + ': ' + last.player + ' ' + cell(last.from) + ' \u2192 ' + cell(last.to) + '.'));
         if (i < data.line.length) {
@@ -302,7 +483,7 @@
           const loser = data.winner === 'A' ? 'B' : 'A';
           parts.push(el('p', { class: 'turn' }, loser + ' to move, but ' + loser + ' ' + why + ': ' + data.winner + ' wins.'));
         }
-        about.replaceChildren(...parts);
+        return parts;
       },
     };
   }
@@ -313,8 +494,8 @@
   const main = el('main');
   main.append(el('h1', {}, view.title), el('p', { class: 'summary' }, view.summary));
   if (view.extra) main.appendChild(view.extra);
-  const stage = el('div', { class: 'stage', id: 'stage', 'aria-live': 'polite' });
-  const about = el('div', { class: 'about', id: 'about' });
+  const stage = el('div', { class: 'stage', id: 'stage' });
+  const about = el('div', { class: 'about', id: 'about', 'aria-live': 'polite' });
   if (!view.steps) {
     main.append(stage);
     document.body.appendChild(main);
@@ -328,18 +509,32 @@
   const buttons = {
     start: el('button', { type: 'button', id: 'first', 'aria-label': 'start' }, '\u00ab Start'),
     back: el('button', { type: 'button', id: 'back', 'aria-label': 'back one step' }, '\u25c0 Back'),
+    play: el('button', { type: 'button', id: 'play', 'aria-label': 'play', 'data-playing': 'false' }, '\u25b6 Play'),
     forward: el('button', { type: 'button', id: 'forward', 'aria-label': 'forward one step' }, 'Forward \u25b6'),
     end: el('button', { type: 'button', id: 'last', 'aria-label': 'end' }, 'End \u00bb'),
   };
+  // Play: one step every `interval` ms, so that a whole play takes about
+  // ten seconds at 1x (at most a second a step); steps shorter than a
+  // frame are taken several at a time.
+  const interval = Math.min(1000, 10000 / Math.max(1, last));
+  const speed = el('select', { id: 'speed', 'aria-label': 'speed' });
+  function seconds(ms) { return ms >= 9500 ? Math.round(ms / 1000) + ' s' : (ms / 1000).toFixed(1).replace(/\.0$/, '') + ' s'; }
+  for (const m of [0.25, 0.5, 1, 2, 4, 10]) {
+    const o = el('option', { value: m }, m + '\u00d7 (' + seconds(interval * last / m) + ' in all)');
+    if (m === 1) o.selected = true;
+    speed.appendChild(o);
+  }
+  const speedLabel = el('label', { class: 'speed' }, 'Speed ');
+  speedLabel.appendChild(speed);
   const status = el('span', { class: 'status', id: 'status' });
-  controls.append(buttons.start, buttons.back, buttons.forward, buttons.end);
+  controls.append(buttons.start, buttons.back, buttons.play, buttons.forward, buttons.end);
   let slider = null;
   if (view.slider) {
     slider = el('input', { type: 'range', class: 'slider', id: 'slider', min: 0, max: last, value: 0,
       'aria-label': 'placement order' });
     controls.appendChild(slider);
   }
-  controls.appendChild(status);
+  controls.append(speedLabel, status);
   const list = el('ol', { class: 'movelist', id: 'moves', 'aria-label': 'moves' });
   const items = view.steps.map((s, i) => {
     const b = el('button', { type: 'button', 'data-step': i }, s.label);
@@ -348,40 +543,117 @@
     return b;
   });
   const layoutBox = el('div', { class: 'layout' });
-  const left = el('div', { class: 'stage' }); left.append(stage, about);
+  const left = el('div', { class: 'stage' }); left.append(note, stage, about);
   const side = el('div', { class: 'side' }); side.append(el('h2', { class: 'summary' }, 'Moves'), list);
   layoutBox.append(left, side);
   main.append(controls, layoutBox);
   document.body.appendChild(main);
+  // The status keeps the width of its longest text, so that the controls
+  // never wrap differently from one step to the next.
+  status.textContent = 'step ' + last + ' of ' + last;
+  status.style.minWidth = Math.ceil(status.getBoundingClientRect().width) + 'px';
 
-  function show(i) {
+  // The text under the board keeps the height of the tallest step's at
+  // this width, so that stepping never moves what lies below it.
+  let aboutWidth = 0;
+  function reserve() {
+    const w = about.clientWidth;
+    if (!w || w === aboutWidth) return;
+    aboutWidth = w;
+    const probe = el('div', { class: 'probe', 'aria-hidden': 'true' });
+    probe.style.width = w + 'px';
+    for (let i = 0; i <= last; i++) {
+      const d = el('div', { class: 'about' });
+      d.append(...view.describe(i));
+      probe.appendChild(d);
+    }
+    left.appendChild(probe);
+    let tallest = 0;
+    for (const d of probe.children) tallest = Math.max(tallest, d.getBoundingClientRect().height);
+    probe.remove();
+    about.style.minHeight = Math.ceil(tallest) + 'px';
+  }
+  // Scrolls the move list, and only the list, so that step i's entry is in
+  // view (centred when it was out of view).
+  function keepInView(i) {
+    const li = items[i].parentNode;
+    const l = list.getBoundingClientRect(); const r = li.getBoundingClientRect();
+    const top = r.top - l.top - list.clientTop;
+    if (top < 0 || top + r.height > list.clientHeight) {
+      list.scrollTop += top - (list.clientHeight - r.height) / 2;
+    }
+  }
+  let marked = null;
+  // Shows step i; any step not taken by Play pauses it.
+  function show(i, byPlay) {
+    if (!byPlay) pause();
     current = Math.max(0, Math.min(last, i));
-    view.draw(current, stage, about);
+    view.draw(current, stage);
+    about.replaceChildren(...view.describe(current));
     stage.dataset.step = String(current);
     status.textContent = 'step ' + current + ' of ' + last;
     buttons.start.disabled = buttons.back.disabled = current === 0;
     buttons.end.disabled = buttons.forward.disabled = current === last;
+    buttons.play.disabled = last === 0;
     if (slider) slider.value = String(current);
-    items.forEach((b, k) => {
-      if (k === current) b.setAttribute('aria-current', 'step'); else b.removeAttribute('aria-current');
-    });
-    const li = items[current].parentNode;
-    if (li.offsetTop < list.scrollTop || li.offsetTop > list.scrollTop + list.clientHeight - li.offsetHeight) {
-      list.scrollTop = li.offsetTop - list.clientHeight / 2;
-    }
+    if (marked) marked.removeAttribute('aria-current');
+    marked = items[current];
+    marked.setAttribute('aria-current', 'step');
+    keepInView(current);
   }
+  let timer = null; let from = 0; let since = 0;
+  function stepTime() { return interval / Number(speed.value); }
+  function tick() {
+    const due = from + Math.floor((performance.now() - since) / stepTime());
+    if (due > current) show(due, true);
+    if (current >= last) { pause(); return; }
+    timer = setTimeout(tick, Math.max(15, since + (due + 1 - from) * stepTime() - performance.now()));
+  }
+  function play() {
+    if (current === last) show(0);
+    from = current; since = performance.now();
+    buttons.play.textContent = '\u275a\u275a Pause';
+    buttons.play.setAttribute('aria-label', 'pause');
+    buttons.play.dataset.playing = 'true';
+    timer = setTimeout(tick, Math.max(15, stepTime()));
+  }
+  function pause() {
+    if (timer === null) return;
+    clearTimeout(timer);
+    timer = null;
+    buttons.play.textContent = '\u25b6 Play';
+    buttons.play.setAttribute('aria-label', 'play');
+    buttons.play.dataset.playing = 'false';
+  }
+  function toggle() { if (timer === null) play(); else pause(); }
+  speed.addEventListener('change', () => { from = current; since = performance.now(); });
   buttons.start.addEventListener('click', () => show(0));
   buttons.back.addEventListener('click', () => show(current - 1));
+  buttons.play.addEventListener('click', toggle);
   buttons.forward.addEventListener('click', () => show(current + 1));
   buttons.end.addEventListener('click', () => show(last));
   if (slider) slider.addEventListener('input', () => show(Number(slider.value)));
+  // The space bar plays and pauses anywhere but in the speed menu (a
+  // focused button would otherwise be pressed by it as well).
+  const spaceable = t => t !== speed;
   document.addEventListener('keydown', (e) => {
-    if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === ' ' && spaceable(e.target)) {
+      e.preventDefault();
+      if (!e.repeat && last > 0) toggle();
+      return;
+    }
+    if (e.target === slider || e.target === speed) return;
     const to = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: last }[e.key];
     if (to === undefined) return;
     e.preventDefault();
     show(to);
   });
+  document.addEventListener('keyup', (e) => { if (e.key === ' ' && spaceable(e.target)) e.preventDefault(); });
+  if (window.ResizeObserver) {
+    new ResizeObserver(() => { if (view.fit) view.fit(); reserve(); }).observe(stage);
+  }
+  reserve();
   show(0);
   document.body.dataset.rendered = 'true';
 })();
