@@ -20,7 +20,7 @@ pub struct Compared<'a> {
     /// The correct answer (the reference's).
     pub expected: &'a [u8],
     /// Whether the program's answer was judged right (by token comparison,
-    /// or by the checker under `--any-tiling`).
+    /// or by the checker where any valid tiling is accepted).
     pub right: bool,
 }
 
