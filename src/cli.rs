@@ -187,14 +187,14 @@ input is validated as `validate` does, the answer checked by the exact
 solver (14600/14601: by the checker), and every mistake of the catalogue
 (the plain reference making it, run in process) is run on every case. A
 mistake no case kills is looked for on --search generated cases inside
-the judge's limits: found, it survives (and the gen command of a case
+the judge's limits (for --search-time at most): found, it survives (and the gen command of a case
 that kills it is shown); not found, it is listed as not killable within
 the limits. Exit status 0 when every input is valid, every answer right
 and no killable mistake survives; 1 otherwise; 2 for usage.
 
 Examples:
-  boardsolve audit 12100 tests/
-  boardsolve audit 12100 tests/ --json";
+  boardsolve gen 17825 --seed 1 --killers --out-dir set/ && boardsolve audit 17825 set/
+  boardsolve gen 92345 --seed 1 --killers --out-dir set/ && boardsolve audit 92345 set/ --json";
 
 /// Arguments of `boardsolve audit`.
 #[derive(Debug, Args)]
@@ -208,6 +208,9 @@ pub struct AuditArgs {
     /// How many generated cases to search for a killer of a mistake the set lets through.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub search: u64,
+    /// The most time spent on that search, for each mistake.
+    #[arg(long, value_name = "DUR", default_value = "30s", value_parser = parse_duration)]
+    pub search_time: std::time::Duration,
     /// The seed of those generated cases.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -268,7 +271,7 @@ pub struct GenArgs {
     pub force: bool,
     /// Instead of --count cases: the fewest small cases (each with its
     /// .out) that every killable mistake of the catalogue fails, inside
-    /// the judge's limits, found among 2000 generated cases.
+    /// the judge's limits, found among 2000 generated cases (at most 60 s).
     #[arg(long, requires = "out_dir", conflicts_with = "count")]
     pub killers: bool,
     /// Instance sizes.

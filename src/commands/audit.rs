@@ -40,6 +40,7 @@ pub(crate) fn audit(args: &AuditArgs) -> Result<(), Stop> {
     let search = Search {
         seed: args.seed,
         cases: args.search,
+        time: args.search_time,
     };
     let report = audit::audit(args.puzzle, &cases, search);
     let written = if args.json {
@@ -50,14 +51,14 @@ pub(crate) fn audit(args: &AuditArgs) -> Result<(), Stop> {
             .and_then(|()| out.flush())
     } else {
         let mut out = BufWriter::new(anstream::stdout().lock());
-        write_report(&mut out, &report, args).and_then(|()| out.flush())
+        write_report(&mut out, &report).and_then(|()| out.flush())
     };
     harness::reported(!report.passed(), written)
 }
 
 /// The report as a table: problems first, then one row per mistake with
 /// the first cases that kill it.
-fn write_report(out: &mut impl Write, r: &AuditReport, args: &AuditArgs) -> io::Result<()> {
+fn write_report(out: &mut impl Write, r: &AuditReport) -> io::Result<()> {
     for p in &r.invalid {
         writeln!(out, "{BAD}invalid{BAD:#} {}", p.message)?;
     }
@@ -83,10 +84,15 @@ fn write_report(out: &mut impl Write, r: &AuditReport, args: &AuditArgs) -> io::
                 m.description,
                 m.killer.as_deref().unwrap_or("-")
             )
+        } else if r.search_stopped {
+            format!(
+                "not killed by any of {} generated cases (the search stopped at --search-time; killable or not is not known)",
+                m.searched.unwrap_or(0)
+            )
         } else {
             format!(
                 "not killable within the limits (none of {} generated cases tells it apart)",
-                args.search
+                m.searched.unwrap_or(0)
             )
         };
         writeln!(out, "{:<24} {shown}", format!("[{}]", m.id))?;

@@ -12,6 +12,8 @@ use super::generate;
 use crate::puzzles::{CheckOptions, GenOptions, Puzzle, SolveOptions, Variant};
 use crate::text::Verdict;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// One case of a test set: its name, its input and its expected answer.
 #[derive(Debug, Clone)]
@@ -50,6 +52,10 @@ pub struct MistakeReport {
     /// command line that makes it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub killer: Option<String>,
+    /// For a mistake not killable within the limits: how many generated
+    /// cases were tried, none of which kills it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub searched: Option<u64>,
 }
 
 /// Everything an audit found; serialized as `audit --json` prints it.
@@ -65,6 +71,9 @@ pub struct AuditReport {
     pub mistakes: Vec<MistakeReport>,
     /// The ids of the killable mistakes no case kills.
     pub survivors: Vec<&'static str>,
+    /// Whether a search for a killing case stopped at its time before its
+    /// count: a mistake it did not find killable may still be.
+    pub search_stopped: bool,
 }
 
 impl AuditReport {
@@ -80,8 +89,30 @@ impl AuditReport {
 pub struct Search {
     /// The seed of the generated cases.
     pub seed: u64,
-    /// How many generated cases to try (half in the hard shapes).
+    /// How many generated cases to try at most (half in the hard shapes).
     pub cases: u64,
+    /// How long to look, at most, for each mistake: the plain references
+    /// are exponential (12094's tries 4^10 lines a case).
+    pub time: Duration,
+}
+
+/// What a search for a killing case found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    /// Generated case number `case` kills it (`hard`: made with `--hard`).
+    Case {
+        /// The case number, from 0.
+        case: u64,
+        /// Whether it was made in the hard shapes.
+        hard: bool,
+    },
+    /// None of the first `tried` cases kills it.
+    None {
+        /// How many cases were tried before the count or the time ran out.
+        tried: u64,
+        /// Whether the time ran out before the count did.
+        stopped: bool,
+    },
 }
 
 /// Whether `output` is a right answer for `input` under the entry's
@@ -108,22 +139,45 @@ pub fn kills(puzzle: &dyn Puzzle, variant: &Variant, input: &[u8]) -> bool {
     }
 }
 
+/// Case `case` of the search, inside the judge's limits: odd cases in the
+/// hard shapes.
+fn searched_case(puzzle: &dyn Puzzle, search: Search, case: u64) -> Option<String> {
+    let opts = GenOptions {
+        hard: case % 2 == 1,
+        ..GenOptions::default()
+    };
+    generate::instance(puzzle, search.seed, case, &opts).ok()
+}
+
 /// The first generated case inside the judge's limits that kills
-/// `variant`, as its case number, or `None` when none of `search.cases`
-/// does.
-pub fn find_killer(puzzle: &dyn Puzzle, variant: &Variant, search: Search) -> Option<(u64, bool)> {
-    (0..search.cases)
-        .into_par_iter()
-        .find_first(|&case| {
-            let hard = case % 2 == 1;
-            let opts = GenOptions {
-                hard,
-                ..GenOptions::default()
+/// `variant`, looked for in order within `search`'s count and time.
+pub fn find_killer(puzzle: &dyn Puzzle, variant: &Variant, search: Search) -> Found {
+    let deadline = Instant::now() + search.time;
+    let tried = AtomicU64::new(0);
+    // In chunks, so that the time is looked at between them and the first
+    // killer found is the first in order.
+    let chunk = 16;
+    let mut start = 0;
+    while start < search.cases && Instant::now() < deadline {
+        let end = (start + chunk).min(search.cases);
+        let found = (start..end).into_par_iter().find_first(|&case| {
+            tried.fetch_add(1, Ordering::Relaxed);
+            searched_case(puzzle, search, case)
+                .is_some_and(|input| kills(puzzle, variant, input.as_bytes()))
+        });
+        if let Some(case) = found {
+            return Found::Case {
+                case,
+                hard: case % 2 == 1,
             };
-            generate::instance(puzzle, search.seed, case, &opts)
-                .is_ok_and(|input| kills(puzzle, variant, input.as_bytes()))
-        })
-        .map(|case| (case, case % 2 == 1))
+        }
+        start = end;
+    }
+    let tried = tried.load(Ordering::Relaxed);
+    Found::None {
+        tried,
+        stopped: tried < search.cases,
+    }
 }
 
 /// Audits `cases` for `puzzle` (see the module docs).
@@ -169,15 +223,16 @@ pub fn audit(puzzle: &dyn Puzzle, cases: &[Case], search: Search) -> AuditReport
         .collect();
     let mut mistakes = Vec::new();
     let mut survivors = Vec::new();
+    let mut timed_out = false;
     for variant in puzzle.variants() {
         let killed_by: Vec<String> = valid
             .par_iter()
             .filter(|case| kills(puzzle, &variant, &case.input))
             .map(|case| case.name.clone())
             .collect();
-        let (killable, killer) = if killed_by.is_empty() {
+        let (killable, killer, tried) = if killed_by.is_empty() {
             match find_killer(puzzle, &variant, search) {
-                Some((case, hard)) => (
+                Found::Case { case, hard } => (
                     true,
                     Some(format!(
                         "boardsolve gen {}{} --seed {} --count {} --out-dir DIR (file {:03}.in)",
@@ -187,11 +242,15 @@ pub fn audit(puzzle: &dyn Puzzle, cases: &[Case], search: Search) -> AuditReport
                         case + 1,
                         case + 1
                     )),
+                    None,
                 ),
-                None => (false, None),
+                Found::None { tried, stopped } => {
+                    timed_out |= stopped;
+                    (false, None, Some(tried))
+                }
             }
         } else {
-            (true, None)
+            (true, None, None)
         };
         if killable && killed_by.is_empty() {
             survivors.push(variant.id);
@@ -202,6 +261,7 @@ pub fn audit(puzzle: &dyn Puzzle, cases: &[Case], search: Search) -> AuditReport
             killed_by,
             killable,
             killer,
+            searched: tried,
         });
     }
     AuditReport {
@@ -210,6 +270,7 @@ pub fn audit(puzzle: &dyn Puzzle, cases: &[Case], search: Search) -> AuditReport
         wrong_answers,
         mistakes,
         survivors,
+        search_stopped: timed_out,
     }
 }
 
@@ -227,20 +288,20 @@ pub struct Killer {
 /// least one of them: generated cases are tried in order (half in the hard
 /// shapes), one is kept only when it kills a mistake not yet killed, and
 /// it is shrunk first while it still kills that mistake. Returns the set
-/// and the ids of the mistakes none of `search.cases` cases kills.
-pub fn killers(puzzle: &dyn Puzzle, search: Search) -> (Vec<Killer>, Vec<&'static str>) {
+/// the ids of the mistakes none of the cases tried kills, and how many
+/// cases were tried (fewer than `search.cases` when time ran out).
+pub fn killers(puzzle: &dyn Puzzle, search: Search) -> (Vec<Killer>, Vec<&'static str>, u64) {
     let variants = puzzle.variants();
     let mut alive: Vec<&Variant> = variants.iter().collect();
     let mut set = Vec::new();
+    let deadline = Instant::now() + search.time;
+    let mut tried = 0;
     for case in 0..search.cases {
-        if alive.is_empty() {
+        if alive.is_empty() || Instant::now() >= deadline {
             break;
         }
-        let opts = GenOptions {
-            hard: case % 2 == 1,
-            ..GenOptions::default()
-        };
-        let Ok(input) = generate::instance(puzzle, search.seed, case, &opts) else {
+        tried = case + 1;
+        let Some(input) = searched_case(puzzle, search, case) else {
             continue;
         };
         let Some(target) = alive
@@ -250,7 +311,8 @@ pub fn killers(puzzle: &dyn Puzzle, search: Search) -> (Vec<Killer>, Vec<&'stati
         else {
             continue;
         };
-        let input = shrunk(puzzle, target, input.into_bytes());
+        let shrink_until = deadline.min(Instant::now() + search.time / 6);
+        let input = shrunk(puzzle, target, input.into_bytes(), shrink_until);
         let (killed, left): (Vec<&Variant>, Vec<&Variant>) =
             alive.iter().partition(|v| kills(puzzle, v, &input));
         alive = left;
@@ -259,13 +321,13 @@ pub fn killers(puzzle: &dyn Puzzle, search: Search) -> (Vec<Killer>, Vec<&'stati
             kills: killed.iter().map(|v| v.id).collect(),
         });
     }
-    (set, alive.iter().map(|v| v.id).collect())
+    (set, alive.iter().map(|v| v.id).collect(), tried)
 }
 
 /// `input` made as small as the puzzle's shrinker can while it still kills
-/// `variant` (a bounded number of steps, each the boldest cut that works).
-fn shrunk(puzzle: &dyn Puzzle, variant: &Variant, mut input: Vec<u8>) -> Vec<u8> {
-    for _ in 0..500 {
+/// `variant`, until `until` (each step the boldest cut that works).
+fn shrunk(puzzle: &dyn Puzzle, variant: &Variant, mut input: Vec<u8>, until: Instant) -> Vec<u8> {
+    while Instant::now() < until {
         let mut smaller = None;
         puzzle.shrink(&input, &mut |candidate| {
             if kills(puzzle, variant, &candidate) {

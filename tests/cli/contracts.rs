@@ -435,3 +435,75 @@ fn validate_holds_test_data_to_the_judges_layout_and_limits() {
         "cannot read /no/such.in",
     );
 }
+
+#[test]
+fn audit_and_killers_for_a_setter() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let path = |name: &str| d.join(name).display().to_string();
+    // The statement's four examples let a classic mistake through.
+    solved(&["samples", "17825", "--out-dir", &path("samples")], b"");
+    let (code, out, _) = run(
+        &["audit", "17825", &path("samples"), "--search", "300"],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("[thirty-one-cell]") && out.contains("SURVIVES"),
+        "{out}"
+    );
+    // The killer set kills every mistake that can be killed.
+    let (code, _, err) = run(
+        &[
+            "gen",
+            "17825",
+            "--seed",
+            "1",
+            "--killers",
+            "--out-dir",
+            &path("killers"),
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, _) = run(&["audit", "17825", &path("killers"), "--json"], b"");
+    assert_eq!(code, 0, "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["survivors"], serde_json::json!([]));
+    assert!(report["mistakes"].as_array().unwrap().len() >= 5);
+    // ... and so every wrong program of tests/programs fails on it.
+    let exe = program("wrong_yut");
+    for mode in [
+        "blue-when-passing",
+        "thirty-one-cell",
+        "forty-shared",
+        "stack-allowed",
+        "finish-piece-moves",
+        "first-arrival-wins",
+        "no-blue",
+    ] {
+        let (code, out, _) = run(&["test", "17825", &path("killers"), "--", &exe, mode], b"");
+        assert_eq!(code, 1, "{mode} passed the killer set: {out}");
+    }
+    let (code, out, _) = run(
+        &["test", "17825", &path("killers"), "--", &exe, "correct"],
+        b"",
+    );
+    assert_eq!(code, 0, "{out}");
+    // One corrupted answer and one invalid input are named.
+    std::fs::write(d.join("killers/001.out"), "1\n").unwrap();
+    std::fs::write(d.join("killers/900.in"), "1 2 3\n").unwrap();
+    std::fs::write(d.join("killers/900.out"), "6\n").unwrap();
+    let (code, out, _) = run(&["audit", "17825", &path("killers"), "--json"], b"");
+    assert_eq!(code, 1, "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        report["wrong_answers"][0]["name"].as_str().unwrap(),
+        path("killers/001.in")
+    );
+    let invalid = report["invalid"][0]["message"].as_str().unwrap();
+    assert!(
+        invalid.contains("900.in:1:1: 3 dice: beyond BOJ 17825's limits"),
+        "{invalid}"
+    );
+}
