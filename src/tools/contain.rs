@@ -1,26 +1,81 @@
 //! Containing a program and everything it starts: the keeper process.
 //!
-//! A program under test is not started directly. `spawn` forks a small
-//! *keeper* (a second copy of boardsolve, which never calls `exec`) and the
-//! keeper forks the program. The keeper is a child subreaper
-//! (`PR_SET_CHILD_SUBREAPER`): whatever the program starts, even a process
-//! that calls `setsid` or double-forks to escape, is reparented to the
-//! keeper when its parent dies, never to `init`. When the program ends,
-//! or when boardsolve sends the keeper `SIGTERM` (a limit was passed, or
-//! boardsolve itself is stopping), the keeper kills every process left in
-//! its subtree and reaps them all, and only then exits with the program's
-//! own status. Waiting for the keeper is therefore waiting for the whole
-//! tree, and the keeper's resource usage as boardsolve's `wait4` sees it
-//! is that of every process of the run.
+//! A program under test is not started directly. boardsolve starts a
+//! *keeper*: a fresh copy of its own executable (`/proc/self/exe`) run
+//! with the hidden first argument [`KEEPER_ARG`], which [`keeper_entry`]
+//! catches at the top of `main`. A fresh `exec`, not a `fork` of
+//! boardsolve, because Linux carries the memory high-water mark across
+//! `exec`: a program forked from a boardsolve holding hundreds of
+//! megabytes would report that as its own peak. The keeper is a few
+//! megabytes of ordinary single-threaded Rust.
 //!
-//! The keeper runs in the child of a `fork` of a multi-threaded process, so
-//! it may only make async-signal-safe calls: raw system calls on stack
-//! buffers, no allocation, no locks.
+//! The keeper is a child subreaper (`PR_SET_CHILD_SUBREAPER`): whatever
+//! the program starts, even a process that calls `setsid` or double-forks
+//! to escape, is reparented to the keeper when its parent dies. When the
+//! program ends, or when the keeper gets `SIGTERM` (a limit was passed,
+//! or boardsolve is stopping), it kills and reaps every process left in
+//! its subtree, then reports the program's status, the kernel's CPU time
+//! and largest resident set of every process it reaped
+//! (`getrusage(RUSAGE_CHILDREN)`) and the wall time from just before the
+//! program started until the last process was reaped, in one write on a
+//! pipe boardsolve gave it.
+//!
+//! The program runs as the same user, so it can signal its keeper. A
+//! keeper that is killed or stopped cannot report nor clean up; boardsolve
+//! covers for it: it is a child subreaper too ([`take_charge`]), so the
+//! dead keeper's orphans come back to it, and [`sweep`] kills and reaps
+//! every child of boardsolve that is not a live keeper.
 
-use std::io;
-use std::os::unix::process::CommandExt;
-use std::process::{Child, Command};
+use std::ffi::{OsStr, OsString};
+use std::io::{self, PipeReader, Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, RawFd};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The hidden first argument that makes boardsolve a keeper.
+pub const KEEPER_ARG: &str = "__boardsolve-keeper";
+
+/// The executable started as keeper: `/proc/self/exe` once
+/// [`keeper_entry`] has run, or what [`use_keeper`] named.
+static KEEPER: OnceLock<PathBuf> = OnceLock::new();
+
+/// Whether this process adopts orphans and may sweep its children.
+static IN_CHARGE: AtomicBool = AtomicBool::new(false);
+
+/// Call first thing in `main`: in a keeper (started with
+/// [`KEEPER_ARG`]) it runs the keeper and never returns; otherwise it
+/// notes that this executable can serve as keeper.
+pub fn keeper_entry() {
+    let mut args = std::env::args_os();
+    if args.nth(1).as_deref() == Some(OsStr::new(KEEPER_ARG)) {
+        keeper::main(args.collect())
+    }
+    let _ = KEEPER.set(PathBuf::from("/proc/self/exe"));
+}
+
+/// Uses `path` as the keeper: for executables other than boardsolve (an
+/// integration test) that call the harness directly. `path` must be a
+/// boardsolve binary. The first keeper set stays.
+pub fn use_keeper(path: impl Into<PathBuf>) {
+    let _ = KEEPER.set(path.into());
+}
+
+/// Makes this process a child subreaper that [`sweep`] may clean up:
+/// orphans of a dead keeper come back here instead of going to `init`.
+/// Call it only in a process whose children are all keepers (boardsolve
+/// at the start of `stress` and `test`): a sweep kills every other child.
+///
+/// # Errors
+/// If the kernel refuses `PR_SET_CHILD_SUBREAPER` (before Linux 3.4).
+pub fn take_charge() -> io::Result<()> {
+    sys::check(sys::prctl(libc::PR_SET_CHILD_SUBREAPER, 1))?;
+    IN_CHARGE.store(true, Ordering::SeqCst);
+    Ok(())
+}
 
 /// Limits the kernel enforces on the program itself, besides the ones
 /// boardsolve watches: they hold even if boardsolve were stalled.
@@ -30,363 +85,665 @@ pub struct KernelLimits {
     /// itself enforces the exact limit on the whole tree).
     pub cpu_seconds: u64,
     /// `RLIMIT_FSIZE`: the largest file the program may write, its
-    /// standard output and error included.
+    /// standard output included (standard error is a pipe, not limited).
     pub file_bytes: u64,
 }
 
-/// Set in the keeper by its `SIGTERM` handler.
-static STOP: AtomicBool = AtomicBool::new(false);
-
-extern "C" fn on_term(_: libc::c_int) {
-    STOP.store(true, Ordering::SeqCst);
+/// What the keeper measured, after it reaped the whole tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Report {
+    /// The program's status; `None` when the keeper was told to stop
+    /// before the program ended.
+    pub status: Option<ExitStatus>,
+    /// The signal that told the keeper to stop, if one did. boardsolve
+    /// knows whether it sent one; if it did not, the program did.
+    pub stopped_by: Option<i32>,
+    /// User plus system CPU time of every process of the run.
+    pub cpu: Duration,
+    /// From just before the program started until the last process of
+    /// the run was reaped.
+    pub wall: Duration,
+    /// The largest resident set of any one process of the run, in KiB
+    /// (`ru_maxrss`): never 0 for a program that ran.
+    pub peak_kib: u64,
 }
 
-/// Starts `command` contained: the returned child is the keeper, whose
-/// exit status is the program's (a program killed by a signal makes the
-/// keeper die of the same signal). Send the keeper `SIGTERM` to kill the
-/// whole tree; it exits (with `SIGKILL`'s status) once all are reaped.
-///
-/// The keeper also gets `SIGTERM` if the boardsolve thread that started
-/// it dies, so nothing outlives boardsolve even if it is killed outright.
+/// What a keeper said when it ended.
+#[derive(Debug)]
+pub enum Said {
+    /// It ran the program and reports.
+    Report(Report),
+    /// The program could not be started (`exec` failed).
+    CannotStart(io::Error),
+    /// Nothing: the keeper was killed before it could report.
+    Nothing,
+}
+
+/// The read end of a keeper's report pipe.
+#[derive(Debug)]
+pub struct ReportPipe(PipeReader);
+
+impl ReportPipe {
+    /// What the keeper wrote, read once the keeper has been reaped (it
+    /// writes everything in one go before it exits, so nothing is waited
+    /// for).
+    pub fn read(mut self) -> Said {
+        let mut text = Vec::new();
+        let _ = self.0.read_to_end(&mut text);
+        let text = String::from_utf8_lossy(&text);
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let number = |i: usize| fields.get(i).and_then(|f| f.parse::<i64>().ok());
+        match fields.first().copied() {
+            Some("error") => number(1).map_or(Said::Nothing, |e| {
+                Said::CannotStart(io::Error::from_raw_os_error(e as i32))
+            }),
+            Some("ok") => {
+                let (Some(status), Some(stopped), Some(cpu), Some(wall), Some(peak)) =
+                    (number(1), number(2), number(3), number(4), number(5))
+                else {
+                    return Said::Nothing;
+                };
+                let micros = |v: i64| Duration::from_micros(u64::try_from(v).unwrap_or(0));
+                Said::Report(Report {
+                    status: (status >= 0).then(|| ExitStatus::from_raw(status as i32)),
+                    stopped_by: (stopped > 0).then_some(stopped as i32),
+                    cpu: micros(cpu),
+                    wall: micros(wall),
+                    peak_kib: u64::try_from(peak).unwrap_or(0),
+                })
+            }
+            _ => Said::Nothing,
+        }
+    }
+}
+
+/// Starts the keeper that runs `program` with `args` within `limits`,
+/// with the given standard input, output and error (the program's). The
+/// child returned is the keeper; its report comes on the pipe returned.
 ///
 /// # Errors
-/// What `fork`, the set-up of the keeper or `exec` of the program
-/// returned: a missing or non-executable program is an error here, not a
-/// run that failed.
-pub fn spawn(command: &mut Command, limits: KernelLimits) -> io::Result<Child> {
-    // SAFETY: getpid has no preconditions.
-    let boardsolve = unsafe { libc::getpid() };
-    // SAFETY: the closure runs in the forked child before exec and only
-    // makes async-signal-safe calls (see `become_keeper`).
-    unsafe {
-        command.pre_exec(move || become_keeper(boardsolve, limits));
-    }
-    command.spawn()
+/// What the start of the keeper returned; a program that cannot be
+/// started is reported by the keeper instead ([`Said::CannotStart`]).
+pub fn spawn(
+    program: &Path,
+    args: &[String],
+    limits: KernelLimits,
+    stdio: [Stdio; 3],
+) -> io::Result<(Child, ReportPipe)> {
+    let Some(keeper) = KEEPER.get() else {
+        return Err(io::Error::other(
+            "no keeper: contain::keeper_entry was not called at the start of main",
+        ));
+    };
+    let (reader, writer) = io::pipe()?;
+    sys::set_nonblocking(reader.as_raw_fd())?;
+    // The write end must survive the keeper's exec, so it loses its
+    // close-on-exec flag. A child another thread starts meanwhile may
+    // inherit it too: keepers close every descriptor they were not meant
+    // to have, and the report is read without waiting for end-of-file.
+    sys::check(sys::set_cloexec(writer.as_raw_fd(), false))?;
+    let [stdin, stdout, stderr] = stdio;
+    let mut command = Command::new(keeper);
+    command
+        .arg(KEEPER_ARG)
+        .arg(writer.as_raw_fd().to_string())
+        .arg(std::process::id().to_string())
+        .arg(limits.cpu_seconds.to_string())
+        .arg(limits.file_bytes.to_string())
+        .arg(program)
+        .args(args)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(stderr)
+        // Out of the terminal's process group: Ctrl-C goes to boardsolve,
+        // which stops every run itself.
+        .process_group(0);
+    let child = command.spawn();
+    // Our copies of the write ends (report and the program's standard
+    // error) close here, so only the run holds them.
+    drop(command);
+    drop(writer);
+    Ok((child?, ReportPipe(reader)))
 }
 
-/// Runs in the forked child. Returns `Ok` only in the grandchild, which
-/// goes on to `exec` the program; the keeper never returns.
-fn become_keeper(boardsolve: libc::pid_t, limits: KernelLimits) -> io::Result<()> {
-    // SAFETY: every call below is an async-signal-safe system call on
-    // values on this stack; none touches memory another thread could hold.
-    unsafe {
-        let mut none: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&raw mut none);
-        check(libc::sigprocmask(
-            libc::SIG_SETMASK,
-            &raw const none,
-            std::ptr::null_mut(),
-        ))?;
-        check(libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0))?;
-        check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM, 0, 0, 0))?;
-        if libc::getppid() != boardsolve {
-            // boardsolve's thread died before the death signal was set.
-            libc::_exit(1);
-        }
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = on_term as *const () as libc::sighandler_t;
-        // No SA_RESTART: the keeper's wait must return EINTR on SIGTERM.
-        action.sa_flags = 0;
-        check(libc::sigaction(
-            libc::SIGTERM,
-            &raw const action,
-            std::ptr::null_mut(),
-        ))?;
-        let no_core = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        check(libc::setrlimit(libc::RLIMIT_CORE, &raw const no_core))?;
-
-        let program = check(libc::fork())?;
-        if program == 0 {
-            return become_program(limits);
-        }
-        keep(program)
-    }
-}
-
-/// The grandchild: default signal handling again, the kernel limits, then
-/// back to std, which `exec`s the program.
-fn become_program(limits: KernelLimits) -> io::Result<()> {
-    // SAFETY: async-signal-safe system calls on stack values.
-    unsafe {
-        libc::signal(libc::SIGTERM, libc::SIG_DFL);
-        check(libc::prctl(libc::PR_SET_PDEATHSIG, 0, 0, 0, 0))?;
-        let cpu = libc::rlimit {
-            rlim_cur: limits.cpu_seconds,
-            rlim_max: limits.cpu_seconds.saturating_add(1),
-        };
-        check(libc::setrlimit(libc::RLIMIT_CPU, &raw const cpu))?;
-        let file = libc::rlimit {
-            rlim_cur: limits.file_bytes,
-            rlim_max: limits.file_bytes,
-        };
-        check(libc::setrlimit(libc::RLIMIT_FSIZE, &raw const file))?;
-    }
-    Ok(())
-}
-
-/// The keeper's life: wait for the program, then empty the subtree, then
-/// exit as the program did.
+/// Kills and reaps every child of this process for which `spare` is
+/// false, then every process that comes back to it (the orphans of those
+/// killed, reparented here since this process is a subreaper), until no
+/// such child is left. Each is reaped by its own pid, never with
+/// `waitpid(-1)`, so the spared children stay for their owners to reap.
 ///
-/// # Safety
-/// Only in the forked keeper, where `program` is its child.
-unsafe fn keep(program: libc::pid_t) -> ! {
-    // SAFETY: async-signal-safe system calls on stack values; the keeper
-    // is single-threaded and never returns into std.
-    unsafe {
-        close_inherited_descriptors();
-        let mut status: libc::c_int = 0;
-        let mut program_status: Option<libc::c_int> = None;
-        while !STOP.load(Ordering::SeqCst) {
-            let reaped = libc::waitpid(-1, &raw mut status, 0);
-            if reaped == program {
-                program_status = Some(status);
-                break;
-            }
-            if reaped < 0 && errno() == libc::ECHILD {
-                break;
-            }
-            // An escaped orphan was reaped, or a signal came: go on.
-        }
-        kill_subtree();
-        match program_status {
-            Some(status) if libc::WIFEXITED(status) => libc::_exit(libc::WEXITSTATUS(status)),
-            Some(status) if libc::WIFSIGNALED(status) => die_like(libc::WTERMSIG(status)),
-            _ => die_like(libc::SIGKILL),
-        }
+/// Does nothing in a process that has not [`take_charge`]n: it might
+/// have children of its own that are not keepers.
+pub fn sweep(spare: impl Fn(libc::pid_t) -> bool) {
+    if !IN_CHARGE.load(Ordering::SeqCst) {
+        return;
     }
-}
-
-/// Kills and reaps every process in the keeper's subtree: its children
-/// are killed, their children are reparented to the keeper and killed in
-/// the next round, until no child is left.
-///
-/// # Safety
-/// Only in the forked keeper.
-unsafe fn kill_subtree() {
-    let path = c"/proc/thread-self/children";
-    let mut buf = [0u8; 4096];
+    let me = sys::getpid();
     loop {
-        // SAFETY: open/read/close/kill on stack buffers.
-        let listed = unsafe {
-            let fd = libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
-            if fd >= 0 {
-                loop {
-                    let n = libc::read(fd, buf.as_mut_ptr().cast(), buf.len());
-                    let Ok(n) = usize::try_from(n) else { break };
-                    if n == 0 {
-                        break;
-                    }
-                    for_each_pid(&buf[..n], |pid| {
-                        libc::kill(pid, libc::SIGKILL);
-                    });
-                    if n < buf.len() {
-                        break;
-                    }
-                }
-                libc::close(fd);
-            }
-            fd >= 0
-        };
-        if !listed {
-            // A kernel without the children list: find them by parent.
-            // SAFETY: only in the keeper, as this function.
-            unsafe { kill_children_by_scan() };
+        let strays: Vec<libc::pid_t> = children(me).into_iter().filter(|&p| !spare(p)).collect();
+        if strays.is_empty() {
+            return;
         }
-        loop {
-            // SAFETY: waitpid on our own children, with a null status pointer.
-            let reaped = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
-            if reaped > 0 {
-                continue;
-            }
-            if reaped < 0 && errno() == libc::ECHILD {
+        for &pid in &strays {
+            // Our own unreaped children: their pids cannot be reused.
+            sys::kill(pid, libc::SIGKILL);
+            kill_below(pid);
+        }
+        for &pid in &strays {
+            sys::waitpid(pid, 0);
+        }
+    }
+}
+
+/// Kills every descendant of `root` that can be reached now, all in one
+/// pass, top down (a killed process forks no more): a fork bomb many
+/// levels deep dies at once instead of one level per round as each
+/// level's orphans are reparented. `root` must be this process or a child
+/// of it not yet reaped, so that its pid cannot have been reused.
+///
+/// Below `root`, a pid read from a children list is only signalled
+/// through a pidfd opened on it, after checking that its parent is still
+/// the process whose list named it, and a killed process's own list is
+/// only trusted if it had not yet exited when the list was read: a pid
+/// reused by an unrelated process in the meantime is never touched.
+/// Without pidfds (before Linux 5.3) only `root`'s own children are
+/// killed here; the others follow as they are reparented.
+pub fn kill_below(root: libc::pid_t) {
+    let mut pending: Vec<(libc::pid_t, Option<sys::PidFd>)> = vec![(root, None)];
+    let mut visited = 0usize;
+    while let Some((parent, handle)) = pending.pop() {
+        let listed = children_of_process(parent);
+        if handle.as_ref().is_some_and(sys::PidFd::exited) {
+            // Its children went to a subreaper; the list may not be its.
+            continue;
+        }
+        for pid in listed {
+            visited += 1;
+            if visited > 1_000_000 {
                 return;
             }
-            break;
-        }
-        let pause = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 1_000_000,
-        };
-        // SAFETY: nanosleep with a stack timespec.
-        unsafe {
-            libc::nanosleep(&raw const pause, std::ptr::null_mut());
+            match sys::PidFd::open(pid) {
+                Some(fd) => {
+                    if parent_of(pid) != Some(parent) {
+                        continue;
+                    }
+                    fd.kill();
+                    pending.push((pid, Some(fd)));
+                }
+                None if parent == root && root == sys::getpid() => {
+                    // No pidfds: our own children are safe to signal.
+                    sys::kill(pid, libc::SIGKILL);
+                }
+                None => {}
+            }
         }
     }
 }
 
-/// Kills every process whose parent is the keeper, found by reading each
-/// `/proc/PID/stat` (for kernels built without `/proc/.../children`).
-///
-/// # Safety
-/// Only in the forked keeper: raw system calls on stack buffers.
-unsafe fn kill_children_by_scan() {
-    // SAFETY: getpid, open, syscall(getdents64), read, close and kill on
-    // stack buffers; no allocation.
-    unsafe {
-        let me = libc::getpid();
-        let dir = libc::open(
-            c"/proc".as_ptr(),
-            libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
-        );
-        if dir < 0 {
-            return;
-        }
-        let mut entries = [0u8; 8192];
-        loop {
-            let n = libc::syscall(
-                libc::SYS_getdents64,
-                dir,
-                entries.as_mut_ptr(),
-                entries.len(),
+/// The children of one process, of all its threads: [`children`] without
+/// the fallback scan, which a tree walk cannot afford at every level.
+fn children_of_process(pid: libc::pid_t) -> Vec<libc::pid_t> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let mut all = Vec::new();
+    for task in tasks.flatten() {
+        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+            all.extend(
+                text.split_whitespace()
+                    .filter_map(|p| p.parse::<libc::pid_t>().ok()),
             );
-            let Ok(n) = usize::try_from(n) else { break };
-            if n == 0 {
+        }
+    }
+    all
+}
+
+/// The children of process `pid`, of all its threads (orphans are
+/// reparented to any live thread of a subreaper).
+fn children(pid: libc::pid_t) -> Vec<libc::pid_t> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return children_by_scan(pid);
+    };
+    let mut all = Vec::new();
+    for task in tasks.flatten() {
+        match std::fs::read_to_string(task.path().join("children")) {
+            Ok(text) => all.extend(
+                text.split_whitespace()
+                    .filter_map(|p| p.parse::<libc::pid_t>().ok()),
+            ),
+            // A thread that just ended has no list; a kernel built
+            // without the lists has none at all.
+            Err(e) if e.kind() == io::ErrorKind::NotFound && task.path().exists() => {
+                return children_by_scan(pid);
+            }
+            Err(_) => {}
+        }
+    }
+    all
+}
+
+/// The children of `pid` found by reading each `/proc/PID/stat`, for
+/// kernels built without `/proc/PID/task/TID/children`.
+fn children_by_scan(pid: libc::pid_t) -> Vec<libc::pid_t> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<libc::pid_t>().ok())
+        .filter(|&p| parent_of(p) == Some(pid))
+        .collect()
+}
+
+/// The parent pid in `/proc/PID/stat`: the number after the last `)` and
+/// the one-letter state.
+fn parent_of(pid: libc::pid_t) -> Option<libc::pid_t> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat[stat.rfind(')')? + 1..]
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// The keeper itself, after its `exec`: single-threaded, so ordinary
+/// Rust.
+mod keeper {
+    use super::*;
+
+    /// Runs the keeper with the arguments after [`KEEPER_ARG`]:
+    /// report descriptor, boardsolve's pid, CPU seconds, file bytes,
+    /// program, its arguments.
+    pub(super) fn main(args: Vec<OsString>) -> ! {
+        let number = |i: usize| -> i64 {
+            args.get(i)
+                .and_then(|a| a.to_str()?.parse().ok())
+                .unwrap_or_else(|| {
+                    let _ = writeln!(io::stderr(), "boardsolve keeper: bad arguments");
+                    std::process::exit(125)
+                })
+        };
+        let report_fd = RawFd::try_from(number(0)).unwrap_or(-1);
+        let boardsolve = libc::pid_t::try_from(number(1)).unwrap_or(-1);
+        let limits = KernelLimits {
+            cpu_seconds: u64::try_from(number(2)).unwrap_or(1),
+            file_bytes: u64::try_from(number(3)).unwrap_or(0),
+        };
+        let Some(program) = args.get(4) else {
+            std::process::exit(125)
+        };
+        if report_fd < 3 || sys::set_cloexec(report_fd, true) < 0 {
+            std::process::exit(125);
+        }
+        sys::close_all_but(report_fd);
+        // SAFETY: the descriptor was handed to the keeper for this alone
+        // and nothing else in the process owns it.
+        let mut report = unsafe { std::fs::File::from_raw_fd(report_fd) };
+        let text = match prepare(boardsolve) {
+            Ok(signals) => run(program, &args[5..], limits, &signals),
+            Err(e) => format!("error {}\n", e.raw_os_error().unwrap_or(libc::EIO)),
+        };
+        // One write of a few dozen bytes: atomic on a pipe.
+        let _ = report.write_all(text.as_bytes());
+        std::process::exit(0)
+    }
+
+    /// Everything before the program starts; returns the signals the
+    /// keeper waits for (blocked, so they are taken by `sigwaitinfo`).
+    fn prepare(boardsolve: libc::pid_t) -> io::Result<sys::SigSet> {
+        // If boardsolve dies, the tree goes with it.
+        sys::check(sys::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM as u64))?;
+        if sys::getppid() != boardsolve {
+            // boardsolve died before the death signal was set.
+            std::process::exit(1);
+        }
+        sys::check(sys::prctl(libc::PR_SET_CHILD_SUBREAPER, 1))?;
+        // Not dumpable: a program of another user cannot read the report
+        // pipe through /proc (the same user can; see docs/architecture.md).
+        sys::check(sys::prctl(libc::PR_SET_DUMPABLE, 0))?;
+        let signals = sys::SigSet::of(&[libc::SIGCHLD, libc::SIGTERM, libc::SIGINT, libc::SIGHUP]);
+        // Blocked before the program exists, so none is missed; std
+        // empties the mask again in the program.
+        sys::check(sys::sigprocmask(&signals))?;
+        sys::setrlimit(libc::RLIMIT_CORE, 0, 0)?;
+        Ok(signals)
+    }
+
+    /// The program's own limits, set between `fork` and `exec`.
+    ///
+    /// Setting them there also makes std `fork` rather than `vfork`
+    /// (`posix_spawn`): after a `vfork`, `exec` would carry the keeper's
+    /// whole memory high-water mark into the program's peak, while a
+    /// forked copy holds only the keeper's few written pages.
+    fn limit(limits: KernelLimits) -> io::Result<()> {
+        sys::setrlimit(
+            libc::RLIMIT_CPU,
+            limits.cpu_seconds,
+            limits.cpu_seconds.saturating_add(1),
+        )?;
+        sys::setrlimit(libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes)
+    }
+
+    /// Runs the program, empties the tree, and returns the report.
+    fn run(
+        program: &OsStr,
+        args: &[OsString],
+        limits: KernelLimits,
+        signals: &sys::SigSet,
+    ) -> String {
+        let mut command = Command::new(program);
+        // Its own process group, so that `kill 0` in the program (a
+        // shell's clean-up trap) reaches its own processes, not the keeper.
+        command.args(args).process_group(0);
+        // SAFETY: the keeper is single-threaded, and `limit` only makes
+        // setrlimit calls, which are async-signal-safe.
+        unsafe {
+            command.pre_exec(move || limit(limits));
+        }
+        let start = Instant::now();
+        let child = command.spawn();
+        let program = match child {
+            Ok(child) => libc::pid_t::try_from(child.id()).unwrap_or(-1),
+            Err(e) => return format!("error {}\n", e.raw_os_error().unwrap_or(libc::EIO)),
+        };
+        let mut status: Option<i32> = None;
+        let mut stopped_by = None;
+        while status.is_none() {
+            // Reap whatever ended: the program, or an escaped orphan.
+            while let Some((pid, raw)) = sys::waitpid_any(libc::WNOHANG) {
+                if pid == program {
+                    status = Some(raw);
+                }
+            }
+            if status.is_some() {
                 break;
             }
-            let mut at = 0;
-            // struct linux_dirent64: u64 ino, i64 off, u16 reclen, u8 type,
-            // then the NUL-terminated name.
-            while at + 19 < n {
-                let reclen = usize::from(u16::from_ne_bytes([entries[at + 16], entries[at + 17]]));
-                if reclen == 0 {
+            match sys::sigwaitinfo(signals) {
+                libc::SIGCHLD | -1 => {}
+                signal => {
+                    stopped_by = Some(signal);
                     break;
                 }
-                let name = &entries[at + 19..(at + reclen).min(n)];
-                let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
-                if let Some(pid) = decimal(name)
-                    && parent_of(name) == Some(me)
-                {
-                    libc::kill(pid, libc::SIGKILL);
-                }
-                at += reclen;
             }
         }
-        libc::close(dir);
+        kill_subtree();
+        let wall = start.elapsed();
+        let (cpu, peak_kib) = sys::children_usage();
+        format!(
+            "ok {} {} {} {} {}\n",
+            status.unwrap_or(-1),
+            stopped_by.unwrap_or(0),
+            cpu.as_micros(),
+            wall.as_micros(),
+            peak_kib
+        )
+    }
+
+    /// Kills and reaps every process in the keeper's subtree: its children
+    /// are killed, their children are reparented to the keeper and killed
+    /// in the next round, until no child is left.
+    fn kill_subtree() {
+        let me = sys::getpid();
+        loop {
+            for pid in children(me) {
+                sys::kill(pid, libc::SIGKILL);
+            }
+            kill_below(me);
+            let mut reaped = false;
+            loop {
+                match sys::waitpid_any(libc::WNOHANG) {
+                    Some(_) => reaped = true,
+                    None if sys::no_children() => return,
+                    None => break,
+                }
+            }
+            if !reaped {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
     }
 }
 
-/// A whole decimal number, or `None`.
-fn decimal(text: &[u8]) -> Option<libc::pid_t> {
-    if text.is_empty() || text.len() > 9 || !text.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    Some(
-        text.iter()
-            .fold(0, |v, &b| v * 10 + libc::pid_t::from(b - b'0')),
-    )
-}
+/// Thin safe wrappers of the system calls used here, one `unsafe` each.
+mod sys {
+    use super::*;
 
-/// The parent pid in `/proc/NAME/stat`: the number after the last `)`
-/// and the one-letter state.
-fn parent_of(name: &[u8]) -> Option<libc::pid_t> {
-    let mut path = [0u8; 32];
-    let prefix = b"/proc/";
-    let suffix = b"/stat\0";
-    if prefix.len() + name.len() + suffix.len() > path.len() {
-        return None;
+    pub fn check(rc: libc::c_int) -> io::Result<libc::c_int> {
+        if rc < 0 {
+            Err(io::Error::last_os_error())
+        } else {
+            Ok(rc)
+        }
     }
-    path[..prefix.len()].copy_from_slice(prefix);
-    path[prefix.len()..prefix.len() + name.len()].copy_from_slice(name);
-    path[prefix.len() + name.len()..prefix.len() + name.len() + suffix.len()]
-        .copy_from_slice(suffix);
-    let mut stat = [0u8; 512];
-    // SAFETY: open/read/close on stack buffers; the path is NUL-terminated.
-    let n = unsafe {
-        let fd = libc::open(path.as_ptr().cast(), libc::O_RDONLY | libc::O_CLOEXEC);
-        if fd < 0 {
+
+    pub fn prctl(option: libc::c_int, value: u64) -> libc::c_int {
+        // SAFETY: the options used here take one integer argument and
+        // touch no memory of ours.
+        unsafe { libc::prctl(option, value, 0u64, 0u64, 0u64) }
+    }
+
+    pub fn getpid() -> libc::pid_t {
+        // SAFETY: getpid has no preconditions.
+        unsafe { libc::getpid() }
+    }
+
+    pub fn getppid() -> libc::pid_t {
+        // SAFETY: getppid has no preconditions.
+        unsafe { libc::getppid() }
+    }
+
+    /// Sends `signal`; whether it was delivered.
+    pub fn kill(pid: libc::pid_t, signal: libc::c_int) -> bool {
+        if pid <= 1 {
+            return false;
+        }
+        // SAFETY: kill only sends a signal.
+        unsafe { libc::kill(pid, signal) == 0 }
+    }
+
+    /// Waits for (and reaps) the child `pid`; its raw status, if it was
+    /// our child.
+    pub fn waitpid(pid: libc::pid_t, flags: libc::c_int) -> Option<libc::c_int> {
+        let mut status = 0;
+        loop {
+            // SAFETY: waitpid writes one int on our stack.
+            let rc = unsafe { libc::waitpid(pid, &raw mut status, flags) };
+            if rc == pid {
+                return Some(status);
+            }
+            if rc < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
             return None;
         }
-        let n = libc::read(fd, stat.as_mut_ptr().cast(), stat.len());
-        libc::close(fd);
-        usize::try_from(n).ok()?
-    };
-    let text = &stat[..n];
-    let close = text.iter().rposition(|&b| b == b')')?;
-    // ") S 1234 ..."
-    let rest = text.get(close + 4..)?;
-    let end = rest.iter().position(|&b| b == b' ')?;
-    decimal(&rest[..end])
-}
+    }
 
-/// Calls `f` with every decimal number in `text` (a pid list) above 1.
-/// A number split across two reads is killed in the next round instead.
-fn for_each_pid(text: &[u8], mut f: impl FnMut(libc::pid_t)) {
-    text.split(|b| !b.is_ascii_digit())
-        .filter_map(decimal)
-        .filter(|&pid| pid > 1)
-        .for_each(&mut f);
-}
+    /// Reaps any child (only in the keeper, which owns all of its
+    /// children): its pid and raw status.
+    pub fn waitpid_any(flags: libc::c_int) -> Option<(libc::pid_t, libc::c_int)> {
+        let mut status = 0;
+        // SAFETY: waitpid writes one int on our stack.
+        let rc = unsafe { libc::waitpid(-1, &raw mut status, flags) };
+        (rc > 0).then_some((rc, status))
+    }
 
-/// Closes every descriptor but 0, 1 and 2, above all std's pipe that
-/// reports whether `exec` worked: boardsolve reads it until every copy is
-/// closed, and the keeper would otherwise hold one until the run ends.
-fn close_inherited_descriptors() {
-    // SAFETY: close_range and close only close descriptors of this process.
-    unsafe {
-        if libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, 0u32) == 0 {
-            return;
-        }
-        let mut limit: libc::rlimit = std::mem::zeroed();
-        let top = if libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit) == 0 {
-            limit.rlim_cur.min(1 << 16)
-        } else {
-            1024
+    /// Whether the last wait failed because there is no child left.
+    pub fn no_children() -> bool {
+        io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD)
+    }
+
+    pub fn set_cloexec(fd: RawFd, on: bool) -> libc::c_int {
+        let flag = if on { libc::FD_CLOEXEC } else { 0 };
+        // SAFETY: fcntl F_SETFD changes a flag of a descriptor we hold.
+        unsafe { libc::fcntl(fd, libc::F_SETFD, flag) }
+    }
+
+    pub fn set_nonblocking(fd: RawFd) -> io::Result<()> {
+        // SAFETY: fcntl F_GETFL and F_SETFL on a descriptor we hold.
+        let rc = unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK)
         };
-        for fd in 3..top {
-            libc::close(fd as libc::c_int);
+        check(rc).map(drop)
+    }
+
+    /// Closes every descriptor above 2 but `keep` (inherited ones: what
+    /// boardsolve's other threads were starting at the same moment).
+    pub fn close_all_but(keep: RawFd) {
+        let keep = keep as u32;
+        // SAFETY: close_range only closes descriptors of this process,
+        // none of which Rust objects own yet (this runs first in main).
+        unsafe {
+            if keep > 3 {
+                libc::syscall(libc::SYS_close_range, 3u32, keep - 1, 0u32);
+            }
+            libc::syscall(libc::SYS_close_range, keep + 1, u32::MAX, 0u32);
         }
     }
-}
 
-/// Ends the keeper with the program's signal, so boardsolve sees the same
-/// status the program had.
-fn die_like(signal: libc::c_int) -> ! {
-    // SAFETY: signal, sigprocmask, kill and _exit are async-signal-safe.
-    unsafe {
-        libc::signal(signal, libc::SIG_DFL);
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&raw mut set);
-        libc::sigaddset(&raw mut set, signal);
-        libc::sigprocmask(libc::SIG_UNBLOCK, &raw const set, std::ptr::null_mut());
-        libc::kill(libc::getpid(), signal);
-        libc::kill(libc::getpid(), libc::SIGKILL);
-        libc::_exit(128 + signal)
+    pub fn setrlimit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
+        let limit = libc::rlimit {
+            rlim_cur: soft,
+            rlim_max: hard,
+        };
+        // SAFETY: setrlimit reads one struct on our stack.
+        check(unsafe { libc::setrlimit(resource, &raw const limit) }).map(drop)
+    }
+
+    /// A pidfd: a handle on one process that a reused pid cannot fool.
+    pub struct PidFd(std::os::fd::OwnedFd);
+
+    impl PidFd {
+        /// `None` if the process is gone or the kernel has no pidfds.
+        pub fn open(pid: libc::pid_t) -> Option<PidFd> {
+            // SAFETY: pidfd_open takes a pid and flags and returns a new
+            // descriptor, which we then own.
+            unsafe {
+                let fd = libc::syscall(libc::SYS_pidfd_open, pid, 0);
+                let fd = RawFd::try_from(fd).ok().filter(|&fd| fd >= 0)?;
+                Some(PidFd(std::os::fd::OwnedFd::from_raw_fd(fd)))
+            }
+        }
+
+        pub fn kill(&self) {
+            // SAFETY: pidfd_send_signal on a descriptor we own, with no
+            // siginfo.
+            unsafe {
+                libc::syscall(
+                    libc::SYS_pidfd_send_signal,
+                    self.0.as_raw_fd(),
+                    libc::SIGKILL,
+                    std::ptr::null::<libc::siginfo_t>(),
+                    0u32,
+                );
+            }
+        }
+
+        /// Whether the process has exited (a pidfd polls readable then).
+        pub fn exited(&self) -> bool {
+            let mut poll = libc::pollfd {
+                fd: self.0.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: poll on one pollfd on our stack, without waiting.
+            unsafe { libc::poll(&raw mut poll, 1, 0) != 0 }
+        }
+    }
+
+    /// A set of signals.
+    pub struct SigSet(libc::sigset_t);
+
+    impl SigSet {
+        pub fn of(signals: &[libc::c_int]) -> SigSet {
+            // SAFETY: a zeroed sigset_t is valid storage for sigemptyset;
+            // the calls only write into it.
+            unsafe {
+                let mut set: libc::sigset_t = std::mem::zeroed();
+                libc::sigemptyset(&raw mut set);
+                for &signal in signals {
+                    libc::sigaddset(&raw mut set, signal);
+                }
+                SigSet(set)
+            }
+        }
+    }
+
+    /// Blocks exactly `set` in this (single) thread.
+    pub fn sigprocmask(set: &SigSet) -> libc::c_int {
+        // SAFETY: reads a valid set.
+        unsafe { libc::sigprocmask(libc::SIG_SETMASK, &raw const set.0, std::ptr::null_mut()) }
+    }
+
+    /// Waits for one of the blocked signals of `set`; its number, or -1.
+    pub fn sigwaitinfo(set: &SigSet) -> libc::c_int {
+        // SAFETY: reads a valid set; a null siginfo pointer is allowed.
+        unsafe { libc::sigwaitinfo(&raw const set.0, std::ptr::null_mut()) }
+    }
+
+    /// CPU time (user plus system) and the largest resident set in KiB
+    /// of all reaped children and their reaped descendants.
+    pub fn children_usage() -> (Duration, u64) {
+        // SAFETY: a zeroed rusage is valid; getrusage writes into it.
+        let usage = unsafe {
+            let mut usage: libc::rusage = std::mem::zeroed();
+            libc::getrusage(libc::RUSAGE_CHILDREN, &raw mut usage);
+            usage
+        };
+        let time = |t: libc::timeval| {
+            Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
+                + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
+        };
+        (
+            time(usage.ru_utime) + time(usage.ru_stime),
+            u64::try_from(usage.ru_maxrss).unwrap_or(0),
+        )
     }
 }
 
-fn errno() -> libc::c_int {
-    io::Error::last_os_error().raw_os_error().unwrap_or(0)
+/// Sends `signal` to `pid` (one of this process's own children, not yet
+/// reaped); whether it was delivered.
+pub fn signal(pid: libc::pid_t, signal: libc::c_int) -> bool {
+    sys::kill(pid, signal)
 }
 
-fn check<T: Copy + PartialOrd + Default>(result: T) -> io::Result<T> {
-    if result < T::default() {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(result)
+/// For tests in the library itself, whose executable is the test binary:
+/// it must serve as keeper too, and `main` is libtest's. glibc calls the
+/// functions of `.init_array` before `main` with `argc` and `argv`.
+#[cfg(test)]
+mod test_keeper {
+    #[used]
+    #[unsafe(link_section = ".init_array")]
+    static HOOK: extern "C" fn(libc::c_int, *const *const libc::c_char) = hook;
+
+    extern "C" fn hook(argc: libc::c_int, argv: *const *const libc::c_char) {
+        let args: Vec<std::ffi::OsString> = (0..usize::try_from(argc).unwrap_or(0))
+            .map(|i| {
+                // SAFETY: glibc passes the process's argc and argv, argc
+                // NUL-terminated strings that live as long as the process.
+                let arg = unsafe { std::ffi::CStr::from_ptr(*argv.add(i)) };
+                <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(arg.to_bytes())
+                    .to_owned()
+            })
+            .collect();
+        if args.get(1).is_some_and(|a| a == super::KEEPER_ARG) {
+            super::keeper::main(args[2..].to_vec())
+        }
+        let _ = super::KEEPER.set("/proc/self/exe".into());
+        // The unit tests stand for boardsolve's `stress`: in charge.
+        let _ = super::take_charge();
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::for_each_pid;
-
     #[test]
-    fn parents_are_read_from_proc() {
-        let me = std::process::id().to_string();
-        let parent = super::parent_of(me.as_bytes()).unwrap();
-        // SAFETY: getppid has no preconditions.
-        assert_eq!(parent, unsafe { libc::getppid() });
-        assert_eq!(super::decimal(b"123"), Some(123));
-        assert_eq!(super::decimal(b"self"), None);
-    }
-
-    #[test]
-    fn pid_lists() {
-        let mut seen = Vec::new();
-        for_each_pid(b"12 345 1 0 77", |p| seen.push(p));
-        assert_eq!(seen, [12, 345, 77]);
+    fn parents_and_children_are_read_from_proc() {
+        // Our parent's children, not ours: a sweep by another test of
+        // this (in charge) process would take a child of ours.
+        let me = libc::pid_t::try_from(std::process::id()).unwrap();
+        let parent = super::sys::getppid();
+        assert_eq!(super::parent_of(me), Some(parent));
+        assert!(super::children(parent).contains(&me));
+        assert!(super::children_by_scan(parent).contains(&me));
     }
 }

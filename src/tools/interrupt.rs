@@ -1,13 +1,31 @@
 //! Stopping cleanly: every contained run is registered while it lives, so
 //! that SIGINT, SIGTERM or SIGHUP on boardsolve kills every process it
-//! started before boardsolve exits (with 130, 143 or 129).
+//! started before boardsolve exits (with 130, 143 or 129), and so that a
+//! sweep for the orphans of a dead keeper ([`sweep`]) knows which
+//! children of boardsolve are live keepers to spare.
 
 use std::io;
 use std::process::{Child, ExitStatus};
-use std::sync::{Mutex, MutexGuard, Once};
+use std::sync::{Mutex, MutexGuard, Once, RwLock};
 use std::time::{Duration, Instant};
 
+use super::contain;
 use super::run::Trouble;
+
+/// How long a keeper told to stop may take to kill and reap its tree
+/// before it is killed itself (it may be stopped, or flooded by a fork
+/// bomb) and boardsolve sweeps its orphans.
+pub const GRACE: Duration = Duration::from_millis(150);
+
+/// Held shared from a keeper's start to its registration and from its
+/// deregistration to its reaping, and exclusively by a sweep: so a sweep
+/// never takes a keeper that is starting or being reaped for a stray.
+static GATE: RwLock<()> = RwLock::new(());
+
+fn gate_shared() -> std::sync::RwLockReadGuard<'static, ()> {
+    GATE.read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 #[derive(Default)]
 struct Registry {
@@ -31,18 +49,20 @@ const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
 /// Makes SIGINT, SIGTERM and SIGHUP stop boardsolve cleanly: they are
 /// blocked in every thread and taken by one thread that kills every
-/// registered run, waits for them to be reaped, and exits with 128 plus
-/// the signal number.
+/// registered run and what it left, and exits with 128 plus the signal
+/// number. Also makes boardsolve a child subreaper in charge of its
+/// children ([`contain::take_charge`]), so no orphan of a run escapes.
 ///
 /// Call it from the main thread before any other thread exists (threads
 /// inherit the signal mask when they are created). Later calls do nothing.
 ///
 /// # Errors
-/// If the signal mask cannot be set or the thread cannot be started.
+/// If the signal mask cannot be set, the thread cannot be started or the
+/// kernel has no child subreapers.
 pub fn install() -> io::Result<()> {
     static ONCE: Once = Once::new();
     let mut result = Ok(());
-    ONCE.call_once(|| result = start());
+    ONCE.call_once(|| result = contain::take_charge().and_then(|()| start()));
     result
 }
 
@@ -82,27 +102,56 @@ fn start() -> io::Result<()> {
     Ok(())
 }
 
-/// Kills every registered run, waits (a few seconds at most) for the
-/// runners to reap them, and exits.
+/// Stops every registered run and everything they left, then exits: each
+/// keeper is told to stop (`SIGTERM`, and `SIGCONT` in case the program
+/// stopped it); a keeper still there after [`GRACE`] is killed; then every
+/// child of boardsolve is killed and reaped. A second or so at most, even
+/// with every keeper stopped.
 fn stop_everything(signal: libc::c_int) -> ! {
     {
         let mut reg = registry();
         reg.stopping = true;
         for &pid in &reg.live {
-            // SAFETY: kill only sends a signal; the pid is a keeper that
-            // is registered, hence not yet reaped (runners deregister
-            // before they reap), so it cannot be a reused pid.
-            unsafe {
-                libc::kill(pid, libc::SIGTERM);
-            }
+            // Registered, hence not yet reaped (runners deregister before
+            // they reap): the pid cannot have been reused.
+            contain::signal(pid, libc::SIGTERM);
+            contain::signal(pid, libc::SIGCONT);
         }
     }
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while !registry().live.is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(5));
+    let wait_for_runners = |limit: Duration| {
+        let deadline = Instant::now() + limit;
+        while !registry().live.is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    };
+    wait_for_runners(GRACE);
+    for &pid in &registry().live {
+        contain::signal(pid, libc::SIGKILL);
+    }
+    // Runners reap their killed keepers within a few milliseconds.
+    wait_for_runners(Duration::from_millis(500));
+    // boardsolve exits next: nothing is spared, not even a keeper whose
+    // runner did not get to it.
+    {
+        let _all = GATE
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        contain::sweep(|_| false);
     }
     let _ = io::Write::write_all(&mut io::stderr(), b"\nboardsolve: interrupted\n");
     super::cleanup::exit(128 + signal)
+}
+
+/// Kills and reaps every child of boardsolve that is not a live
+/// registered keeper, and whatever comes back: the orphans of a keeper
+/// that died without cleaning up (the program killed it), reparented to
+/// boardsolve. Runs at the end of every run; cheap when there is nothing.
+pub fn sweep() {
+    let _all = GATE
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let live = registry().live.clone();
+    contain::sweep(|pid| live.contains(&pid));
 }
 
 /// Whether boardsolve is stopping: a run that ended now was killed by
@@ -126,14 +175,15 @@ pub fn wait_for_exit() -> ! {
 /// # Errors
 /// [`Trouble::Interrupted`] once boardsolve is stopping; the error of
 /// `spawn` as [`Trouble::System`].
-pub fn spawn_tracked(
-    spawn: impl FnOnce() -> io::Result<Child>,
+pub fn spawn_tracked<T>(
+    spawn: impl FnOnce() -> io::Result<(Child, T)>,
     what: &str,
-) -> Result<Tracked, Trouble> {
+) -> Result<(Tracked, T), Trouble> {
+    let _starting = gate_shared();
     if registry().stopping {
         return Err(Trouble::Interrupted);
     }
-    let child = spawn().map_err(|e| Trouble::System(format!("{what}: {e}")))?;
+    let (child, extra) = spawn().map_err(|e| Trouble::System(format!("{what}: {e}")))?;
     let pid = libc::pid_t::try_from(child.id()).expect("pids fit in pid_t");
     let tracked = Tracked { pid, reaped: false };
     let stopping = {
@@ -144,7 +194,7 @@ pub fn spawn_tracked(
     if stopping {
         tracked.stop();
     }
-    Ok(tracked)
+    Ok((tracked, extra))
 }
 
 /// A registered keeper, reaped through this handle only.
@@ -160,23 +210,31 @@ impl Tracked {
         self.pid
     }
 
-    /// Asks the keeper to kill the whole tree (it exits once all are gone).
+    /// Asks the keeper to kill the whole tree (it reports and exits once
+    /// all are gone). `SIGCONT` too: the program may have stopped it.
     pub fn stop(&self) {
         if !self.reaped {
-            // SAFETY: kill only sends a signal; not yet reaped, so the pid
-            // is still our child.
-            unsafe {
-                libc::kill(self.pid, libc::SIGTERM);
-            }
+            // Not yet reaped, so the pid is still our child.
+            contain::signal(self.pid, libc::SIGTERM);
+            contain::signal(self.pid, libc::SIGCONT);
         }
     }
 
-    /// The keeper's status and the resource usage of the whole tree, once
-    /// it has ended; `None` while it runs.
-    pub fn try_reap(&mut self) -> Option<(ExitStatus, libc::rusage)> {
+    /// Kills the keeper outright (it did not stop within [`GRACE`], or
+    /// the program stopped it); its orphans are left to [`sweep`].
+    pub fn kill(&self) {
+        if !self.reaped {
+            contain::signal(self.pid, libc::SIGKILL);
+        }
+    }
+
+    /// The keeper's own exit status once it has ended; `None` while it
+    /// runs.
+    pub fn try_reap(&mut self) -> Option<ExitStatus> {
         if self.reaped {
             return None;
         }
+        let _reaping = gate_shared();
         // SAFETY: waitid writes into a zeroed siginfo_t on our stack;
         // WNOWAIT leaves the child to be reaped below.
         let ended = unsafe {
@@ -195,15 +253,14 @@ impl Tracked {
         // Deregister before reaping: once reaped, the pid may be reused.
         registry().live.retain(|&p| p != self.pid);
         let mut status: libc::c_int = 0;
-        // SAFETY: wait4 writes the status and a zeroed rusage on our stack.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: as above; the pid is our exited child.
-        let rc = unsafe { libc::wait4(self.pid, &raw mut status, 0, &raw mut usage) };
+        // SAFETY: waitpid writes the status on our stack; the pid is our
+        // exited child.
+        let rc = unsafe { libc::waitpid(self.pid, &raw mut status, 0) };
         self.reaped = true;
         if rc != self.pid {
-            return Some((ExitStatus::from_raw(libc::SIGKILL), usage));
+            return Some(ExitStatus::from_raw(libc::SIGKILL));
         }
-        Some((ExitStatus::from_raw(status), usage))
+        Some(ExitStatus::from_raw(status))
     }
 }
 
@@ -214,9 +271,14 @@ impl Drop for Tracked {
         // Only on an early return or a panic: stop the tree and reap it.
         if !self.reaped {
             self.stop();
+            let deadline = Instant::now() + GRACE;
             while self.try_reap().is_none() && !self.reaped {
+                if Instant::now() > deadline {
+                    self.kill();
+                }
                 std::thread::sleep(Duration::from_millis(1));
             }
+            sweep();
         }
     }
 }

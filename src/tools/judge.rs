@@ -139,6 +139,7 @@ pub fn judge(
         Ending::WallLimit => Verdict::TimeLimit { wall: true },
         Ending::MemoryLimit => Verdict::MemoryLimit,
         Ending::OutputLimit => Verdict::OutputLimit,
+        Ending::KeeperAttacked(attack) => Verdict::RuntimeError(attack.describe()),
     };
     Ok(Judged {
         verdict,

@@ -2,7 +2,7 @@
 //! would: escaping processes, signals, load, memory, output, its own
 //! trouble, closed outputs, and files it must not damage.
 
-use crate::common::{alive, run};
+use crate::common::{alive, program, run};
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -413,6 +413,8 @@ fn gen_refuses_to_overwrite_unless_forced_and_never_follows_a_symlink() {
 #[test]
 fn bulk_solve_streams_a_huge_answer_to_its_file() {
     use boardsolve::tools::run::{Ending, Limits, Program, run as run_program};
+    // This test binary is not boardsolve: the keeper is.
+    boardsolve::tools::contain::use_keeper(BIN);
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("big.in");
     std::fs::write(&input, "4096 1 1\n").unwrap();
@@ -458,4 +460,278 @@ fn names_with_control_characters_are_shown_escaped() {
     assert_eq!(code, 2);
     assert!(err.contains("bad\\u{1b}[2J.in"), "{err}");
     assert!(!err.contains('\x1b'), "{err:?}");
+}
+
+/// A folder with one 2048 case whose answer is 16, for `test`.
+fn one_case() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/2048/sample.in");
+    std::fs::copy(sample, dir.path().join("a.in")).unwrap();
+    std::fs::write(dir.path().join("a.out"), "16\n").unwrap();
+    dir
+}
+
+/// `boardsolve test 2048 DIR ARGS -- tests/programs/hostile MODE...`.
+fn test_hostile(dir: &Path, args: &[&str], mode: &[&str]) -> (i32, String, String) {
+    let hostile = program("hostile");
+    let mut all = vec!["test", "2048", dir.to_str().unwrap()];
+    all.extend_from_slice(args);
+    all.push("--");
+    all.push(&hostile);
+    all.extend_from_slice(mode);
+    run(&all, b"")
+}
+
+/// The numbers of one case of `test --json`.
+fn json_case(out: &str) -> serde_json::Value {
+    let v: serde_json::Value = serde_json::from_str(out).unwrap();
+    v["cases"][0].clone()
+}
+
+#[test]
+fn a_program_that_kills_stops_or_signals_its_keeper_gets_a_runtime_error_and_leaves_nothing() {
+    let dir = one_case();
+    for (tag, mode, says) in [
+        (21, "kill-keeper", "killed the harness's keeper (SIGKILL)"),
+        (22, "stop-keeper", "stopped the harness's keeper"),
+        (
+            23,
+            "term-keeper",
+            "killed the harness's keeper (it sent SIGTERM)",
+        ),
+    ] {
+        let m = marker(tag);
+        let start = Instant::now();
+        let (code, out, err) = test_hostile(dir.path(), &["--time-limit", "1s"], &[mode, &m]);
+        assert_eq!(code, 1, "{mode}: {out}{err}");
+        assert!(out.contains("RE "), "{mode}: {out}");
+        assert!(out.contains(says), "{mode}: {out}");
+        // Before: a stopped keeper hung `test` for over a minute.
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{mode}: {:?}",
+            start.elapsed()
+        );
+        assert_eq!(alive(&m), 0, "{mode} left its daemon running");
+    }
+}
+
+#[test]
+fn stress_sweeps_the_orphans_of_every_keeper_its_program_killed() {
+    let m = marker(24);
+    let hostile = program("hostile");
+    let (code, out, err) = run(
+        &[
+            "stress",
+            "2048",
+            "--cases",
+            "4",
+            "--shrink-time",
+            "2s",
+            "--",
+            &hostile,
+            "kill-keeper",
+            &m,
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("killed the harness's keeper"), "{out}");
+    assert_eq!(alive(&m), 0, "orphans were left");
+}
+
+#[test]
+fn sigterm_ends_boardsolve_quickly_while_programs_stop_their_keepers() {
+    // 200 cases whose programs each stop their keeper: `test` runs them
+    // all, so the signal comes in the middle of it.
+    let dir = one_case();
+    for i in 1..200 {
+        std::fs::copy(dir.path().join("a.in"), dir.path().join(format!("{i}.in"))).unwrap();
+        std::fs::copy(
+            dir.path().join("a.out"),
+            dir.path().join(format!("{i}.out")),
+        )
+        .unwrap();
+    }
+    let m = marker(25);
+    let hostile = program("hostile");
+    let mut child = Command::new(BIN)
+        .args(["test", "2048", dir.path().to_str().unwrap(), "--jobs", "2"])
+        .args(["--", &hostile, "stop-keeper", &m])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while alive(&m) <= 1 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    // SAFETY: kill only sends a signal to our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
+    }
+    let start = Instant::now();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(143));
+    // About a second at most; generous for a loaded machine. (Before: a
+    // stopped keeper kept boardsolve waiting for 5 s, then left behind.)
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(alive(&m), 0);
+}
+
+#[test]
+fn the_wait_for_a_cpu_is_allowed_once_not_summed_over_processes() {
+    // 40 children burning 40 ms of CPU at once, then a parent that sleeps:
+    // summing their waits for a CPU stretched the 7 s wall cap to 29 s.
+    let dir = one_case();
+    let (code, out, err) = test_hostile(
+        dir.path(),
+        &["--time-limit", "2s", "--json"],
+        &["queue", "40", "40"],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    let case = json_case(&out);
+    assert_eq!(case["verdict"], "TLE", "{out}");
+    // The cap (3 x 2 s + 1 s) plus at most the cap again for waiting,
+    // plus the kill.
+    assert!(case["wall_ms"].as_u64().unwrap() < 16_000, "{out}");
+}
+
+#[test]
+fn a_fork_bomb_is_stopped_and_nothing_of_it_is_left() {
+    let dir = one_case();
+    let m = marker(26);
+    let (code, out, err) = test_hostile(
+        dir.path(),
+        &["--time-limit", "1s", "--json"],
+        &["bomb", "8", "20", &m],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(json_case(&out)["verdict"], "TLE", "{out}");
+    assert_eq!(alive(&m), 0, "part of the fork bomb was left");
+}
+
+#[test]
+fn standard_error_is_not_output_and_its_start_and_end_are_kept() {
+    let dir = one_case();
+    // 3.7 MB of debug lines was an output limit; 1 MiB writes a "File
+    // too large" runtime error.
+    for chunk in ["4096", "1048576"] {
+        let (code, out, err) = test_hostile(dir.path(), &[], &["stderr", "3700000", chunk]);
+        assert_eq!(code, 0, "chunks of {chunk}: {out}{err}");
+        assert!(out.contains("AC "), "{out}");
+    }
+    // A wrong answer shows both ends of standard error.
+    let hostile = program("hostile");
+    let (code, out, err) = run(
+        &[
+            "stress",
+            "2048",
+            "--cases",
+            "1",
+            "--seed",
+            "3",
+            "--shrink-time",
+            "1s",
+            "--",
+            &hostile,
+            "stderr",
+            "3700000",
+            "65536",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    let first = out.find("debug line 1: still thinking").expect("the start");
+    let gap = out
+        .find("bytes of standard error not kept")
+        .expect("the gap");
+    assert!(first < gap, "{out}");
+    assert!(out[gap..].contains("still thinking"), "the end: {out}");
+    assert!(out.len() < 64 << 10, "the report is {} bytes", out.len());
+}
+
+#[test]
+fn memory_counts_each_page_once_and_the_tree_cannot_split_a_hog() {
+    let dir = one_case();
+    // 200 sleeping shells share their pages: about 30 MiB in all, not
+    // 200 times one shell's resident set.
+    let (code, out, err) =
+        test_hostile(dir.path(), &["--memory-limit", "64M"], &["sleepers", "200"]);
+    assert_eq!(code, 0, "{out}{err}");
+    // One process above the limit.
+    let (code, out, err) = test_hostile(dir.path(), &["--memory-limit", "64M"], &["hog", "100"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("MLE "), "{out}");
+    // Four workers of 40 MiB each: none alone above 100M, together 160.
+    let (code, out, err) = test_hostile(
+        dir.path(),
+        &["--memory-limit", "100M"],
+        &["workers", "4", "40"],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("MLE "), "{out}");
+}
+
+#[test]
+fn a_short_program_is_measured_exactly_and_the_same_every_time() {
+    let cc = Command::new("cc").arg("--version").output();
+    if cc.is_err() {
+        eprintln!("no C compiler: skipped");
+        return;
+    }
+    let dir = one_case();
+    let exe = dir.path().join("tiny");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/tiny.c");
+    let built = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(built.success());
+    for i in 2..=20 {
+        std::fs::copy(dir.path().join("a.in"), dir.path().join(format!("a{i}.in"))).unwrap();
+        std::fs::copy(
+            dir.path().join("a.out"),
+            dir.path().join(format!("a{i}.out")),
+        )
+        .unwrap();
+    }
+    let (code, out, err) = run(
+        &[
+            "test",
+            "2048",
+            dir.path().to_str().unwrap(),
+            "--json",
+            "--jobs",
+            "1",
+            "--",
+            exe.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let cases = v["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 20);
+    let peaks: Vec<u64> = cases
+        .iter()
+        .map(|c| c["peak_kib"].as_u64().unwrap())
+        .collect();
+    let (low, high) = (*peaks.iter().min().unwrap(), *peaks.iter().max().unwrap());
+    // Before: anything from 0 (not looked at in time) to 3.3 MiB.
+    assert!(low > 0, "{peaks:?}");
+    assert!(high - low <= 512, "{peaks:?}");
+    assert!(high < 8 * 1024, "{peaks:?}");
+    for c in cases {
+        // One thread: its CPU time fits in its wall time.
+        assert!(c["wall_ms"].as_u64() >= c["cpu_ms"].as_u64(), "{c}");
+    }
 }

@@ -1,0 +1,167 @@
+// Programs that attack, or just strain, the harness that runs them, for
+// tests/cli/harness.rs. The first argument picks what it does; each ends
+// by printing 16 (the answer of examples/2048/sample.in) where it ends.
+//
+//   kill-keeper MARKER    start `setsid sleep MARKER`, SIGKILL the parent
+//                         (the harness's keeper), print 16
+//   stop-keeper MARKER    the same with SIGSTOP, then sleep MARKER seconds
+//   term-keeper MARKER    the same with SIGTERM, then print 16
+//   queue N MS            N children burning MS ms of CPU each at once,
+//                         then sleep for ever
+//   bomb DEPTH MS [MARK]  every process burns MS ms of CPU and forks two
+//                         more, down to DEPTH levels; then they all sleep
+//                         (MARK only marks their command lines)
+//   stderr BYTES CHUNK    BYTES bytes of debug lines on standard error,
+//                         CHUNK bytes a write, then 16
+//   workers N MIB         N children each touching MIB MiB and holding it
+//                         for a second, then 16
+//   hog MIB               touch MIB MiB itself, then 16
+//   sleepers N            N `sh -c 'sleep 2'` at once, wait, then 16
+use std::io::Write;
+use std::process::Command;
+use std::time::Duration;
+
+#[repr(C)]
+struct Timespec {
+    sec: i64,
+    nsec: i64,
+}
+
+extern "C" {
+    fn kill(pid: i32, signal: i32) -> i32;
+    fn getppid() -> i32;
+    fn fork() -> i32;
+    fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
+    fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
+}
+
+const SIGKILL: i32 = 9;
+const SIGTERM: i32 = 15;
+const SIGSTOP: i32 = 19;
+const CLOCK_PROCESS_CPUTIME_ID: i32 = 2;
+
+fn cpu_ms() -> u64 {
+    let mut t = Timespec { sec: 0, nsec: 0 };
+    unsafe { clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    t.sec as u64 * 1000 + t.nsec as u64 / 1_000_000
+}
+
+fn burn(ms: u64) {
+    let start = cpu_ms();
+    let mut x = 0u64;
+    while cpu_ms() - start < ms {
+        for i in 0..10_000u64 {
+            x = x.wrapping_add(i * i);
+        }
+        std::hint::black_box(x);
+    }
+}
+
+fn answer() {
+    println!("16");
+    let _ = std::io::stdout().flush();
+}
+
+fn daemon(marker: &str) {
+    Command::new("setsid")
+        .args(["sleep", marker])
+        .spawn()
+        .expect("setsid runs");
+    // Let it get into its new session before the keeper goes.
+    std::thread::sleep(Duration::from_millis(50));
+}
+
+fn touch(mib: usize) -> Vec<u8> {
+    let mut v = vec![0u8; mib << 20];
+    for i in (0..v.len()).step_by(4096) {
+        v[i] = 1;
+    }
+    v
+}
+
+fn wait_all() {
+    let mut status = 0;
+    while unsafe { waitpid(-1, &mut status, 0) } > 0 {}
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize| -> u64 { args[i].parse().expect("a number") };
+    match args[0].as_str() {
+        "kill-keeper" | "term-keeper" | "stop-keeper" => {
+            daemon(&args[1]);
+            let signal = match args[0].as_str() {
+                "kill-keeper" => SIGKILL,
+                "term-keeper" => SIGTERM,
+                _ => SIGSTOP,
+            };
+            unsafe { kill(getppid(), signal) };
+            answer();
+            if signal == SIGSTOP {
+                Command::new("sleep").arg(&args[1]).status().unwrap();
+            }
+        }
+        "queue" => {
+            for _ in 0..arg(1) {
+                if unsafe { fork() } == 0 {
+                    burn(arg(2));
+                    std::process::exit(0);
+                }
+            }
+            wait_all();
+            std::thread::sleep(Duration::from_secs(1000));
+        }
+        "bomb" => {
+            for _ in 0..arg(1) {
+                burn(arg(2));
+                if unsafe { fork() } != 0 && unsafe { fork() } != 0 {
+                    break;
+                }
+            }
+            std::thread::sleep(Duration::from_secs(1000));
+        }
+        "stderr" => {
+            let (total, chunk) = (arg(1) as usize, arg(2) as usize);
+            let mut text = Vec::new();
+            let mut n = 0;
+            while text.len() < total {
+                n += 1;
+                text.extend_from_slice(format!("debug line {n}: still thinking\n").as_bytes());
+            }
+            text.truncate(total);
+            let mut err = std::io::stderr();
+            for piece in text.chunks(chunk) {
+                err.write_all(piece).unwrap();
+            }
+            answer();
+        }
+        "workers" => {
+            for _ in 0..arg(1) {
+                if unsafe { fork() } == 0 {
+                    let held = touch(arg(2) as usize);
+                    std::thread::sleep(Duration::from_secs(1));
+                    std::hint::black_box(held);
+                    std::process::exit(0);
+                }
+            }
+            wait_all();
+            answer();
+        }
+        "hog" => {
+            let held = touch(arg(1) as usize);
+            std::thread::sleep(Duration::from_millis(300));
+            std::hint::black_box(held);
+            answer();
+        }
+        "sleepers" => {
+            let children: Vec<_> = (0..arg(1))
+                .map(|_| Command::new("sh").args(["-c", "sleep 2"]).spawn().unwrap())
+                .collect();
+            for mut child in children {
+                child.wait().unwrap();
+            }
+            answer();
+        }
+        other => panic!("unknown mode {other}"),
+    }
+}
