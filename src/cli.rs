@@ -15,10 +15,10 @@ Examples:
   boardsolve stress 2048 --cases 500 -- ./my_solution       find, shrink a failing case
   boardsolve check 2048 case.in my.out                      is my.out right?
 
-Exit status: 0 success, 1 a check or a stress run found a wrong answer,
-2 bad input or usage, 3 a 2048 search stopped by --time-limit before it
-proved its answer (it prints the bounds it proved), 130/143/129 stopped
-by SIGINT/SIGTERM/SIGHUP.";
+Exit status: 0 success, 1 a check, test, stress, validate or audit run
+found something wrong, 2 bad input or usage, 3 a 2048 search stopped by
+--time-limit before it proved its answer (it prints the bounds it
+proved), 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.";
 
 /// `--version` in full: the commit built from, and which code paths this
 /// CPU runs. Kept in a static because clap takes the text as `&'static str`.

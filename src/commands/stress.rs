@@ -214,7 +214,8 @@ pub(crate) fn write_run(out: &mut impl Write, title: &str, s: &stress::Shown) ->
     writeln!(out, "--- received ---")?;
     write_block(out, &s.received, focus)?;
     if !s.stderr.is_empty() {
-        writeln!(out, "--- stderr (start) ---")?;
+        // The first and the last lines, with what was left out between.
+        writeln!(out, "--- stderr ---")?;
         write_block(out, &s.stderr, None)?;
     }
     Ok(())

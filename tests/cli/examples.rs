@@ -46,11 +46,6 @@ const NOT_RUN: &[(&str, &str)] = &[
         "times twenty 2048 searches of seconds to a minute each",
     ),
     (
-        "npm ",
-        "the browser test of the --html pages: it needs Chromium and runs as \
-         its own step of CI (.ci/run), after `cargo test`",
-    ),
-    (
         "/tmp/big.",
         "docs/tromino.md's timing recipe: a release build writing 570 MB",
     ),

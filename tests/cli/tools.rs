@@ -215,10 +215,7 @@ fn stress_reports_crashes_and_signals() {
     stress_fails(
         &["2048", "--cases", "3", "--seed", "1"],
         &["sh", "-c", "echo bad >&2; exit 3"],
-        &[
-            "runtime error (exit status 3)",
-            "--- stderr (start) ---\nbad",
-        ],
+        &["runtime error (exit status 3)", "--- stderr ---\nbad"],
     );
     stress_fails(
         &["2048", "--cases", "3", "--seed", "1"],
