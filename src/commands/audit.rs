@@ -6,7 +6,7 @@ use crate::cli::AuditArgs;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::audit::{self, AuditReport, Case, Search};
 use boardsolve::tools::{batch, files, suite};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 
 pub(crate) fn audit(args: &AuditArgs) -> Result<(), Stop> {
     need_stdout()?;
@@ -43,22 +43,13 @@ pub(crate) fn audit(args: &AuditArgs) -> Result<(), Stop> {
         time: args.search_time,
     };
     let report = audit::audit(args.puzzle, &cases, search);
-    let written = if args.json {
-        let mut out = io::stdout().lock();
-        serde_json::to_writer_pretty(&mut out, &report)
-            .map_err(io::Error::from)
-            .and_then(|()| writeln!(out))
-            .and_then(|()| out.flush())
-    } else {
-        let mut out = BufWriter::new(anstream::stdout().lock());
-        write_report(&mut out, &report).and_then(|()| out.flush())
-    };
+    let written = print_report(args.json, &report, |out| write_report(out, &report));
     harness::reported(!report.passed(), written)
 }
 
 /// The report as a table: problems first, then one row per mistake with
 /// the first cases that kill it.
-fn write_report(out: &mut impl Write, r: &AuditReport) -> io::Result<()> {
+fn write_report(out: &mut dyn Write, r: &AuditReport) -> io::Result<()> {
     for p in &r.invalid {
         writeln!(out, "{BAD}invalid{BAD:#} {}", p.message)?;
     }

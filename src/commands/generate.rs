@@ -71,25 +71,12 @@ fn killers_command(args: &GenArgs) -> Result<(), Stop> {
             Ok(String::from_utf8_lossy(&answer).into_owned())
         })
         .collect::<Result<Vec<String>, Stop>>()?;
-    write_set(
-        dir,
-        2 * set.len(),
-        |i| {
-            dir.join(format!(
-                "{:03}.{}",
-                i / 2 + 1,
-                if i % 2 == 0 { "in" } else { "out" }
-            ))
-        },
-        args.force,
-        |i| {
-            Ok(if i % 2 == 0 {
-                set[i / 2].input.clone()
-            } else {
-                answers[i / 2].clone()
-            })
-        },
-    )?;
+    let pairs: Vec<(String, String)> = set
+        .iter()
+        .zip(answers)
+        .map(|(k, answer)| (k.input.clone(), answer))
+        .collect();
+    write_pairs(dir, &pairs, 3, args.force)?;
     let mut err = io::stderr();
     for (i, k) in set.iter().enumerate() {
         let _ = writeln!(err, "{:03}.in kills [{}]", i + 1, k.kills.join("], ["));
@@ -115,6 +102,29 @@ fn killers_command(args: &GenArgs) -> Result<(), Stop> {
         );
     }
     Ok(())
+}
+
+/// Writes `pairs` of (input, answer) as `1.in`, `1.out`, `2.in`, ... into
+/// `dir`, the numbers padded to `width` digits, all or nothing.
+fn write_pairs(
+    dir: &std::path::Path,
+    pairs: &[(String, String)],
+    width: usize,
+    force: bool,
+) -> Result<(), Stop> {
+    write_set(
+        dir,
+        2 * pairs.len(),
+        |i| {
+            let ext = if i % 2 == 0 { "in" } else { "out" };
+            dir.join(format!("{:0width$}.{ext}", i / 2 + 1))
+        },
+        force,
+        |i| {
+            let (input, answer) = &pairs[i / 2];
+            Ok(if i % 2 == 0 { input } else { answer }.clone())
+        },
+    )
 }
 
 /// Creates `dir` and writes `count` files into it, file `i` at `target(i)`
@@ -175,22 +185,5 @@ pub(crate) fn samples_command(args: &SamplesArgs) -> Result<(), Stop> {
             args.puzzle.name()
         )));
     }
-    let dir = &args.out_dir;
-    // 1.in, 1.out, 2.in, 2.out, ...
-    write_set(
-        dir,
-        2 * samples.len(),
-        |i| {
-            dir.join(format!(
-                "{}.{}",
-                i / 2 + 1,
-                if i % 2 == 0 { "in" } else { "out" }
-            ))
-        },
-        args.force,
-        |i| {
-            let (input, answer) = &samples[i / 2];
-            Ok(if i % 2 == 0 { input } else { answer }.clone())
-        },
-    )
+    write_pairs(&args.out_dir, &samples, 1, args.force)
 }

@@ -146,6 +146,27 @@ pub(crate) fn failure(e: Error, source: &str) -> Stop {
     }
 }
 
+/// Writes a report as `--json` prints it: one pretty JSON object and a
+/// newline on standard output, or the table that `table` writes, to a
+/// buffered and (on a terminal) coloured standard output.
+pub(crate) fn print_report<T: serde::Serialize>(
+    json: bool,
+    report: &T,
+    table: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
+) -> io::Result<()> {
+    use io::Write;
+    if json {
+        let mut out = io::stdout().lock();
+        serde_json::to_writer_pretty(&mut out, report)
+            .map_err(io::Error::from)
+            .and_then(|()| writeln!(out))
+            .and_then(|()| out.flush())
+    } else {
+        let mut out = io::BufWriter::new(anstream::stdout().lock());
+        table(&mut out).and_then(|()| out.flush())
+    }
+}
+
 /// A progress bar on a terminal, nothing otherwise.
 pub(crate) fn progress_bar(total: u64, what: &str) -> Option<ProgressBar> {
     if !io::stderr().is_terminal() {

@@ -6,7 +6,7 @@ use crate::cli::TestArgs;
 use boardsolve::puzzles::Accepts;
 use boardsolve::tools::files::{self};
 use boardsolve::tools::{batch, interrupt, judge, run, suite};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
 pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
@@ -76,22 +76,14 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         .iter()
         .filter(|r| r.verdict != judge::Verdict::Accepted)
         .count();
-    let written = if args.json {
-        let report = suite::JsonReport::new(&reports);
-        let mut out = io::stdout().lock();
-        serde_json::to_writer_pretty(&mut out, &report)
-            .map_err(io::Error::from)
-            .and_then(|()| writeln!(out))
-            .and_then(|()| out.flush())
-    } else {
-        let mut out = BufWriter::new(anstream::stdout().lock());
-        write_table(&mut out, &reports, failed).and_then(|()| out.flush())
-    };
+    let written = print_report(args.json, &suite::JsonReport::new(&reports), |out| {
+        write_table(out, &reports, failed)
+    });
     reported(failed > 0, written)
 }
 
 pub(crate) fn write_table(
-    out: &mut impl Write,
+    out: &mut dyn Write,
     reports: &[suite::CaseReport],
     failed: usize,
 ) -> io::Result<()> {
