@@ -223,7 +223,7 @@ impl<'a> Cursor<'a> {
     }
 }
 
-fn is_space(b: u8) -> bool {
+pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
