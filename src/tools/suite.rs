@@ -1,9 +1,10 @@
 //! `boardsolve test`: someone's program on a folder of cases, each judged
 //! like an online judge against its `X.out`/`X.ans` (or the reference).
 
-use super::files::{Found, case_file, found, read_named, shown};
+use super::files::{Found, case_file, check_named, found, read_named, shown};
 use super::judge::{self, Expected, JudgeError, Verdict};
 use super::run::{Program, Trouble, Usage};
+use super::spool::Spooled;
 use crate::puzzles::{CheckOptions, Error, Puzzle};
 use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
@@ -113,9 +114,15 @@ pub fn answer_file(input: &Path) -> Result<Option<AnswerFiles>, String> {
     }))
 }
 
+/// The longest answer file judged against.
+const ANSWER_FILE_LIMIT: u64 = 1 << 30;
+
 struct Case {
     input: Vec<u8>,
-    answer: Vec<u8>,
+    /// The reference's answer, spooled; `None` when the answer is the
+    /// file of `files`, which is opened for each run and read as a
+    /// stream, so that no answer file is ever held whole.
+    answer: Option<Spooled>,
     source: Source,
     files: Option<AnswerFiles>,
 }
@@ -126,16 +133,17 @@ fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
     let input = read(path, MAX_INPUT_BYTES)?;
     let files = answer_file(path).map_err(SuiteError::Case)?;
     let (answer, source) = match &files {
-        Some(files) => (read(&files.used, 1 << 30)?, Source::File),
+        Some(files) => {
+            check_named(&files.used, ANSWER_FILE_LIMIT).map_err(SuiteError::Case)?;
+            (None, Source::File)
+        }
         None => {
-            let answer = cfg
-                .puzzle
-                .judge_answer(&input, cfg.moves)
-                .map_err(|e| match e {
+            let answer =
+                judge::reference_answer(cfg.puzzle, &input, cfg.moves).map_err(|e| match e {
                     Error::Input(e) => SuiteError::Case(format!("{name}:{e}")),
                     other => SuiteError::Case(format!("{name}: {other}")),
                 })?;
-            (answer, Source::Reference)
+            (Some(answer), Source::Reference)
         }
     };
     Ok(Case {
@@ -147,6 +155,19 @@ fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
 }
 
 fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport, SuiteError> {
+    let opened;
+    let answer = match (&case.answer, &case.files) {
+        (Some(answer), _) => answer,
+        (None, Some(files)) => {
+            let cannot = |e: std::io::Error| {
+                SuiteError::Case(format!("cannot read {}: {e}", shown(&files.used)))
+            };
+            let file = std::fs::File::open(&files.used).map_err(cannot)?;
+            opened = Spooled::from_file(file, ANSWER_FILE_LIMIT).map_err(cannot)?;
+            &opened
+        }
+        (None, None) => unreachable!("a case has an answer file or the reference's answer"),
+    };
     let expected = if cfg.checker {
         Expected::Checker {
             puzzle: cfg.puzzle,
@@ -154,10 +175,10 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
                 order: cfg.order,
                 moves: cfg.moves,
             },
-            answer: &case.answer,
+            answer,
         }
     } else {
-        Expected::Answer(&case.answer)
+        Expected::Answer(answer)
     };
     let judged = judge::judge(
         &cfg.program,
