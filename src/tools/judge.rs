@@ -120,6 +120,16 @@ pub fn judge(
     cpu: Duration,
     memory: Option<u64>,
 ) -> Result<Judged, JudgeError> {
+    if let Expected::Checker {
+        puzzle, options, ..
+    } = &expected
+    {
+        // What the checker refuses (a board larger than it reads, an
+        // option it does not take) depends on the input alone: refused
+        // before the program runs and writes an answer nobody will read.
+        // An empty output is only a wrong answer, found at once.
+        puzzle.check(input, b"", options)?;
+    }
     let answer_len = usize::try_from(expected.answer().len()).unwrap_or(usize::MAX);
     let limits = Limits::for_cpu(cpu, memory, output_limit(answer_len));
     let Run {

@@ -119,12 +119,18 @@ const ANSWER_FILE_LIMIT: u64 = 1 << 30;
 
 struct Case {
     input: Vec<u8>,
-    /// The reference's answer, spooled; `None` when the answer is the
-    /// file of `files`, which is opened for each run and read as a
-    /// stream, so that no answer file is ever held whole.
-    answer: Option<Spooled>,
+    answer: Answer,
     source: Source,
     files: Option<AnswerFiles>,
+}
+
+/// Where a case's expected answer is read from at each run.
+enum Answer {
+    /// This answer file, opened for each run and read as a stream, so
+    /// that no answer file is ever held whole.
+    File(PathBuf),
+    /// The reference's answer, spooled to a temporary file when large.
+    Reference(Spooled),
 }
 
 fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
@@ -135,7 +141,7 @@ fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
     let (answer, source) = match &files {
         Some(files) => {
             check_named(&files.used, ANSWER_FILE_LIMIT).map_err(SuiteError::Case)?;
-            (None, Source::File)
+            (Answer::File(files.used.clone()), Source::File)
         }
         None => {
             let answer =
@@ -143,7 +149,7 @@ fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
                     Error::Input(e) => SuiteError::Case(format!("{name}:{e}")),
                     other => SuiteError::Case(format!("{name}: {other}")),
                 })?;
-            (Some(answer), Source::Reference)
+            (Answer::Reference(answer), Source::Reference)
         }
     };
     Ok(Case {
@@ -156,17 +162,15 @@ fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
 
 fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport, SuiteError> {
     let opened;
-    let answer = match (&case.answer, &case.files) {
-        (Some(answer), _) => answer,
-        (None, Some(files)) => {
-            let cannot = |e: std::io::Error| {
-                SuiteError::Case(format!("cannot read {}: {e}", shown(&files.used)))
-            };
-            let file = std::fs::File::open(&files.used).map_err(cannot)?;
+    let answer = match &case.answer {
+        Answer::Reference(answer) => answer,
+        Answer::File(used) => {
+            let cannot =
+                |e: std::io::Error| SuiteError::Case(format!("cannot read {}: {e}", shown(used)));
+            let file = std::fs::File::open(used).map_err(cannot)?;
             opened = Spooled::from_file(file, ANSWER_FILE_LIMIT).map_err(cannot)?;
             &opened
         }
-        (None, None) => unreachable!("a case has an answer file or the reference's answer"),
     };
     let expected = if cfg.checker {
         Expected::Checker {
