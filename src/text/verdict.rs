@@ -89,33 +89,35 @@ fn compare_with(expected: impl Read, received: impl Read, capacity: usize) -> io
         match (w, g) {
             (None, None) => return Ok(Verdict::Correct),
             (Some(_), Some(at)) => {
-                let mut w_head = Vec::new();
-                let mut g_head = Vec::new();
+                // Fixed arrays, not vectors: this runs once a token, and
+                // an answer can have hundreds of millions of them.
+                let mut w_head = Head::default();
+                let mut g_head = Head::default();
                 if !same_token(&mut want, &mut got, &mut w_head, &mut g_head)? {
                     want.finish_head(&mut w_head)?;
                     got.finish_head(&mut g_head)?;
                     return Ok(Verdict::Wrong(format!(
                         "{at}: expected {}, found {}",
-                        describe_bytes(&w_head),
-                        describe_bytes(&g_head)
+                        describe_bytes(w_head.bytes()),
+                        describe_bytes(g_head.bytes())
                     )));
                 }
             }
             (Some(_), None) => {
-                let mut w_head = Vec::new();
+                let mut w_head = Head::default();
                 want.finish_head(&mut w_head)?;
                 return Ok(Verdict::Wrong(format!(
                     "{}: output ends early; expected {} next",
                     got.after_last,
-                    describe_bytes(&w_head)
+                    describe_bytes(w_head.bytes())
                 )));
             }
             (None, Some(at)) => {
-                let mut g_head = Vec::new();
+                let mut g_head = Head::default();
                 got.finish_head(&mut g_head)?;
                 return Ok(Verdict::Wrong(format!(
                     "{at}: extra output {} after the answer",
-                    describe_bytes(&g_head)
+                    describe_bytes(g_head.bytes())
                 )));
             }
         }
@@ -129,8 +131,8 @@ fn compare_with(expected: impl Read, received: impl Read, capacity: usize) -> io
 fn same_token(
     want: &mut Stream<impl Read>,
     got: &mut Stream<impl Read>,
-    w_head: &mut Vec<u8>,
-    g_head: &mut Vec<u8>,
+    w_head: &mut Head,
+    g_head: &mut Head,
 ) -> io::Result<bool> {
     loop {
         let a = want.token_chunk()?;
@@ -142,16 +144,30 @@ fn same_token(
         if a[..n] != b[..n] {
             return Ok(false);
         }
-        keep_head(w_head, &a[..n]);
-        keep_head(g_head, &b[..n]);
+        w_head.keep(&a[..n]);
+        g_head.keep(&b[..n]);
         want.consume(n);
         got.consume(n);
     }
 }
 
-fn keep_head(head: &mut Vec<u8>, bytes: &[u8]) {
-    let room = DESCRIBED.saturating_sub(head.len());
-    head.extend_from_slice(&bytes[..room.min(bytes.len())]);
+/// The first [`DESCRIBED`] bytes of a token.
+#[derive(Default)]
+struct Head {
+    bytes: [u8; DESCRIBED],
+    len: usize,
+}
+
+impl Head {
+    fn keep(&mut self, bytes: &[u8]) {
+        let n = (DESCRIBED - self.len).min(bytes.len());
+        self.bytes[self.len..self.len + n].copy_from_slice(&bytes[..n]);
+        self.len += n;
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
 }
 
 /// A reader split into tokens with the positions of [`Tokens`], through
@@ -245,14 +261,14 @@ impl<R: Read> Stream<R> {
 
     /// Adds to `head` the rest of the current token up to [`DESCRIBED`]
     /// bytes: the longest a message needs.
-    fn finish_head(&mut self, head: &mut Vec<u8>) -> io::Result<()> {
-        while head.len() < DESCRIBED {
+    fn finish_head(&mut self, head: &mut Head) -> io::Result<()> {
+        while head.len < DESCRIBED {
             let chunk = self.token_chunk()?;
             if chunk.is_empty() {
                 break;
             }
-            let n = chunk.len().min(DESCRIBED - head.len());
-            head.extend_from_slice(&chunk[..n]);
+            let n = chunk.len().min(DESCRIBED - head.len);
+            head.keep(&chunk[..n]);
             self.consume(n);
         }
         Ok(())
