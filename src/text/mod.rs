@@ -9,4 +9,4 @@ mod verdict;
 
 pub use layout::strict_layout;
 pub use tokens::*;
-pub use verdict::{Verdict, compare_tokens};
+pub use verdict::{Verdict, compare_token_streams, compare_tokens};

@@ -40,15 +40,55 @@ pub fn read_limited(reader: impl Read, limit: u64) -> io::Result<Result<Vec<u8>,
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1)
         + 1;
+    Ok(Err(too_long(Position { line, column }, limit)))
+}
+
+/// [`read_limited`] without keeping the bytes: the length of `reader` if
+/// at most `limit`, else the same complaint, found by reading through a
+/// small buffer, so that a file of gigabytes is checked in little memory.
+///
+/// ```
+/// use boardsolve::text::check_limited;
+/// assert_eq!(check_limited(&b"1 2"[..], 3).unwrap().unwrap(), 3);
+/// let e = check_limited(&b"1\n234"[..], 4).unwrap().unwrap_err();
+/// assert_eq!(e.to_string(), "2:3: the input is longer than the limit of 4 bytes");
+/// ```
+///
+/// # Errors
+/// Whatever reading `reader` fails with.
+pub fn check_limited(mut reader: impl Read, limit: u64) -> io::Result<Result<u64, InputError>> {
+    let mut buf = vec![0u8; 64 << 10];
+    let mut at = Position { line: 1, column: 1 };
+    let mut seen = 0u64;
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(0) => return Ok(Ok(seen)),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        for &b in &buf[..n] {
+            if seen == limit {
+                return Ok(Err(too_long(at, limit)));
+            }
+            seen += 1;
+            if b == b'\n' {
+                at.line += 1;
+                at.column = 1;
+            } else {
+                at.column += 1;
+            }
+        }
+    }
+}
+
+fn too_long(at: Position, limit: u64) -> InputError {
     let size = if limit >= 1 << 20 && limit.is_multiple_of(1 << 20) {
         format!("{} MiB", limit >> 20)
     } else {
         format!("{limit} bytes")
     };
-    Ok(Err(InputError::new(
-        Position { line, column },
-        format!("the input is longer than the limit of {size}"),
-    )))
+    InputError::new(at, format!("the input is longer than the limit of {size}"))
 }
 
 /// A place in the input: 1-based line and column (in bytes).
@@ -223,7 +263,7 @@ impl<'a> Cursor<'a> {
     }
 }
 
-fn is_space(b: u8) -> bool {
+pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 

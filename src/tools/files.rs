@@ -185,6 +185,28 @@ pub fn read_named(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("{name}:{e}"))
 }
 
+/// Checks that the file at `path` holds at most `limit` bytes, with the
+/// messages of [`read_named`] but without reading it into memory.
+///
+/// # Errors
+/// As [`read_named`].
+pub fn check_named(path: &Path, limit: u64) -> Result<(), String> {
+    let name = shown(path);
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    // The size is enough when the file says it; the place of the first
+    // byte too many is found only for a file that has one.
+    if file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() <= limit)
+    {
+        return Ok(());
+    }
+    crate::text::check_limited(file, limit)
+        .map_err(|e| format!("cannot read {name}: {e}"))?
+        .map(drop)
+        .map_err(|e| format!("{name}:{e}"))
+}
+
 /// A path for a message, with control characters escaped so that a
 /// hostile file name cannot rewrite the terminal.
 pub fn shown(path: &Path) -> String {

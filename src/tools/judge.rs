@@ -3,8 +3,9 @@
 //! checker), giving one of six verdicts. Shared by `stress` and `test`.
 
 use super::run::{self, Ending, Limits, Program, Run, Trouble, Usage};
-use crate::puzzles::{CheckOptions, Error, Puzzle};
-use crate::text::{Verdict as Check, compare_tokens};
+use super::spool::Spooled;
+use crate::puzzles::{CheckOptions, Error, OutputFormat, Puzzle, SolveOptions};
+use crate::text::{Verdict as Check, compare_token_streams};
 use std::time::Duration;
 
 /// The verdict on one run, as judges name them.
@@ -65,8 +66,8 @@ impl Verdict {
 
 /// What the answer is judged against.
 pub enum Expected<'a> {
-    /// Token by token against this answer.
-    Answer(&'a [u8]),
+    /// Token by token against this answer, both read as streams.
+    Answer(&'a Spooled),
     /// By the puzzle's checker (any correct tiling, say); `answer` is a
     /// correct answer, which sizes the output limit.
     Checker {
@@ -75,12 +76,12 @@ pub enum Expected<'a> {
         /// The checker's options.
         options: CheckOptions,
         /// One correct answer.
-        answer: &'a [u8],
+        answer: &'a Spooled,
     },
 }
 
 impl Expected<'_> {
-    fn answer(&self) -> &[u8] {
+    fn answer(&self) -> &Spooled {
         match self {
             Expected::Answer(answer) | Expected::Checker { answer, .. } => answer,
         }
@@ -95,7 +96,7 @@ pub struct Judged {
     /// CPU time, wall time and peak memory.
     pub usage: Usage,
     /// The program's standard output (bounded by the output limit).
-    pub output: Vec<u8>,
+    pub output: Spooled,
     /// The start of its standard error.
     pub stderr: Vec<u8>,
 }
@@ -119,7 +120,18 @@ pub fn judge(
     cpu: Duration,
     memory: Option<u64>,
 ) -> Result<Judged, JudgeError> {
-    let limits = Limits::for_cpu(cpu, memory, output_limit(expected.answer().len()));
+    if let Expected::Checker {
+        puzzle, options, ..
+    } = &expected
+    {
+        // What the checker refuses (a board larger than it reads, an
+        // option it does not take) depends on the input alone: refused
+        // before the program runs and writes an answer nobody will read.
+        // An empty output is only a wrong answer, found at once.
+        puzzle.check(input, b"", options)?;
+    }
+    let answer_len = usize::try_from(expected.answer().len()).unwrap_or(usize::MAX);
+    let limits = Limits::for_cpu(cpu, memory, output_limit(answer_len));
     let Run {
         ending,
         usage,
@@ -128,10 +140,21 @@ pub fn judge(
     } = run::run(program, input, &limits)?;
     let verdict = match ending {
         Ending::Exited(0) => match &expected {
-            Expected::Answer(answer) => compared(compare_tokens(answer, &stdout)),
+            Expected::Answer(answer) => compared(
+                compare_token_streams(answer.reader(), stdout.reader())
+                    .map_err(|e| Trouble::System(format!("cannot read the answers back: {e}")))?,
+            ),
             Expected::Checker {
                 puzzle, options, ..
-            } => compared(puzzle.check(input, &stdout, options)?),
+            } => {
+                // The checkers take the output whole: held in memory for
+                // this path only, as it is bounded by the output limit.
+                let whole = stdout
+                    .bytes_up_to(u64::MAX)
+                    .map_err(|e| Trouble::System(format!("cannot read the output back: {e}")))?
+                    .unwrap_or_default();
+                compared(puzzle.check(input, &whole, options)?)
+            }
         },
         Ending::Exited(code) => Verdict::RuntimeError(format!("exit status {code}")),
         Ending::Signaled(signal) => Verdict::RuntimeError(run::signal_name(signal)),
@@ -147,6 +170,24 @@ pub fn judge(
         output: stdout,
         stderr,
     })
+}
+
+/// The judge's answer for `input`, as [`Puzzle::judge_answer`] gives
+/// it, written through [`Puzzle::solve`] to a temporary file so that a
+/// huge answer is never held whole.
+///
+/// # Errors
+/// As [`Puzzle::solve`]; the temporary file's failures as [`Error::Io`].
+pub fn reference_answer(
+    puzzle: &dyn Puzzle,
+    input: &[u8],
+    moves: Option<u32>,
+) -> Result<Spooled, Error> {
+    let opts = SolveOptions {
+        moves,
+        format: OutputFormat::Judge,
+    };
+    Spooled::written(|out| puzzle.solve(input, &opts, out))
 }
 
 fn compared(check: Check) -> Verdict {

@@ -12,5 +12,6 @@ pub mod generate;
 pub mod interrupt;
 pub mod judge;
 pub mod run;
+pub mod spool;
 pub mod stress;
 pub mod suite;

@@ -16,6 +16,7 @@
 
 use super::contain::{self, KernelLimits};
 use super::interrupt;
+use super::spool::Spooled;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -176,8 +177,10 @@ pub struct Run {
     pub ending: Ending,
     /// What it used.
     pub usage: Usage,
-    /// Its standard output, in full (at most the output limit).
-    pub stdout: Vec<u8>,
+    /// Its standard output, in full (at most the output limit): in
+    /// memory when small, else the temporary file it was written to, so
+    /// that a huge answer is read as a stream and never held.
+    pub stdout: Spooled,
     /// Its standard error: the first and the last [`STDERR_KEPT`] bytes,
     /// with a line between them saying how many were not kept.
     pub stderr: Vec<u8>,
@@ -291,7 +294,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
     Ok(Run {
         ending,
         usage,
-        stdout: read_back(stdout, limits.output)
+        stdout: Spooled::from_file(stdout, limits.output)
             .map_err(|e| system("cannot read the output back", e))?,
         stderr,
     })
@@ -580,13 +583,6 @@ fn drain(mut pipe: io::PipeReader, done: &std::sync::atomic::AtomicBool) -> Vec<
     head
 }
 
-fn read_back(mut file: File, limit: u64) -> io::Result<Vec<u8>> {
-    file.seek(SeekFrom::Start(0))?;
-    let mut kept = Vec::new();
-    file.take(limit).read_to_end(&mut kept)?;
-    Ok(kept)
-}
-
 /// The name of a signal, for reports (`SIGSEGV`), or its number.
 pub fn signal_name(signal: i32) -> String {
     let name = match signal {
@@ -797,7 +793,7 @@ mod tests {
     fn echoes_exit_codes_and_signals() {
         let r = run(&sh("cat; echo oops >&2; exit 3"), b"hello", &limits(5000)).unwrap();
         assert_eq!(r.ending, Ending::Exited(3));
-        assert_eq!(r.stdout, b"hello");
+        assert_eq!(r.stdout.bytes_up_to(1 << 20).unwrap().unwrap(), b"hello");
         assert_eq!(r.stderr, b"oops\n");
         let r = run(&sh("kill -SEGV $$"), b"", &limits(5000)).unwrap();
         assert_eq!(r.ending, Ending::Signaled(libc::SIGSEGV));
@@ -810,7 +806,7 @@ mod tests {
         let script = format!("setsid sleep {a} & (sleep {b} &) ; echo done");
         let r = run(&sh(&script), b"", &limits(5000)).unwrap();
         assert_eq!(r.ending, Ending::Exited(0));
-        assert_eq!(r.stdout, b"done\n");
+        assert_eq!(r.stdout.bytes_up_to(1 << 20).unwrap().unwrap(), b"done\n");
         assert_eq!(
             alive(&a) + alive(&b),
             0,
@@ -849,7 +845,7 @@ mod tests {
     fn output_beyond_the_limit_stops_the_program() {
         let r = run(&sh("yes"), b"", &limits(5000)).unwrap();
         assert_eq!(r.ending, Ending::OutputLimit);
-        assert!(r.stdout.len() as u64 <= 1 << 20);
+        assert!(r.stdout.len() <= 1 << 20);
     }
 
     #[test]
@@ -888,7 +884,7 @@ mod tests {
     fn standard_error_keeps_its_start_and_end_and_never_fails_the_run() {
         let r = run(&sh("seq 1 500000 >&2; echo 16"), b"", &limits(10_000)).unwrap();
         assert_eq!(r.ending, Ending::Exited(0));
-        assert_eq!(r.stdout, b"16\n");
+        assert_eq!(r.stdout.bytes_up_to(1 << 20).unwrap().unwrap(), b"16\n");
         let text = String::from_utf8(r.stderr).unwrap();
         assert!(text.starts_with("1\n2\n3\n"), "{text}");
         assert!(text.ends_with("499999\n500000\n"), "{text}");

@@ -7,6 +7,7 @@ use super::diagnose::{self, Diagnosis};
 use super::generate;
 use super::judge::{self, Expected, JudgeError, Judged, Verdict};
 use super::run::{Program, Trouble, Usage};
+use super::spool::Spooled;
 use crate::puzzles::{Accepts, CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
@@ -75,9 +76,9 @@ pub struct Shown {
     /// The input.
     pub input: Vec<u8>,
     /// The reference answer.
-    pub expected: Vec<u8>,
+    pub expected: Spooled,
     /// What the program printed (bounded by the output limit).
-    pub received: Vec<u8>,
+    pub received: Spooled,
     /// The start of its standard error.
     pub stderr: Vec<u8>,
     /// The verdict.
@@ -180,13 +181,14 @@ impl From<JudgeError> for StressError {
 impl StressConfig {
     /// The reference answer, computed on a thread of its own so that a
     /// case too big for the reference stops the run with a clear message
-    /// instead of hanging it.
-    fn reference(&self, input: &[u8], case: u64) -> Result<Vec<u8>, StressError> {
+    /// instead of hanging it, and spooled to a temporary file so that a
+    /// huge one is never held whole.
+    fn reference(&self, input: &[u8], case: u64) -> Result<Spooled, StressError> {
         let puzzle = self.puzzle;
         let moves = self.solve.moves;
         let owned = input.to_vec();
         let answer = deadline::within(self.reference_limit, move || {
-            puzzle.judge_answer(&owned, moves)
+            judge::reference_answer(puzzle, &owned, moves)
         })
         .map_err(|e| Trouble::System(format!("cannot start a thread: {e}")))?;
         match answer {
@@ -199,7 +201,7 @@ impl StressConfig {
     }
 
     /// Runs the program on `input` and judges it against the reference.
-    fn judge(&self, input: &[u8], case: u64) -> Result<(Judged, Vec<u8>), StressError> {
+    fn judge(&self, input: &[u8], case: u64) -> Result<(Judged, Spooled), StressError> {
         let answer = self.reference(input, case)?;
         // The reference numbers a tiling in placement order, so that
         // contract is judged against it like an exact answer.
@@ -235,7 +237,7 @@ impl StressConfig {
     }
 }
 
-fn shown(input: Vec<u8>, judged: Judged, expected: Vec<u8>) -> Shown {
+fn shown(input: Vec<u8>, judged: Judged, expected: Spooled) -> Shown {
     Shown {
         input,
         expected,
@@ -266,7 +268,7 @@ pub fn stress(
     let mut start = 0;
     while start < cfg.cases {
         let end = (start + batch).min(cfg.cases);
-        type CaseResult = Result<Result<Usage, (String, Judged, Vec<u8>)>, StressError>;
+        type CaseResult = Result<Result<Usage, (String, Judged, Spooled)>, StressError>;
         let results: Vec<CaseResult> = pool.install(|| {
             (start..end)
                 .into_par_iter()
@@ -321,7 +323,7 @@ fn investigate(
     case: u64,
     input: Vec<u8>,
     judged: Judged,
-    expected: Vec<u8>,
+    expected: Spooled,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Failure, StressError> {
     progress(Progress::Confirming);
@@ -451,7 +453,7 @@ impl Search<'_> {
             return;
         }
         let chunk = std::mem::take(&mut self.chunk);
-        let results: Vec<Result<(Judged, Vec<u8>), StressError>> = self
+        let results: Vec<Result<(Judged, Spooled), StressError>> = self
             .pool
             .install(|| chunk.par_iter().map(|c| self.cfg.judge(c, 0)).collect());
         for (candidate, result) in chunk.into_iter().zip(results) {
@@ -469,6 +471,10 @@ impl Search<'_> {
         }
     }
 }
+
+/// The longest answer a diagnosis holds in memory to compare with the
+/// mistakes' answers: far above any answer of a puzzle with a catalogue.
+const DIAGNOSED_BYTES: u64 = 1 << 20;
 
 /// Runs the program on the failing case and on fresh cases, and looks for
 /// a mistaken reference whose answers equal the program's on all of them,
@@ -499,9 +505,11 @@ fn diagnose(
     let total = inputs.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
     progress(Progress::Diagnosing { done: 0, total });
-    // Per case: the program's output, the correct answer and whether the
-    // program was right, for runs that ended with an answer.
-    type Ran = (Vec<u8>, Vec<u8>, bool);
+    // Per case: the program's output (`None` when too long to hold), the
+    // correct answer and whether the program was right, for runs that
+    // ended with an answer and whose correct answer is small enough to
+    // hold (the catalogues' puzzles answer in a few lines).
+    type Ran = (Option<Vec<u8>>, Vec<u8>, bool);
     let outputs: Vec<Result<Option<Ran>, StressError>> = pool.install(|| {
         inputs
             .par_iter()
@@ -514,7 +522,17 @@ fn diagnose(
                 });
                 let right = judged.verdict == Verdict::Accepted;
                 let ran = right || matches!(judged.verdict, Verdict::WrongAnswer(_));
-                Ok(ran.then_some((judged.output, expected, right)))
+                let read = |text: &Spooled| {
+                    text.bytes_up_to(DIAGNOSED_BYTES).map_err(|e| {
+                        StressError::Trouble(Trouble::System(format!(
+                            "cannot read the answers back: {e}"
+                        )))
+                    })
+                };
+                let Some(expected) = read(&expected)? else {
+                    return Ok(None);
+                };
+                Ok(ran.then_some((read(&judged.output)?, expected, right)))
             })
             .collect()
     });
@@ -528,7 +546,7 @@ fn diagnose(
         .iter()
         .map(|(input, (output, expected, right))| diagnose::Compared {
             input,
-            output,
+            output: output.as_deref(),
             expected,
             right: *right,
         })

@@ -1,9 +1,10 @@
 //! `boardsolve test`: someone's program on a folder of cases, each judged
 //! like an online judge against its `X.out`/`X.ans` (or the reference).
 
-use super::files::{Found, case_file, found, read_named, shown};
+use super::files::{Found, case_file, check_named, found, read_named, shown};
 use super::judge::{self, Expected, JudgeError, Verdict};
 use super::run::{Program, Trouble, Usage};
+use super::spool::Spooled;
 use crate::puzzles::{CheckOptions, Error, Puzzle};
 use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
@@ -113,11 +114,23 @@ pub fn answer_file(input: &Path) -> Result<Option<AnswerFiles>, String> {
     }))
 }
 
+/// The longest answer file judged against.
+const ANSWER_FILE_LIMIT: u64 = 1 << 30;
+
 struct Case {
     input: Vec<u8>,
-    answer: Vec<u8>,
+    answer: Answer,
     source: Source,
     files: Option<AnswerFiles>,
+}
+
+/// Where a case's expected answer is read from at each run.
+enum Answer {
+    /// This answer file, opened for each run and read as a stream, so
+    /// that no answer file is ever held whole.
+    File(PathBuf),
+    /// The reference's answer, spooled to a temporary file when large.
+    Reference(Spooled),
 }
 
 fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
@@ -126,16 +139,17 @@ fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
     let input = read(path, MAX_INPUT_BYTES)?;
     let files = answer_file(path).map_err(SuiteError::Case)?;
     let (answer, source) = match &files {
-        Some(files) => (read(&files.used, 1 << 30)?, Source::File),
+        Some(files) => {
+            check_named(&files.used, ANSWER_FILE_LIMIT).map_err(SuiteError::Case)?;
+            (Answer::File(files.used.clone()), Source::File)
+        }
         None => {
-            let answer = cfg
-                .puzzle
-                .judge_answer(&input, cfg.moves)
-                .map_err(|e| match e {
+            let answer =
+                judge::reference_answer(cfg.puzzle, &input, cfg.moves).map_err(|e| match e {
                     Error::Input(e) => SuiteError::Case(format!("{name}:{e}")),
                     other => SuiteError::Case(format!("{name}: {other}")),
                 })?;
-            (answer, Source::Reference)
+            (Answer::Reference(answer), Source::Reference)
         }
     };
     Ok(Case {
@@ -147,6 +161,17 @@ fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
 }
 
 fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport, SuiteError> {
+    let opened;
+    let answer = match &case.answer {
+        Answer::Reference(answer) => answer,
+        Answer::File(used) => {
+            let cannot =
+                |e: std::io::Error| SuiteError::Case(format!("cannot read {}: {e}", shown(used)));
+            let file = std::fs::File::open(used).map_err(cannot)?;
+            opened = Spooled::from_file(file, ANSWER_FILE_LIMIT).map_err(cannot)?;
+            &opened
+        }
+    };
     let expected = if cfg.checker {
         Expected::Checker {
             puzzle: cfg.puzzle,
@@ -154,10 +179,10 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
                 order: cfg.order,
                 moves: cfg.moves,
             },
-            answer: &case.answer,
+            answer,
         }
     } else {
-        Expected::Answer(&case.answer)
+        Expected::Answer(answer)
     };
     let judged = judge::judge(
         &cfg.program,

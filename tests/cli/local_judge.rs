@@ -351,3 +351,40 @@ fn without_a_path_tests_then_test_as_online_judge_tools_lays_it_out() {
         "{out}"
     );
 }
+
+#[test]
+fn a_board_the_checker_refuses_is_refused_before_the_program_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("1.in"), "8192 0 0\n").unwrap();
+    let ran = d.join("ran");
+    let (code, _, err) = test(
+        &["tromino", d.to_str().unwrap()],
+        &format!("touch {}; cat", ran.display()),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("check reads boards up to 4096×4096"), "{err}");
+    assert!(!ran.exists(), "the program ran");
+}
+
+#[test]
+fn answer_files_larger_than_memory_holds_are_compared_as_streams() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Past the 64 KiB held in memory: read from the files as streams,
+    // with the same verdicts and places as a comparison in memory.
+    let blank = " \n".repeat(100_000);
+    std::fs::write(d.join("1.in"), "1\n2\n").unwrap();
+    std::fs::write(d.join("1.out"), format!("{blank}2{blank}")).unwrap();
+    std::fs::write(d.join("2.in"), "1\n4\n").unwrap();
+    std::fs::write(d.join("2.out"), format!("{blank}5\n")).unwrap();
+    // 100 000 blank lines before the answer: the output is past 64 KiB too.
+    let script = "read n; read v; yes '' | head -n 100000; echo $v";
+    let (code, out, err) = test(&["2048", d.to_str().unwrap()], script);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("1 passed, 1 failed"), "{out}");
+    assert!(
+        out.contains("wrong answer (100001:1: expected \"5\", found \"4\")"),
+        "{out}"
+    );
+}

@@ -11,8 +11,17 @@ pub const MAX_CHECK_N: u32 = 4096;
 /// The hole, as a label no tile can have.
 const HOLE: u64 = u64::MAX;
 
-fn place(r: usize, c: usize, at: Position) -> String {
-    format!("row {r}, column {c} (0-based; output {at})")
+/// Cell `k` (row-major) for a message, with the place of its number in
+/// `output`. The places are found again by reading the output up to it
+/// rather than kept for every cell: 16 bytes a cell, more than the
+/// labels themselves, for the one cell a wrong answer names.
+fn place(output: &[u8], n: usize, k: usize) -> String {
+    let mut tokens = Tokens::new(output);
+    for _ in 0..k {
+        tokens.next_token();
+    }
+    let at: Position = tokens.position();
+    format!("row {}, column {} (0-based; output {at})", k / n, k % n)
 }
 
 /// `check`: refuses boards above [`MAX_CHECK_N`], and `order` on a side
@@ -75,7 +84,6 @@ fn read_and_check(
     let hole = (instance.row as usize, instance.col as usize);
     let mut tokens = Tokens::new(output);
     let mut labels = Vec::with_capacity(n * n);
-    let mut positions = Vec::with_capacity(n * n);
     // The numbers in row-major order, however they are spaced and broken
     // into lines: checkers compare tokens, and so does this one.
     for k in 0..n * n {
@@ -103,7 +111,6 @@ fn read_and_check(
                 })?
         };
         labels.push(value);
-        positions.push(at);
     }
     if let Some(extra) = tokens.next_token() {
         return Err(format!(
@@ -118,7 +125,7 @@ fn read_and_check(
     if let Some(k) = (0..n * n).find(|&k| labels[k] == HOLE && k != hole.0 * n + hole.1) {
         return Err(format!(
             "{} holds the hole mark {}, but the hole is at row {}, column {}",
-            place(k / n, k % n, positions[k]),
+            place(output, n, k),
             mark,
             hole.0,
             hole.1
@@ -148,18 +155,21 @@ fn read_and_check(
     for r in 0..n {
         for c in 0..n {
             let k = r * n + c;
-            let (v, at) = (labels[k], positions[k]);
-            let here = place(r, c, at);
+            let v = labels[k];
+            let here = || place(output, n, k);
             if (r, c) == hole {
                 if v != HOLE {
-                    return Err(format!("the hole at {here} holds {v}, expected {mark}"));
+                    return Err(format!("the hole at {} holds {v}, expected {mark}", here()));
                 }
                 continue;
             }
             if v == HOLE {
                 return Err(format!(
-                    "{here} holds the hole mark {}, but the hole is at row {}, column {}",
-                    mark, hole.0, hole.1
+                    "{} holds the hole mark {}, but the hole is at row {}, column {}",
+                    here(),
+                    mark,
+                    hole.0,
+                    hole.1
                 ));
             }
             let cells = count(v);
@@ -169,18 +179,20 @@ fn read_and_check(
                 } else {
                     cells.to_string()
                 };
-                return Err(format!("tile {v} at {here} covers {many} cells, not 3"));
+                return Err(format!("tile {v} at {} covers {many} cells, not 3", here()));
             }
             if !in_an_l(&labels, n, r, c) {
                 return Err(format!(
-                    "tile {v} at {here} is not an L: its three cells do not fit in one 2×2 square"
+                    "tile {v} at {} is not an L: its three cells do not fit in one 2×2 square",
+                    here()
                 ));
             }
             if let Some(expected) = &expected {
                 let want = u64::from(expected[k]);
                 if v != want {
                     return Err(format!(
-                        "{here} is tile {v}, but the placement order gives {want} there"
+                        "{} is tile {v}, but the placement order gives {want} there",
+                        here()
                     ));
                 }
             }
