@@ -228,6 +228,9 @@
       for (const m of data.moves.slice(0, i)) at[m.piece - 1] = m.to;
       return at;
     }
+    // The scale the board is drawn at in `stage` (its width over 720).
+    const scaleOf = stage => Math.min(1, (stage.clientWidth || 720) / 720);
+    let drawn = null;
     const legend = el('div', { class: 'legend' });
     PIECE_COLOURS.forEach((c, k) => {
       const item = el('span', {}, '');
@@ -242,7 +245,20 @@
         '. Pieces are numbered; blue squares start or lie on the blue routes.',
       extra: legend,
       steps: steps,
+      // The board is drawn 720 wide, scaled down to narrower screens; its
+      // texts grow as it shrinks to stay MIN_FONT px or more (with a
+      // margin), the pieces with them and a little further out.
+      fit() {
+        if (drawn && scaleOf(drawn.stage) !== drawn.scale) this.draw(drawn.i, drawn.stage);
+      },
       draw(i, stage) {
+        const scale = scaleOf(stage);
+        drawn = { i, stage, scale };
+        const labelFont = Math.max(14, (MIN_FONT + 0.2) / scale);
+        const pieceFont = Math.max(12, (MIN_FONT + 0.2) / scale);
+        const pieceR = Math.max(9, 0.66 * pieceFont);
+        // Out of the way of a two-digit label (0.64 em each side of the centre).
+        const off = Math.max(17, 0.64 * labelFont + (pieceR + 1) / Math.SQRT2);
         const pic = svg('svg', { viewBox: '0 100 720 700', width: 720, height: 700, role: 'img',
           'aria-label': 'yut board after turn ' + i });
         for (const s of layout.squares) {
@@ -258,18 +274,20 @@
           pic.appendChild(svg('circle', { cx: s.x, cy: s.y, r: 19, fill: s.blue ? '#c6dbef' : '#f2f2f2',
             stroke: moved ? '#000' : '#333', 'stroke-width': moved ? 3 : 1 }));
           const label = s.name === 'start' ? 'S' : s.name === 'end' ? 'E' : String(s.value);
-          pic.appendChild(svg('text', { x: s.x, y: s.y + 5, 'font-size': 14, 'text-anchor': 'middle' }, label));
+          pic.appendChild(svg('text', { class: 'label', x: s.x, y: (s.y + 0.35 * labelFont).toFixed(2),
+            'font-size': labelFont.toFixed(2), 'text-anchor': 'middle' }, label));
         }
         const at = positions(i);
         // Each piece at its own corner of the square it stands on, just
         // outside the circle so that the square's value stays readable.
-        const offsets = [[-17, -17], [17, -17], [-17, 17], [17, 17]];
+        const offsets = [[-off, -off], [off, -off], [-off, off], [off, off]];
         at.forEach((name, k) => {
           const s = squares.get(name);
           const [dx, dy] = offsets[k];
           const g = svg('g', { class: 'piece', 'data-piece': k + 1, 'data-at': name });
-          g.append(svg('circle', { cx: s.x + dx, cy: s.y + dy, r: 9, fill: PIECE_COLOURS[k], stroke: '#000' }),
-            svg('text', { x: s.x + dx, y: s.y + dy + 4, 'font-size': 12, 'font-weight': 700, fill: '#fff',
+          g.append(svg('circle', { cx: s.x + dx, cy: s.y + dy, r: pieceR.toFixed(2), fill: PIECE_COLOURS[k], stroke: '#000' }),
+            svg('text', { x: s.x + dx, y: (s.y + dy + 0.35 * pieceFont).toFixed(2), 'font-size': pieceFont.toFixed(2),
+              'font-weight': 700, fill: '#fff',
               'text-anchor': 'middle' }, String(k + 1)));
           pic.appendChild(g);
         });
@@ -296,8 +314,29 @@
 
   // ---- tromino ------------------------------------------------------------
   const LEVEL_COLOURS = ['#e41a1c', '#377eb8', '#4daf4a', '#984ea3', '#ff7f00', '#a6761d', '#f781bf', '#999999', '#66c2a5'];
-  const SLIDER_UP_TO = 64;
+  // Up to this side each tromino is drawn with its cells, its outline and
+  // its number; above it (up to 256, 21845 trominoes) as one path, its
+  // outline filled, with no number (none would be legible).
+  const NUMBERED_UP_TO = 64;
   function levelColour(t) { return t.level === null ? LEVEL_COLOURS[t.number % 9] : LEVEL_COLOURS[t.level % 9]; }
+  // The outline of an L tromino (three cells of a 2×2 square) as a path,
+  // or null for any other shape.
+  function lOutline(cells, size) {
+    const r0 = Math.min(...cells.map(c => c[0])); const c0 = Math.min(...cells.map(c => c[1]));
+    if (cells.some(([r, c]) => r > r0 + 1 || c > c0 + 1)) return null;
+    const has = (r, c) => cells.some(x => x[0] === r && x[1] === c);
+    // The square's corners clockwise; the missing cell's corner is cut in to the centre.
+    const x0 = c0 * size; const y0 = r0 * size;
+    const corners = [[x0, y0, r0, c0], [x0 + 2 * size, y0, r0, c0 + 1],
+      [x0 + 2 * size, y0 + 2 * size, r0 + 1, c0 + 1], [x0, y0 + 2 * size, r0 + 1, c0]];
+    const points = [];
+    corners.forEach(([x, y, r, c], k) => {
+      if (has(r, c)) { points.push([x, y]); return; }
+      const [px, py] = corners[(k + 3) % 4]; const [nx, ny] = corners[(k + 1) % 4];
+      points.push([(x + px) / 2, (y + py) / 2], [x0 + size, y0 + size], [(x + nx) / 2, (y + ny) / 2]);
+    });
+    return 'M' + points.map(p => p[0] + ' ' + p[1]).join('L') + 'Z';
+  }
   function viewTromino() {
     const n = data.n;
     const tiles = data.tiles;
@@ -311,26 +350,8 @@
     }
     const summary = n + '\u00d7' + n + ' board, hole at ' + cell(data.hole) + ': ' +
       plural(tiles.length, 'tromino', 'trominoes') + ', coloured by recursion level (0 = the centre of the whole board).';
-    if (n > SLIDER_UP_TO) {
-      return {
-        title: 'L-tromino tiling', summary: summary + ' Above n = ' + SLIDER_UP_TO + ' the page shows the finished tiling.',
-        extra: legend, steps: null,
-        draw(i, stage) {
-          const scale = Math.max(1, Math.floor(1024 / n));
-          const c = el('canvas', { width: n * scale, height: n * scale, role: 'img',
-            'aria-label': 'the finished tiling, ' + tiles.length + ' trominoes' });
-          const g = c.getContext('2d');
-          g.fillStyle = '#000';
-          g.fillRect(data.hole[1] * scale, data.hole[0] * scale, scale, scale);
-          for (const t of tiles) {
-            g.fillStyle = levelColour(t);
-            for (const [r, col] of t.cells) g.fillRect(col * scale, r * scale, scale, scale);
-          }
-          stage.replaceChildren(c);
-        },
-      };
-    }
-    const size = Math.max(8, Math.floor(640 / n));
+    const numbered = n <= NUMBERED_UP_TO;
+    const size = numbered ? Math.max(8, Math.floor(640 / n)) : Math.max(2, Math.floor(1024 / n));
     const steps = [{ label: 'empty board' }].concat(tiles.map(t =>
       ({ label: t.number + '. ' + (t.level === null ? '' : 'level ' + t.level + ' ') + t.cells.map(cell).join(' ') })));
     const pic = svg('svg', { viewBox: '0 0 ' + n * size + ' ' + n * size, width: n * size, height: n * size, role: 'img' });
@@ -340,9 +361,17 @@
     // The trominoes are built when first shown and kept: stepping adds or
     // removes the ones between, so a play of thousands of steps stays fast.
     const groups = [];
+    const thin = numbered ? 1.5 : size / 6;
+    const thick = numbered ? Math.max(2, size / 8) : size * 0.6;
     function group(k) {
       if (groups[k]) return groups[k];
       const t = tiles[k];
+      const outline = numbered ? null : lOutline(t.cells, size);
+      if (outline) {
+        groups[k] = svg('path', { class: 'tile', 'data-tile': t.number, d: outline, fill: levelColour(t),
+          stroke: '#333', 'stroke-width': thin });
+        return groups[k];
+      }
       const g = svg('g', { class: 'tile', 'data-tile': t.number });
       g.appendChild(svg('title', {}, 'tromino ' + t.number + (t.level === null ? '' : ', level ' + t.level)));
       const mine = new Set(t.cells.map(([r, c]) => r * n + c));
@@ -356,7 +385,8 @@
         if (c === 0 || !mine.has(r * n + c - 1)) edges += 'M' + x + ' ' + y + 'v' + size;
         if (c === n - 1 || !mine.has(r * n + c + 1)) edges += 'M' + (x + size) + ' ' + y + 'v' + size;
       }
-      g.appendChild(svg('path', { d: edges, fill: 'none', stroke: '#333', 'stroke-width': 1.5, 'stroke-linecap': 'square' }));
+      g.appendChild(svg('path', { d: edges, fill: 'none', stroke: '#333', 'stroke-width': thin, 'stroke-linecap': 'square' }));
+      if (!numbered) { groups[k] = g; return g; }
       // The number goes in the corner cell of the L, the one next to both others.
       const [r, c] = t.cells.find(([r0, c0]) => t.cells.filter(([r1, c1]) => Math.abs(r0 - r1) + Math.abs(c0 - c1) === 1).length === 2) || t.cells[1];
       g.appendChild(svg('text', { x: c * size + size / 2, y: r * size + size / 2, 'text-anchor': 'middle',
@@ -364,10 +394,13 @@
       groups[k] = g;
       return g;
     }
+    // The element that draws a tromino's outline.
+    const outlineOf = g => (g.tagName === 'path' ? g : g.querySelector('path'));
     let shown = 0; let marked = null; let scale = 0; let font = null;
     // Sizes the number of tromino k to its cell as drawn at this width, or
     // leaves it out when it would be below MIN_FONT.
     function fitNumber(k) {
+      if (!numbered) return false;
       const text = groups[k].lastChild;
       const units = Math.min(14, size / 2.2, size * 0.88 / Math.max(emWidth(text.textContent, font), 0.3));
       const fits = units * scale >= MIN_FONT;
@@ -383,6 +416,12 @@
     function fit() {
       const w = pic.getBoundingClientRect().width;
       if (!w) return;
+      if (!numbered) {
+        // Outlines under 3 px a cell would only grey the colours.
+        pic.classList.toggle('bare', w / n < 3);
+        setNote(tiles.length === 0 ? null : 'Above n = ' + NUMBERED_UP_TO + ' the trominoes carry no numbers: see the list of placements.');
+        return;
+      }
       if (font === null) font = fontOf(pic);
       const now = w / (n * size);
       if (now === scale) return;
@@ -402,14 +441,15 @@
         fit();
         while (shown > i) pic.removeChild(groups[--shown]);
         while (shown < i) { pic.appendChild(group(shown)); fitNumber(shown++); }
+        // The last tromino placed is outlined thickly.
         if (marked) {
-          marked.lastChild.previousSibling.setAttribute('stroke', '#333');
-          marked.lastChild.previousSibling.setAttribute('stroke-width', 1.5);
+          marked.setAttribute('stroke', '#333'); marked.setAttribute('stroke-width', thin);
+          marked.classList.remove('current');
         }
-        marked = i > 0 ? groups[i - 1] : null;
+        marked = i > 0 ? outlineOf(groups[i - 1]) : null;
         if (marked) {
-          marked.lastChild.previousSibling.setAttribute('stroke', '#000');
-          marked.lastChild.previousSibling.setAttribute('stroke-width', Math.max(2, size / 8));
+          marked.setAttribute('stroke', '#000'); marked.setAttribute('stroke-width', thick);
+          marked.classList.add('current');
         }
         pic.setAttribute('aria-label', 'the first ' + i + ' trominoes');
       },
@@ -496,13 +536,6 @@
   if (view.extra) main.appendChild(view.extra);
   const stage = el('div', { class: 'stage', id: 'stage' });
   const about = el('div', { class: 'about', id: 'about', 'aria-live': 'polite' });
-  if (!view.steps) {
-    main.append(stage);
-    document.body.appendChild(main);
-    view.draw(0, stage, about);
-    document.body.dataset.rendered = 'true';
-    return;
-  }
   const last = view.steps.length - 1;
   let current = 0;
   const controls = el('div', { class: 'controls', role: 'toolbar', 'aria-label': 'step through the play' });
@@ -555,6 +588,27 @@
 
   // The text under the board keeps the height of the tallest step's at
   // this width, so that stepping never moves what lies below it.
+  // Every step, or in a long play those likeliest to be tallest: of each
+  // shape of text (its elements and list items), the longest few.
+  let candidates = null;
+  function tallCandidates() {
+    if (last <= 200) return view.steps.map((s, i) => i);
+    if (candidates) return candidates;
+    const byShape = new Map();
+    for (let i = 0; i <= last; i++) {
+      const parts = view.describe(i);
+      const shape = parts.map(p => p.tagName + p.childElementCount).join();
+      const length = parts.reduce((a, p) => a + p.textContent.length, 0);
+      if (!byShape.has(shape)) byShape.set(shape, []);
+      byShape.get(shape).push([length, i]);
+    }
+    candidates = [];
+    for (const steps of byShape.values()) {
+      steps.sort((a, b) => b[0] - a[0]);
+      candidates.push(...steps.slice(0, 8).map(s => s[1]));
+    }
+    return candidates;
+  }
   let aboutWidth = 0;
   function reserve() {
     const w = about.clientWidth;
@@ -562,7 +616,7 @@
     aboutWidth = w;
     const probe = el('div', { class: 'probe', 'aria-hidden': 'true' });
     probe.style.width = w + 'px';
-    for (let i = 0; i <= last; i++) {
+    for (const i of tallCandidates()) {
       const d = el('div', { class: 'about' });
       d.append(...view.describe(i));
       probe.appendChild(d);
@@ -601,13 +655,25 @@
     marked.setAttribute('aria-current', 'step');
     keepInView(current);
   }
+  // `timer` cancels the next tick while playing, and is null otherwise.
+  // Steps due sooner than the next frame wait for it (a large tromino
+  // takes dozens of steps a frame), later ones for a timeout.
   let timer = null; let from = 0; let since = 0;
   function stepTime() { return interval / Number(speed.value); }
+  function schedule(ms) {
+    if (ms < 17) {
+      const id = requestAnimationFrame(tick);
+      timer = () => cancelAnimationFrame(id);
+    } else {
+      const id = setTimeout(tick, ms);
+      timer = () => clearTimeout(id);
+    }
+  }
   function tick() {
     const due = from + Math.floor((performance.now() - since) / stepTime());
     if (due > current) show(due, true);
     if (current >= last) { pause(); return; }
-    timer = setTimeout(tick, Math.max(15, since + (due + 1 - from) * stepTime() - performance.now()));
+    schedule(since + (due + 1 - from) * stepTime() - performance.now());
   }
   function play() {
     if (current === last) show(0);
@@ -615,11 +681,11 @@
     buttons.play.textContent = '\u275a\u275a Pause';
     buttons.play.setAttribute('aria-label', 'pause');
     buttons.play.dataset.playing = 'true';
-    timer = setTimeout(tick, Math.max(15, stepTime()));
+    schedule(stepTime());
   }
   function pause() {
     if (timer === null) return;
-    clearTimeout(timer);
+    timer();
     timer = null;
     buttons.play.textContent = '\u25b6 Play';
     buttons.play.setAttribute('aria-label', 'play');
