@@ -3,7 +3,7 @@
 use super::harness::{harness, jobs, reported};
 use super::*;
 use crate::cli::TestArgs;
-use boardsolve::puzzles::Accepts;
+use boardsolve::puzzles::{Accepts, Error, Puzzle};
 use boardsolve::tools::files::{self};
 use boardsolve::tools::{batch, interrupt, judge, run, suite};
 use std::io::{self, Write};
@@ -45,6 +45,7 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
     if inputs.is_empty() {
         return Err(Stop::Usage("boardsolve: no *.in cases found".into()));
     }
+    note_beyond_limits(args.puzzle, &inputs);
     let accepts = args.puzzle.contract().accepting(args.rules.order);
     let config = suite::SuiteConfig {
         puzzle: args.puzzle,
@@ -80,6 +81,41 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         write_table(out, &reports, failed)
     });
     reported(failed > 0, written)
+}
+
+/// Names, on standard error, the cases past the judge's limits: they are
+/// judged all the same, but the judge itself would never give them, so a
+/// failure there may not be one at the judge. Unreadable or invalid
+/// inputs are left to the run, which reports them.
+fn note_beyond_limits(puzzle: &dyn Puzzle, inputs: &[std::path::PathBuf]) {
+    let Some(judge) = puzzle.contract().judge else {
+        return;
+    };
+    let beyond: Vec<String> = inputs
+        .iter()
+        .filter_map(|path| {
+            let input = files::read_named(path, boardsolve::text::MAX_INPUT_BYTES).ok()?;
+            match puzzle.within_limits(&input) {
+                Err(Error::Usage(_)) => Some(files::shown(path)),
+                _ => None,
+            }
+        })
+        .collect();
+    if !beyond.is_empty() {
+        let _ = writeln!(
+            io::stderr(),
+            "boardsolve: {} {} beyond {}'s limits ({}), judged all the same: {}",
+            beyond.len(),
+            if beyond.len() == 1 {
+                "case is"
+            } else {
+                "cases are"
+            },
+            judge.problem,
+            judge.limits.short(),
+            beyond.join(", ")
+        );
+    }
 }
 
 pub(crate) fn write_table(

@@ -507,3 +507,25 @@ fn audit_and_killers_for_a_setter() {
         "{invalid}"
     );
 }
+
+#[test]
+fn test_names_the_cases_past_the_judges_limits_and_judges_them_all_the_same() {
+    let tiler = program("boj_tiler");
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a.in"), "2\n1 1\n").unwrap();
+    std::fs::write(d.join("b.in"), "3\n1 1\n").unwrap();
+    let cases = d.to_str().unwrap();
+    let (code, out, err) = run(&["test", "14600", cases, "--", &tiler, "8"], b"");
+    assert_eq!(code, 0, "{out}{err}");
+    let b = d.join("b.in").display().to_string();
+    assert!(
+        err.contains(&format!(
+            "1 case is beyond BOJ 14600's limits (K ≤ 2), judged all the same: {b}"
+        )),
+        "{err}"
+    );
+    // Under 14601's limits the same case says nothing.
+    let (_, _, err) = run(&["test", "14601", cases, "--", &tiler, "8"], b"");
+    assert!(!err.contains("beyond"), "{err}");
+}
