@@ -10,7 +10,7 @@ use std::sync::{Mutex, MutexGuard, Once, RwLock};
 use std::time::{Duration, Instant};
 
 use super::contain;
-use super::run::Trouble;
+use super::trouble::Trouble;
 
 /// How long a keeper told to stop may take to kill and reap its tree
 /// before it is killed itself (it may be stopped, or flooded by a fork

@@ -15,3 +15,4 @@ pub mod run;
 pub mod spool;
 pub mod stress;
 pub mod suite;
+pub mod trouble;

@@ -191,17 +191,7 @@ pub struct Run {
 /// that a report shows whole.
 pub const STDERR_KEPT: usize = 2000;
 
-/// Why the harness could not run a program: never the program's fault.
-#[derive(Debug, thiserror::Error)]
-pub enum Trouble {
-    /// boardsolve is stopping (it got SIGINT, SIGTERM or SIGHUP).
-    #[error("interrupted")]
-    Interrupted,
-    /// The system refused: too many processes or open files, no space for
-    /// the temporary files, a program that vanished since it was checked.
-    #[error("{0}")]
-    System(String),
-}
+pub use super::trouble::Trouble;
 
 /// Runs `program` with `input` on its standard input, within `limits`.
 ///
