@@ -62,8 +62,11 @@ fn every_verdict_in_natural_order_with_times_and_a_summary() {
         &[
             "2048",
             d.to_str().unwrap(),
+            // A shell takes about 0.3 s of CPU to hold 32 MiB: with a
+            // smaller limit, a loaded machine may see the time run out
+            // before the memory, and the 128 case would be TLE.
             "--time-limit",
-            "300ms",
+            "1s",
             "--memory-limit",
             "32M",
         ],
