@@ -5,7 +5,7 @@ use super::*;
 use crate::cli::StressArgs;
 use boardsolve::puzzles::{Accepts, OutputFormat, Puzzle, SolveOptions};
 use boardsolve::tools::{diagnose, generate, interrupt, judge, run, stress};
-use indicatif::ProgressStyle;
+use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -72,50 +72,7 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     }
     let bar = progress_bar(args.cases, "cases");
     let done = AtomicU64::new(0);
-    let step = (args.cases / 10).max(1);
-    let tick = |event: stress::Progress| {
-        let stage = match event {
-            stress::Progress::Case => {
-                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                match &bar {
-                    Some(bar) => bar.inc(1),
-                    None if n.is_multiple_of(step) => {
-                        let _ = writeln!(io::stderr(), "{n}/{} cases judged", args.cases);
-                    }
-                    None => {}
-                }
-                return;
-            }
-            stress::Progress::Confirming => "a failure: running it again alone".to_string(),
-            stress::Progress::Shrinking { steps, bytes } => format!(
-                "shrinking: {steps} {}, {bytes} bytes",
-                plural(steps as u64, "step", "steps")
-            ),
-            stress::Progress::Diagnosing { done, total } => {
-                format!("diagnosing: your program on {done} of {total} cases")
-            }
-        };
-        match &bar {
-            Some(bar) => {
-                bar.set_style(
-                    ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
-                        .expect("a valid template"),
-                );
-                bar.enable_steady_tick(std::time::Duration::from_millis(120));
-                bar.set_message(stage);
-            }
-            None => {
-                // Off a terminal, each stage once (no running counts).
-                if !matches!(
-                    event,
-                    stress::Progress::Shrinking { .. }
-                        | stress::Progress::Diagnosing { done: 1.., .. }
-                ) {
-                    let _ = writeln!(io::stderr(), "{stage}");
-                }
-            }
-        }
-    };
+    let tick = |event: stress::Progress| show_progress(event, bar.as_ref(), &done, args.cases);
     let result = stress::stress(&config, &tick);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -142,6 +99,51 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
         summary.failure.is_some(),
         written.and_then(|()| out.flush()),
     )
+}
+
+/// Shows one event of a stress run: on a terminal, the bar and then the
+/// stage on a spinner; elsewhere a count every tenth of the cases and each
+/// stage once (no running counts).
+fn show_progress(event: stress::Progress, bar: Option<&ProgressBar>, done: &AtomicU64, cases: u64) {
+    let stage = match event {
+        stress::Progress::Case => {
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            match bar {
+                Some(bar) => bar.inc(1),
+                None if n.is_multiple_of((cases / 10).max(1)) => {
+                    let _ = writeln!(io::stderr(), "{n}/{cases} cases judged");
+                }
+                None => {}
+            }
+            return;
+        }
+        stress::Progress::Confirming => "a failure: running it again alone".to_string(),
+        stress::Progress::Shrinking { steps, bytes } => format!(
+            "shrinking: {steps} {}, {bytes} bytes",
+            plural(steps as u64, "step", "steps")
+        ),
+        stress::Progress::Diagnosing { done, total } => {
+            format!("diagnosing: your program on {done} of {total} cases")
+        }
+    };
+    match bar {
+        Some(bar) => {
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+                    .expect("a valid template"),
+            );
+            bar.enable_steady_tick(std::time::Duration::from_millis(120));
+            bar.set_message(stage);
+        }
+        None => {
+            if !matches!(
+                event,
+                stress::Progress::Shrinking { .. } | stress::Progress::Diagnosing { done: 1.., .. }
+            ) {
+                let _ = writeln!(io::stderr(), "{stage}");
+            }
+        }
+    }
 }
 
 /// The K in force, for the first line (` (K = 5)`), or nothing.

@@ -162,18 +162,28 @@ pub trait Generate: Text {
     const SIZES: &'static [Size];
 
     /// One random valid instance; `sizes` holds only options listed in
-    /// [`Generate::SIZES`]. With `limits` (a judge's, when no size option
-    /// asks for more), the sizes drawn where no option fixes them stay
-    /// inside them and cover them.
+    /// [`Generate::SIZES`].
     ///
     /// # Errors
     /// [`Error::Usage`] for a size out of range.
-    fn generate(
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Self::Instance, Error>;
+
+    /// [`Generate::generate`] for a judge's `limits` (when no size option
+    /// asks for more): the sizes drawn where no option fixes them stay
+    /// inside them and cover them. By default the generator's own sizes
+    /// are inside every judge's limits already.
+    ///
+    /// # Errors
+    /// As [`Generate::generate`].
+    fn generate_within(
         &self,
         rng: &mut GenRng,
         sizes: &GenOptions,
         limits: Option<&Limits>,
-    ) -> Result<Self::Instance, Error>;
+    ) -> Result<Self::Instance, Error> {
+        let _ = limits;
+        self.generate(rng, sizes)
+    }
 
     /// Why `instance` is outside a judge's `limits`, or `Ok` when it is
     /// inside. The parser already holds every instance to the solver's own
@@ -393,6 +403,18 @@ impl<R: Rules> Entry<R> {
         (!judge.limits.sizes_beyond(sizes)).then_some(&judge.limits)
     }
 
+    /// What in `instance` is past the judge's limits, in the words `validate`
+    /// and `test` print (`K = 3: beyond BOJ 14600's limits (...)`), or `None`.
+    fn past_limits(&self, instance: &R::Instance) -> Option<String> {
+        let judge = self.contract.judge.as_ref()?;
+        let why = self.rules.within_limits(instance, &judge.limits).err()?;
+        Some(format!(
+            "{why}: beyond {}'s limits ({})",
+            judge.problem,
+            judge.limits.describe()
+        ))
+    }
+
     /// Refuses `asked` when the puzzle does not write that form, with the
     /// forms it does write.
     fn text_in_checked(&self, asked: Option<TextForm>) -> Result<(), Error> {
@@ -506,35 +528,23 @@ impl<R: Rules> Puzzle for Entry<R> {
             None => self.rules.to_text(&instance),
         };
         crate::text::strict_layout(input, canonical.as_bytes())?;
-        if let Some(judge) = &self.contract.judge
-            && let Err(why) = self.rules.within_limits(&instance, &judge.limits)
-        {
-            return Err(InputError::new(
+        match self.past_limits(&instance) {
+            Some(why) => Err(InputError::new(
                 crate::text::Position { line: 1, column: 1 },
-                format!(
-                    "{why}: beyond {}'s limits ({})",
-                    judge.problem,
-                    judge.limits.describe()
-                ),
-            ));
+                why,
+            )),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     fn within_limits(&self, input: &[u8]) -> Result<(), Error> {
-        let Some(judge) = &self.contract.judge else {
+        if self.contract.judge.is_none() {
             return Ok(());
-        };
-        let instance = self.rules.parse(input)?;
-        self.rules
-            .within_limits(&instance, &judge.limits)
-            .map_err(|why| {
-                Error::Usage(format!(
-                    "{why}: beyond {}'s limits ({})",
-                    judge.problem,
-                    judge.limits.describe()
-                ))
-            })
+        }
+        match self.past_limits(&self.rules.parse(input)?) {
+            Some(why) => Err(Error::Usage(why)),
+            None => Ok(()),
+        }
     }
 
     fn solve_drawing(
@@ -594,7 +604,7 @@ impl<R: Rules> Puzzle for Entry<R> {
         // The form first: a refused --format should not wait for a search.
         self.text_in_checked(opts.format)?;
         let limits = self.limits_kept(opts);
-        let instance = self.rules.generate(rng, opts, limits)?;
+        let instance = self.rules.generate_within(rng, opts, limits)?;
         if let Some(limits) = limits
             && let Err(why) = self.rules.within_limits(&instance, limits)
         {

@@ -125,13 +125,7 @@ impl Generate for Footholds {
     /// A game for `gen`: `--rows` and `--cols` from 1 to 8 (1 to 5 at random
     /// when not given), `--density` the share of footholds (50% to 100% at
     /// random when not given), `--hard` one of the [`hard`] shapes.
-    fn generate(
-        &self,
-        rng: &mut GenRng,
-        sizes: &GenOptions,
-        // The default sizes are inside every judge's limits already.
-        _limits: Option<&Limits>,
-    ) -> Result<Instance, Error> {
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
         let mut side = |size: Size| -> Result<usize, Error> {
             Ok(match sizes.bounded(size, 1, MAX_SIDE as u64)? {
                 Some(v) => v as usize,

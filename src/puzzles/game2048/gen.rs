@@ -160,13 +160,7 @@ impl Generate for Game2048 {
     /// # Errors
     /// [`Error::Usage`] for `--n` outside 1..=64 or a `--max-tile` that is not a
     /// power of two from 2.
-    fn generate(
-        &self,
-        rng: &mut GenRng,
-        sizes: &GenOptions,
-        // The default sizes are inside every judge's limits already.
-        _limits: Option<&Limits>,
-    ) -> Result<Instance, Error> {
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
         let n = match sizes.bounded(Size::N, 1, MAX_N as u64)? {
             Some(n) => n as usize,
             None => rng.random_range(1..=8),

@@ -90,7 +90,11 @@ impl Generate for Tromino {
     ///
     /// # Errors
     /// [`Error::Usage`] for a side the format cannot take.
-    fn generate(
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+        self.generate_within(rng, sizes, None)
+    }
+
+    fn generate_within(
         &self,
         rng: &mut GenRng,
         sizes: &GenOptions,

@@ -78,13 +78,7 @@ impl Generate for Yut {
 
     /// The instance `gen` asks for: `--dice` dice (10 by default), random or
     /// `--hard`.
-    fn generate(
-        &self,
-        rng: &mut GenRng,
-        sizes: &GenOptions,
-        // The default sizes are inside every judge's limits already.
-        _limits: Option<&Limits>,
-    ) -> Result<Instance, Error> {
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
         let dice = sizes.bounded(Size::Dice, 1, 1_000_000)?.unwrap_or(10) as usize;
         Ok(if sizes.hard {
             hard(rng, dice)
