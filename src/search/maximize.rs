@@ -1,9 +1,11 @@
 //! Depth-bounded branch and bound with a transposition table.
 //!
 //! A [`Climb`] is a one-player game whose score never decreases along a
-//! line of play (2048's largest tile is one). [`maximize`] finds the best
-//! score reachable in at most `depth` moves; [`first_line_reaching`] finds
-//! the shortest line reaching a target, first in move order among equals.
+//! line of play (2048's largest tile is one). A [`Climbing`] says how to
+//! search one: [`Climbing::maximize`] finds the best score reachable in at
+//! most `depth` moves, [`Climbing::reaches`] whether a target is;
+//! [`first_line_reaching`] finds the shortest line reaching a target,
+//! first in move order among equals.
 //!
 //! Both searches are exact: a subtree is cut only when a proven upper bound
 //! ([`Climb::upper_bound`]) says it cannot beat what is already known, and
@@ -20,7 +22,7 @@ use super::table::ByteTable;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// A one-player game for [`maximize`]: positions, moves, scores and bounds.
+/// A one-player game for [`Climbing`]: positions, moves, scores and bounds.
 pub trait Climb {
     /// A position. Children are written into reused buffers, so cloning
     /// happens only when the search first grows its scratch space.
@@ -146,6 +148,16 @@ struct Searcher<'p, P: Climb> {
     cut_short: bool,
 }
 
+/// The children of one position in the order they are searched: (upper
+/// bound, rank, move), most promising first, `count` of them.
+struct Order {
+    moves: [(u32, u32, usize); 8],
+    count: usize,
+    /// Whether the children are not built yet: their bounds came from
+    /// [`Climb::child_bounds`] or from the parent.
+    lazy: bool,
+}
+
 impl<'p, P: Climb> Searcher<'p, P> {
     fn new(problem: &'p P, root: &P::Node, depth: u32, progress: &'p Progress) -> Searcher<'p, P> {
         let levels = depth as usize + 1;
@@ -198,6 +210,19 @@ impl<'p, P: Climb> Searcher<'p, P> {
         buf
     }
 
+    /// How a search ended, from its counters and its best score.
+    fn end(&self) -> End {
+        if self.best >= self.ceiling {
+            End::Finished
+        } else if self.stats.nodes > self.node_limit {
+            End::OutOfPositions
+        } else if self.cut_short {
+            End::Stopped
+        } else {
+            End::Finished
+        }
+    }
+
     /// `bound` is `upper_bound(node, remaining)`, already computed by the
     /// parent, and `known` the node's child bounds if the parent has them.
     fn climb(
@@ -208,11 +233,37 @@ impl<'p, P: Climb> Searcher<'p, P> {
         level: usize,
         known: Option<ChildBounds>,
     ) {
+        if !self.enter(node, remaining, bound) {
+            return;
+        }
+        let mut children = self.children_buffer(level, node);
+        let order = self.order(node, remaining, known, &mut children);
+        for &(b, _, mv) in &order.moves[..order.count] {
+            if b <= self.best {
+                self.stats.bound_cuts += 1;
+                continue;
+            }
+            let Some(known) = self.look(node, mv, &mut children[mv], remaining, order.lazy) else {
+                continue;
+            };
+            self.climb(&children[mv], remaining - 1, b, level + 1, known);
+            if self.best >= self.ceiling {
+                break;
+            }
+        }
+        self.scratch[level] = children;
+    }
+
+    /// Counts `node` as entered and settles it when it can be without its
+    /// children: at the leaves, past a limit or a stop, under the bound or
+    /// in the table. `true` if its children must be searched.
+    #[inline(always)]
+    fn enter(&mut self, node: &P::Node, remaining: u32, bound: u32) -> bool {
         self.stats.nodes += 1;
         self.stats.level(remaining).entered += 1;
         if self.stats.nodes >= self.checkpoint {
             if self.stats.nodes > self.node_limit {
-                return;
+                return false;
             }
             self.publish_positions();
         }
@@ -220,7 +271,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
             // `best` stays a score some line reaches: a lower bound.
             stop::note_cut_short();
             self.cut_short = true;
-            return;
+            return false;
         }
         if let Some(shared) = self.shared {
             // Another thread's best prunes here too: every bound test below
@@ -229,15 +280,15 @@ impl<'p, P: Climb> Searcher<'p, P> {
         }
         self.raise(self.problem.score(node));
         if remaining == 0 || self.best >= self.ceiling {
-            return;
+            return false;
         }
         if remaining == 1 {
             self.raise(self.problem.best_after_one(node));
-            return;
+            return false;
         }
         if bound <= self.best {
             self.stats.bound_cuts += 1;
-            return;
+            return false;
         }
         // A position searched before with at least `remaining` moves left
         // cannot improve `best`: that search either raised `best` to its
@@ -251,13 +302,30 @@ impl<'p, P: Climb> Searcher<'p, P> {
             .is_some_and(|seen| seen >= remaining)
         {
             self.stats.table_hits += 1;
-            return;
+            return false;
         }
+        true
+    }
 
-        let mut children = self.children_buffer(level, node);
-        let mut order: [(u32, u32, usize); 8] = [(0, 0, 0); 8];
+    /// The children of `node` with their bounds, most promising first, so
+    /// that `best` rises early and the bound cuts more. Without bounds from
+    /// `known` or [`Climb::child_bounds`], the children are built into
+    /// `children` to bound them.
+    #[inline(always)]
+    fn order(
+        &self,
+        node: &P::Node,
+        remaining: u32,
+        known: Option<ChildBounds>,
+        children: &mut [P::Node],
+    ) -> Order {
+        let mut order = Order {
+            moves: [(0, 0, 0); 8],
+            count: 0,
+            lazy: false,
+        };
         let mut bounds = ChildBounds::default();
-        let lazy = match known {
+        order.lazy = match known {
             Some(k) => {
                 bounds = k;
                 true
@@ -266,315 +334,359 @@ impl<'p, P: Climb> Searcher<'p, P> {
                 .problem
                 .child_bounds(node, remaining - 1, self.best, &mut bounds),
         };
-        let mut count = 0;
-        if lazy {
+        if order.lazy {
             for mv in 0..P::MOVES {
-                order[count] = (bounds.bound[mv], bounds.rank[mv], mv);
-                count += 1;
+                order.moves[order.count] = (bounds.bound[mv], bounds.rank[mv], mv);
+                order.count += 1;
             }
         } else {
             for (mv, child) in children.iter_mut().enumerate().take(P::MOVES) {
                 if self.problem.apply(node, mv, child) {
                     let b = self.problem.upper_bound(child, remaining - 1);
-                    order[count] = (b, 0, mv);
-                    count += 1;
+                    order.moves[order.count] = (b, 0, mv);
+                    order.count += 1;
                 }
             }
         }
-        // Most promising first, so `best` rises early and the bound cuts more.
-        order[..count].sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
-        for &(b, _, mv) in &order[..count] {
-            if b <= self.best {
-                self.stats.bound_cuts += 1;
-                continue;
+        order.moves[..order.count]
+            .sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        order
+    }
+
+    /// Makes the child after `mv` ready to enter, looking at its own
+    /// children's bounds first where the problem can: `None` when it need
+    /// not be entered (it changes nothing, or none of its children can
+    /// beat `best`), else the child bounds it is entered with, if known.
+    #[inline(always)]
+    fn look(
+        &mut self,
+        node: &P::Node,
+        mv: usize,
+        child: &mut P::Node,
+        remaining: u32,
+        lazy: bool,
+    ) -> Option<Option<ChildBounds>> {
+        let mut grand = ChildBounds::default();
+        let outlook = if remaining >= 3 {
+            self.problem
+                .child_outlook(node, mv, child, remaining - 2, self.best, &mut grand)
+        } else {
+            None
+        };
+        match outlook {
+            Some((false, _)) => None,
+            Some((true, score)) => {
+                self.stats.level(remaining - 1).looked_at += 1;
+                // The child's value is its own score or a grandchild's,
+                // and no grandchild can beat `best`.
+                self.raise(score);
+                if grand.bound[..P::MOVES].iter().all(|&g| g <= self.best) {
+                    self.stats.bound_cuts += 1;
+                    self.stats.level(remaining - 1).cut_by_look += 1;
+                    return None;
+                }
+                Some(Some(grand))
             }
-            let mut grand = ChildBounds::default();
-            let outlook = if remaining >= 3 {
-                self.problem.child_outlook(
-                    node,
-                    mv,
-                    &mut children[mv],
-                    remaining - 2,
-                    self.best,
-                    &mut grand,
-                )
-            } else {
-                None
-            };
-            let known = match outlook {
-                Some((false, _)) => continue,
-                Some((true, score)) => {
-                    self.stats.level(remaining - 1).looked_at += 1;
-                    // The child's value is its own score or a grandchild's,
-                    // and no grandchild can beat `best`.
-                    self.raise(score);
-                    if grand.bound[..P::MOVES].iter().all(|&g| g <= self.best) {
-                        self.stats.bound_cuts += 1;
-                        self.stats.level(remaining - 1).cut_by_look += 1;
-                        continue;
-                    }
-                    Some(grand)
+            None => {
+                if lazy && !self.problem.apply(node, mv, child) {
+                    return None;
                 }
-                None => {
-                    if lazy && !self.problem.apply(node, mv, &mut children[mv]) {
-                        continue;
-                    }
-                    None
-                }
-            };
-            self.climb(&children[mv], remaining - 1, b, level + 1, known);
-            if self.best >= self.ceiling {
-                break;
+                Some(None)
             }
         }
-        self.scratch[level] = children;
     }
 }
 
-/// The best score reachable from `root` in at most `depth` moves, with the
-/// search counters.
+/// One search of a [`Climb`]: how many moves, a score no line can beat,
+/// a limit of positions or all cores. Set up once, in the way of
+/// ripgrep's `SearcherBuilder`, then asked [`Climbing::maximize`] or
+/// [`Climbing::reaches`]; it is read when a search starts, never in the
+/// search's loop.
 ///
-/// # Panics
-/// If `P::MOVES` exceeds 8.
-pub fn maximize<P: Climb>(problem: &P, root: &P::Node, depth: u32) -> (u32, SearchStats) {
-    maximize_within(problem, root, depth, u64::MAX).expect("no limit to reach")
-}
-
-/// [`maximize`] if it finishes within `node_limit` positions, else `None`.
-///
-/// # Panics
-/// If `P::MOVES` exceeds 8.
-pub fn maximize_within<P: Climb>(
-    problem: &P,
-    root: &P::Node,
-    depth: u32,
-    node_limit: u64,
-) -> Option<(u32, SearchStats)> {
-    search_within(problem, root, depth, 0, u32::MAX, node_limit)
-}
-
-/// [`maximize_within`] for a caller who knows that no line scores above
-/// `cap`: the search stops as soon as a line reaches `cap`, and the result
-/// is the best score up to `cap`.
-///
-/// # Panics
-/// If `P::MOVES` exceeds 8.
-pub fn maximize_capped_within<P: Climb>(
-    problem: &P,
-    root: &P::Node,
+/// ```
+/// use boardsolve::search::maximize::{Climb, Climbing, End};
+/// /// Add 1 or 2 to a number, up to 5; the score is the number.
+/// struct Count;
+/// impl Climb for Count {
+///     type Node = u8;
+///     const MOVES: usize = 2;
+///     fn score(&self, n: &u8) -> u32 { u32::from(*n) }
+///     fn upper_bound(&self, n: &u8, left: u32) -> u32 { (u32::from(*n) + 2 * left).min(5) }
+///     fn apply(&self, n: &u8, mv: usize, out: &mut u8) -> bool {
+///         *out = (n + mv as u8 + 1).min(5);
+///         out != n
+///     }
+///     fn key<'a>(&self, n: &'a u8) -> &'a [u8] { std::slice::from_ref(n) }
+/// }
+/// assert_eq!(Climbing::new(2).maximize(&Count, &0).value, 4);
+/// assert_eq!(Climbing::new(2).cap(4).maximize(&Count, &0).value, 4);
+/// assert!(!Climbing::new(2).reaches(&Count, &0, 5).value);
+/// assert!(Climbing::new(3).parallel(1).reaches(&Count, &0, 5).value);
+/// assert_eq!(Climbing::new(9).node_limit(1).maximize(&Count, &0).end, End::OutOfPositions);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Climbing {
     depth: u32,
     cap: u32,
-    node_limit: u64,
-) -> Option<(u32, SearchStats)> {
-    search_within(problem, root, depth, 0, cap, node_limit)
+    cores: Cores,
 }
 
-/// [`maximize`] for at most `node_limit` positions: the best score some
-/// line reaches that it found, and whether that is the best of all (the
-/// search finished, or reached a score nothing can beat).
-///
-/// # Panics
-/// If `P::MOVES` exceeds 8.
-pub fn maximize_some<P: Climb>(
-    problem: &P,
-    root: &P::Node,
-    depth: u32,
-    node_limit: u64,
-) -> (u32, bool) {
-    let s = run(
-        problem,
-        root,
-        depth,
-        0,
-        u32::MAX,
-        node_limit,
-        progress::global(),
-    );
-    let finished = s.best >= s.ceiling || (s.stats.nodes <= node_limit && !s.cut_short);
-    (s.best, finished)
+/// Where a [`Climbing`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cores {
+    /// On the calling thread, giving up after `node_limit` positions.
+    One { node_limit: u64 },
+    /// On all cores, the positions `split` moves deep as parallel tasks.
+    All { split: u32 },
 }
 
-/// The sequential search: the best score starts at `floor` (or the root's
-/// score if higher) and the search stops once it reaches `ceiling` (or the
-/// root's bound if lower). `None` if it enters more than `node_limit`
-/// positions without stopping.
-fn search_within<P: Climb>(
-    problem: &P,
-    root: &P::Node,
-    depth: u32,
-    floor: u32,
-    ceiling: u32,
-    node_limit: u64,
-) -> Option<(u32, SearchStats)> {
-    let s = run(
-        problem,
-        root,
-        depth,
-        floor,
-        ceiling,
-        node_limit,
-        progress::global(),
-    );
-    (s.best >= s.ceiling || s.stats.nodes <= node_limit).then_some((s.best, s.stats))
+/// What a [`Climbing`] search found: its answer, its counters and how it
+/// ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome<T> {
+    /// The answer: exact when the search [`End::Finished`]; otherwise a
+    /// score some line reaches ([`Climbing::maximize`]) or `true` only for
+    /// a line found ([`Climbing::reaches`]).
+    pub value: T,
+    /// The counters; summed over tasks, and varying from run to run, in
+    /// a parallel search.
+    pub stats: SearchStats,
+    /// Whether the answer is proven.
+    pub end: End,
 }
 
-/// The sequential search of [`search_within`], returning the searcher
-/// with what it found, published to `progress`.
-fn run<'p, P: Climb>(
-    problem: &'p P,
-    root: &P::Node,
-    depth: u32,
-    floor: u32,
-    ceiling: u32,
-    node_limit: u64,
-    progress: &'p Progress,
-) -> Searcher<'p, P> {
-    assert!(P::MOVES <= 8, "at most 8 moves per position");
-    let mut s = Searcher::new(problem, root, depth, progress);
-    // The root's own score, not `floor`: a floor need not be reached.
-    progress.found(s.best);
-    let bound = s.ceiling;
-    s.best = s.best.max(floor);
-    s.ceiling = s.ceiling.min(ceiling);
-    s.limit_nodes(node_limit);
-    s.climb(root, depth, bound, 0, None);
-    s.publish_positions();
-    s
+/// How a [`Climbing`] search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// Searched through, or stopped at a score nothing can beat.
+    Finished,
+    /// Gave up at its [`Climbing::node_limit`].
+    OutOfPositions,
+    /// Stopped from outside ([`stop`]).
+    Stopped,
 }
 
-/// [`maximize`] on all cores: the positions `split` moves deep are searched
-/// as parallel tasks that share the best score found so far, so each prunes
-/// with what the others found. The result is the same as [`maximize`]'s;
-/// the counters are the sum over tasks and vary from run to run.
-///
-/// # Panics
-/// If `P::MOVES` exceeds 8.
-pub fn maximize_parallel<P>(
-    problem: &P,
-    root: &P::Node,
-    depth: u32,
-    split: u32,
-) -> (u32, SearchStats)
-where
-    P: Climb + Sync,
-    P::Node: Send + Sync,
-{
-    maximize_parallel_capped(problem, root, depth, split, u32::MAX)
-}
-
-/// [`maximize_parallel`] capped as [`maximize_capped_within`].
-///
-/// # Panics
-/// If `P::MOVES` exceeds 8.
-pub fn maximize_parallel_capped<P>(
-    problem: &P,
-    root: &P::Node,
-    depth: u32,
-    split: u32,
-    cap: u32,
-) -> (u32, SearchStats)
-where
-    P: Climb + Sync,
-    P::Node: Send + Sync,
-{
-    let ceiling = problem.upper_bound(root, depth).min(cap);
-    search_parallel(problem, root, depth, split, 0, ceiling, progress::global())
-}
-
-/// Whether some line of at most `depth` moves from `root` reaches a score
-/// of `target`: the search of [`maximize`] with the best score set to
-/// `target - 1` from the start, so that only lines able to reach `target`
-/// are followed, stopping at the first that does.
-///
-/// # Panics
-/// If `P::MOVES` exceeds 8.
-pub fn reaches<P: Climb>(problem: &P, root: &P::Node, depth: u32, target: u32) -> bool {
-    reaches_within(problem, root, depth, target, u64::MAX).expect("no limit to reach")
-}
-
-/// [`reaches`] if it finishes within `node_limit` positions, else `None`.
-///
-/// # Panics
-/// If `P::MOVES` exceeds 8.
-pub fn reaches_within<P: Climb>(
-    problem: &P,
-    root: &P::Node,
-    depth: u32,
-    target: u32,
-    node_limit: u64,
-) -> Option<bool> {
-    if let Some(settled) = reached_or_out_of_reach(problem, root, depth, target) {
-        return Some(settled);
-    }
-    // The best score starts at `target - 1` though no line may reach it:
-    // every cut and table skip only asks whether `target` can still be
-    // reached, and the search ends as soon as it is.
-    search_within(problem, root, depth, target - 1, target, node_limit)
-        .map(|(best, _)| best >= target)
-}
-
-/// The answer of [`reaches`] when no search is needed: `true` if the root
-/// already scores `target`, `false` if its bound is below it.
-fn reached_or_out_of_reach<P: Climb>(
-    problem: &P,
-    root: &P::Node,
-    depth: u32,
-    target: u32,
-) -> Option<bool> {
-    if problem.score(root) >= target {
-        Some(true)
-    } else if problem.upper_bound(root, depth) < target {
-        Some(false)
-    } else {
-        None
+impl<T> Outcome<T> {
+    /// The outcome, unless the search gave up at its limit of positions.
+    pub fn completed(self) -> Option<Outcome<T>> {
+        (self.end != End::OutOfPositions).then_some(self)
     }
 }
 
-/// [`reaches`] on all cores, split as in [`maximize_parallel`].
-///
-/// # Panics
-/// If `P::MOVES` exceeds 8.
-pub fn reaches_parallel<P>(problem: &P, root: &P::Node, depth: u32, split: u32, target: u32) -> bool
-where
-    P: Climb + Sync,
-    P::Node: Send + Sync,
-{
-    if let Some(settled) = reached_or_out_of_reach(problem, root, depth, target) {
-        return settled;
-    }
-    search_parallel(
-        problem,
-        root,
-        depth,
-        split,
-        target - 1,
-        target,
-        progress::global(),
-    )
-    .0 >= target
-}
-
-/// The parallel search: the best score starts at `floor` (or the root's
-/// score if higher), and the search stops once it reaches `ceiling`.
-/// Every task publishes to `progress`.
-fn search_parallel<P>(
-    problem: &P,
-    root: &P::Node,
-    depth: u32,
-    split: u32,
+/// The scores a search starts from and stops at: the best score starts at
+/// `floor` (or the root's score if higher), and the search ends once it
+/// reaches `ceiling` (or the root's bound if lower).
+#[derive(Debug, Clone, Copy)]
+struct Goal {
     floor: u32,
     ceiling: u32,
-    progress: &Progress,
-) -> (u32, SearchStats)
-where
-    P: Climb + Sync,
-    P::Node: Send + Sync,
-{
-    assert!(P::MOVES <= 8, "at most 8 moves per position");
-    // Leave the tasks at least two moves, where the search has real work.
-    let levels = split.min(depth.saturating_sub(2));
-    // What the frontier's lines reach, kept apart from `floor`, which
-    // need not be reached.
+}
+
+impl Climbing {
+    /// A search of at most `depth` moves, on the calling thread, with no
+    /// cap and no limit of positions.
+    pub const fn new(depth: u32) -> Climbing {
+        Climbing {
+            depth,
+            cap: u32::MAX,
+            cores: Cores::One {
+                node_limit: u64::MAX,
+            },
+        }
+    }
+
+    /// For a caller who knows that no line scores above `cap`: the search
+    /// stops as soon as a line reaches `cap`. A cap below the best score
+    /// breaks that promise, and the answer is then unspecified.
+    #[must_use]
+    pub const fn cap(self, cap: u32) -> Climbing {
+        Climbing { cap, ..self }
+    }
+
+    /// Gives up after entering `node_limit` positions, on the calling
+    /// thread (this replaces [`Climbing::parallel`]).
+    #[must_use]
+    pub const fn node_limit(self, node_limit: u64) -> Climbing {
+        Climbing {
+            cores: Cores::One { node_limit },
+            ..self
+        }
+    }
+
+    /// On all cores: the positions `split` moves deep are searched as
+    /// parallel tasks that share the best score found so far, so each
+    /// prunes with what the others found. The answer is the same; a
+    /// parallel search has no limit of positions (this replaces
+    /// [`Climbing::node_limit`]).
+    #[must_use]
+    pub const fn parallel(self, split: u32) -> Climbing {
+        Climbing {
+            cores: Cores::All { split },
+            ..self
+        }
+    }
+
+    /// The best score reachable from `root` in at most `depth` moves (up to
+    /// the cap).
+    ///
+    /// # Panics
+    /// If `P::MOVES` exceeds 8.
+    pub fn maximize<P>(&self, problem: &P, root: &P::Node) -> Outcome<u32>
+    where
+        P: Climb + Sync,
+        P::Node: Send + Sync,
+    {
+        self.search(
+            problem,
+            root,
+            Goal {
+                floor: 0,
+                ceiling: self.cap,
+            },
+        )
+    }
+
+    /// Whether some line of at most `depth` moves from `root` reaches a
+    /// score of `target`: the search of [`Climbing::maximize`] with the
+    /// best score set to `target - 1` from the start, so that only lines
+    /// able to reach `target` are followed, stopping at the first that
+    /// does.
+    ///
+    /// # Panics
+    /// If `P::MOVES` exceeds 8.
+    pub fn reaches<P>(&self, problem: &P, root: &P::Node, target: u32) -> Outcome<bool>
+    where
+        P: Climb + Sync,
+        P::Node: Send + Sync,
+    {
+        let settled = if problem.score(root) >= target {
+            Some(true)
+        } else if problem.upper_bound(root, self.depth) < target {
+            Some(false)
+        } else {
+            None
+        };
+        if let Some(value) = settled {
+            let (stats, end) = (SearchStats::default(), End::Finished);
+            return Outcome { value, stats, end };
+        }
+        // The best score starts at `target - 1` though no line may reach it:
+        // every cut and table skip only asks whether `target` can still be
+        // reached, and the search ends as soon as it is.
+        let goal = Goal {
+            floor: target - 1,
+            ceiling: self.cap.min(target),
+        };
+        let found = self.search(problem, root, goal);
+        Outcome {
+            value: found.value >= target,
+            stats: found.stats,
+            end: found.end,
+        }
+    }
+
+    fn search<P>(&self, problem: &P, root: &P::Node, goal: Goal) -> Outcome<u32>
+    where
+        P: Climb + Sync,
+        P::Node: Send + Sync,
+    {
+        match self.cores {
+            Cores::One { .. } => {
+                let s = self.run_one(problem, root, goal, progress::global());
+                let end = s.end();
+                Outcome {
+                    value: s.best,
+                    stats: s.stats,
+                    end,
+                }
+            }
+            Cores::All { split } => self.run_all(problem, root, split, goal, progress::global()),
+        }
+    }
+
+    /// The sequential search, returning the searcher with what it found,
+    /// published to `progress`.
+    fn run_one<'p, P: Climb>(
+        &self,
+        problem: &'p P,
+        root: &P::Node,
+        goal: Goal,
+        progress: &'p Progress,
+    ) -> Searcher<'p, P> {
+        assert!(P::MOVES <= 8, "at most 8 moves per position");
+        let mut s = Searcher::new(problem, root, self.depth, progress);
+        // The root's own score, not `floor`: a floor need not be reached.
+        progress.found(s.best);
+        let bound = s.ceiling;
+        s.best = s.best.max(goal.floor);
+        s.ceiling = s.ceiling.min(goal.ceiling);
+        if let Cores::One { node_limit } = self.cores {
+            s.limit_nodes(node_limit);
+        }
+        s.climb(root, self.depth, bound, 0, None);
+        s.publish_positions();
+        s
+    }
+
+    /// The parallel search of [`Climbing::parallel`]. Every task
+    /// publishes to `progress`.
+    fn run_all<P>(
+        &self,
+        problem: &P,
+        root: &P::Node,
+        split: u32,
+        goal: Goal,
+        progress: &Progress,
+    ) -> Outcome<u32>
+    where
+        P: Climb + Sync,
+        P::Node: Send + Sync,
+    {
+        assert!(P::MOVES <= 8, "at most 8 moves per position");
+        let depth = self.depth;
+        let ceiling = problem.upper_bound(root, depth).min(goal.ceiling);
+        // Leave the tasks at least two moves, where the search has real work.
+        let levels = split.min(depth.saturating_sub(2));
+        let (frontier, reached) = frontier(problem, root, levels);
+        progress.found(reached);
+        let best = reached.max(goal.floor);
+        let remaining = depth - levels;
+        let mut tasks: Vec<(u32, &P::Node)> = frontier
+            .iter()
+            .map(|node| (problem.upper_bound(node, remaining), node))
+            .collect();
+        tasks.sort_by_key(|t| std::cmp::Reverse(t.0));
+        let shared = AtomicU32::new(best);
+        let (stats, cut_short) = tasks
+            .par_iter()
+            .map(|&(bound, node)| {
+                let mut s = Searcher::new(problem, node, remaining, progress);
+                s.ceiling = ceiling;
+                s.shared = Some(&shared);
+                s.best = shared.load(Ordering::Relaxed);
+                if s.best < s.ceiling {
+                    s.climb(node, remaining, bound, 0, None);
+                }
+                s.publish_positions();
+                (s.stats, s.cut_short)
+            })
+            .reduce(
+                || (SearchStats::default(), false),
+                |a, b| (a.0.add(&b.0), a.1 || b.1),
+            );
+        let value = shared.load(Ordering::Relaxed);
+        let end = if cut_short && value < ceiling {
+            End::Stopped
+        } else {
+            End::Finished
+        };
+        Outcome { value, stats, end }
+    }
+}
+
+/// The distinct positions `levels` moves from `root` by moves that change
+/// something, and the best score of the positions on the way.
+fn frontier<P: Climb>(problem: &P, root: &P::Node, levels: u32) -> (Vec<P::Node>, u32) {
     let mut reached = problem.score(root);
     let mut frontier = vec![root.clone()];
     for _ in 0..levels {
@@ -598,30 +710,7 @@ where
         // `depth - levels` moves left.
         frontier = next;
     }
-    progress.found(reached);
-    let best = reached.max(floor);
-    let remaining = depth - levels;
-    let mut tasks: Vec<(u32, &P::Node)> = frontier
-        .iter()
-        .map(|node| (problem.upper_bound(node, remaining), node))
-        .collect();
-    tasks.sort_by_key(|t| std::cmp::Reverse(t.0));
-    let shared = AtomicU32::new(best);
-    let stats = tasks
-        .par_iter()
-        .map(|&(bound, node)| {
-            let mut s = Searcher::new(problem, node, remaining, progress);
-            s.ceiling = ceiling;
-            s.shared = Some(&shared);
-            s.best = shared.load(Ordering::Relaxed);
-            if s.best < s.ceiling {
-                s.climb(node, remaining, bound, 0, None);
-            }
-            s.publish_positions();
-            s.stats
-        })
-        .reduce(SearchStats::default, |a, b| a.add(&b));
-    (shared.load(Ordering::Relaxed), stats)
+    (frontier, reached)
 }
 
 /// The shortest line of moves from `root` whose final score is at least
@@ -631,20 +720,24 @@ where
 /// Moves that change nothing are never part of the answer: dropping one
 /// gives a shorter line with the same final position. A search stopped
 /// from outside ([`stop`]) may also end it with `None`.
-pub fn first_line_reaching<P: Climb>(
+pub fn first_line_reaching<P>(
     problem: &P,
     root: &P::Node,
     depth: u32,
     target: u32,
-) -> Option<Vec<usize>> {
+) -> Option<Vec<usize>>
+where
+    P: Climb + Sync,
+    P::Node: Send + Sync,
+{
     first_line_with(problem, root, depth, |node, moves| {
-        reaches(problem, node, moves, target)
+        Climbing::new(moves).reaches(problem, node, target).value
     })
 }
 
 /// [`first_line_reaching`] with the question "can a line of at most
 /// `moves` moves from `node` reach the target?" answered by `reaches`
-/// (for example [`reaches_parallel`] on deep searches).
+/// (for example [`Climbing::reaches`] on all cores for deep searches).
 ///
 /// The length is the smallest for which the root can reach the target,
 /// found from `depth` down: reaching is monotone in the moves allowed, so
@@ -692,6 +785,17 @@ pub fn first_line_with<P: Climb>(
 mod tests {
     use super::*;
 
+    /// The best score of `depth` moves from 0, with the counters.
+    fn maximize<P: Climb<Node = u8> + Sync>(problem: &P, depth: u32) -> (u32, SearchStats) {
+        let found = Climbing::new(depth).maximize(problem, &0);
+        assert_eq!(found.end, End::Finished);
+        (found.value, found.stats)
+    }
+
+    fn goal(floor: u32, ceiling: u32) -> Goal {
+        Goal { floor, ceiling }
+    }
+
     /// A counter game: add 1, 2 or 3 to a number, capped at 10; score is the number.
     struct Adder;
     impl Climb for Adder {
@@ -714,9 +818,9 @@ mod tests {
 
     #[test]
     fn counter_game() {
-        assert_eq!(maximize(&Adder, &0, 0).0, 0);
-        assert_eq!(maximize(&Adder, &0, 2).0, 6);
-        assert_eq!(maximize(&Adder, &0, 5).0, 10);
+        assert_eq!(maximize(&Adder, 0).0, 0);
+        assert_eq!(maximize(&Adder, 2).0, 6);
+        assert_eq!(maximize(&Adder, 5).0, 10);
         // 7 needs three moves (two reach at most 6); the first such line in
         // move order is +1, +3, +3.
         assert_eq!(first_line_reaching(&Adder, &0, 5, 7), Some(vec![0, 2, 2]));
@@ -726,8 +830,48 @@ mod tests {
     }
 
     #[test]
+    fn every_configuration_gives_the_same_answer() {
+        for depth in 0..6 {
+            let plain = maximize(&Adder, depth).0;
+            for split in 0..4 {
+                let all = Climbing::new(depth).parallel(split);
+                assert_eq!(all.maximize(&Adder, &0).value, plain, "{depth} {split}");
+                for target in 0..=11 {
+                    let want = plain >= target;
+                    assert_eq!(all.reaches(&Adder, &0, target).value, want);
+                    let one = Climbing::new(depth).reaches(&Adder, &0, target);
+                    assert_eq!((one.value, one.end), (want, End::Finished));
+                }
+            }
+            // A cap is the caller's promise that no line scores more.
+            for cap in plain..=11 {
+                let capped = Climbing::new(depth).cap(cap);
+                assert_eq!(capped.maximize(&Adder, &0).value, plain, "{depth} {cap}");
+                assert_eq!(capped.parallel(1).maximize(&Adder, &0).value, plain);
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_out_of_positions_says_so_and_keeps_what_it_found() {
+        let limited = Climbing::new(8).node_limit(5000);
+        let found = limited.maximize(&Tree, &[0; 8]);
+        assert_eq!(found.end, End::OutOfPositions);
+        assert_eq!(found.value, 0, "the only score of the tree");
+        assert!(found.completed().is_none());
+        let whole = Climbing::new(8)
+            .node_limit(1 << 20)
+            .maximize(&Tree, &[0; 8]);
+        assert_eq!(whole.end, End::Finished);
+        assert!(whole.completed().is_some());
+        // A later `parallel` replaces the limit: the search runs through.
+        let all = limited.parallel(2).maximize(&Tree, &[0; 8]);
+        assert_eq!(all.end, End::Finished);
+    }
+
+    #[test]
     fn the_counts_by_moves_left_add_up() {
-        let (_, stats) = maximize(&Adder, &0, 5);
+        let (_, stats) = maximize(&Adder, 5);
         let levels = &stats.by_moves_left;
         assert_eq!(levels[5].entered, 1, "the root, five moves left");
         assert!(levels[4].entered > 0 && levels[6..].iter().all(|l| l.entered == 0));
@@ -737,7 +881,7 @@ mod tests {
         assert_eq!(both.by_moves_left[4].entered, 2 * levels[4].entered);
         // Deeper than the last slot is counted in it: here the root and
         // the first positions of the first line (the search stops at 10).
-        let (_, deep) = maximize(&Adder, &0, LEVELS as u32 + 3);
+        let (_, deep) = maximize(&Adder, LEVELS as u32 + 3);
         assert_eq!(deep.by_moves_left[LEVELS - 1].entered, 5);
         let entered = deep.by_moves_left.iter().map(|l| l.entered).sum::<u64>();
         assert_eq!(entered, deep.nodes);
@@ -791,20 +935,25 @@ mod tests {
         // 1 + 4 + ... + 4^7 positions: several batches and a remainder.
         let all: u64 = (0..8).map(|d| 4u64.pow(d)).sum();
         let progress = Progress::new();
-        let s = run(&Tree, &[0; 8], 8, 0, u32::MAX, u64::MAX, &progress);
+        let s = Climbing::new(8).run_one(&Tree, &[0; 8], goal(0, u32::MAX), &progress);
         assert_eq!(s.stats.nodes, all);
         assert_eq!(progress.snapshot().positions, all);
 
         // A limit stops the search in the middle of a batch (the
         // positions looked at while unwinding count too).
         let progress = Progress::new();
-        let s = run(&Tree, &[0; 8], 8, 0, u32::MAX, 5000, &progress);
+        let s =
+            Climbing::new(8)
+                .node_limit(5000)
+                .run_one(&Tree, &[0; 8], goal(0, u32::MAX), &progress);
         assert!((5001..5100).contains(&s.stats.nodes), "{:?}", s.stats);
         assert_eq!(progress.snapshot().positions, s.stats.nodes);
 
         // Over threads, the tasks' counts add up to the total.
         let progress = Progress::new();
-        let (_, stats) = search_parallel(&Tree, &[0; 8], 10, 2, 0, 1, &progress);
+        let stats = Climbing::new(10)
+            .run_all(&Tree, &[0; 8], 2, goal(0, 1), &progress)
+            .stats;
         assert!(stats.nodes > 4 * progress::BATCH, "{stats:?}");
         assert_eq!(progress.snapshot().positions, stats.nodes);
     }
@@ -812,20 +961,24 @@ mod tests {
     #[test]
     fn only_scores_of_real_lines_are_published() {
         let progress = Progress::new();
-        let s = run(&Adder, &0, 2, 0, u32::MAX, u64::MAX, &progress);
+        let s = Climbing::new(2).run_one(&Adder, &0, goal(0, u32::MAX), &progress);
         assert_eq!((s.best, progress.snapshot().best), (6, 6));
         let progress = Progress::new();
-        let (best, _) = search_parallel(&Adder, &0, 5, 2, 0, 10, &progress);
+        let best = Climbing::new(5)
+            .run_all(&Adder, &0, 2, goal(0, 10), &progress)
+            .value;
         assert_eq!((best, progress.snapshot().best), (10, 10));
         // Asking whether 8 is reached in two moves starts the best at 7,
         // which no line reaches: it must not be shown as found.
         let progress = Progress::new();
-        let s = run(&LooseAdder, &0, 2, 7, 8, u64::MAX, &progress);
+        let s = Climbing::new(2).run_one(&LooseAdder, &0, goal(7, 8), &progress);
         assert_eq!(s.best, 7);
         assert!(progress.snapshot().best <= 6, "{:?}", progress.snapshot());
         // In parallel, with the frontier one move deep: 11 in three moves.
         let progress = Progress::new();
-        let (best, _) = search_parallel(&LooseAdder, &0, 3, 1, 10, 11, &progress);
+        let best = Climbing::new(3)
+            .run_all(&LooseAdder, &0, 1, goal(10, 11), &progress)
+            .value;
         assert_eq!(best, 10);
         assert!(progress.snapshot().best <= 9, "{:?}", progress.snapshot());
     }

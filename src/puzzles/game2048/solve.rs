@@ -5,7 +5,7 @@
 use super::avx512;
 use super::board::{Board, Direction, MAX_N, value_of};
 use crate::puzzles::Error;
-use crate::search::maximize::{self, ChildBounds, Climb, SearchStats};
+use crate::search::maximize::{ChildBounds, Climb, Climbing, End, SearchStats};
 use crate::search::{progress, stop, table};
 
 /// The counters of one search: positions, table hits, bound cuts.
@@ -508,9 +508,11 @@ pub(super) fn bounded_exponent(board: &Board, moves: u32) -> (u32, u32) {
 /// The search of [`bounded_exponent`] under a deadline, its first look
 /// taking at most `first_look` positions.
 pub(super) fn narrowed_exponent(board: &Board, moves: u32, first_look: u64) -> (u32, u32) {
-    let (lower, finished) =
-        maximize::maximize_some(&Search::new(board, 1), board, moves, first_look);
-    if finished {
+    let first = Climbing::new(moves)
+        .node_limit(first_look)
+        .maximize(&Search::new(board, 1), board);
+    let lower = first.value;
+    if first.end == End::Finished {
         return (lower, lower);
     }
     let mut upper = merge_tree_bound(&board.cells, moves);
@@ -536,8 +538,8 @@ const FIRST_LOOK: u64 = 100_000;
 
 /// [`answer_with_stats`] on one thread, for comparisons with the plain search.
 pub fn answer_sequential(board: &Board, moves: u32) -> (u128, Stats) {
-    let (e, stats) = maximize::maximize(&Search::new(board, 1), board, moves);
-    (value_of(e as u8), stats)
+    let found = Climbing::new(moves).maximize(&Search::new(board, 1), board);
+    (value_of(found.value as u8), found.stats)
 }
 
 /// The exponent of the largest block reachable, on all cores when deep.
@@ -549,33 +551,42 @@ pub(super) fn best_exponent(board: &Board, moves: u32) -> (u32, Stats) {
 /// be made: the search ends as soon as `cap` is.
 pub(super) fn best_exponent_capped(board: &Board, moves: u32, cap: u32) -> (u32, Stats) {
     let one = Search::new(board, 1);
-    if parallel_pays(board, moves) {
+    let search = Climbing::new(moves).cap(cap);
+    let found = if parallel_pays(board, moves) {
         // Many boards finish in a few hundred positions, faster than threads
         // start; only the rest go parallel.
-        maximize::maximize_capped_within(&one, board, moves, cap, SEQUENTIAL_TRIAL).unwrap_or_else(
-            || {
+        search
+            .node_limit(SEQUENTIAL_TRIAL)
+            .maximize(&one, board)
+            .completed()
+            .unwrap_or_else(|| {
                 let game = Search::new(board, rayon::current_num_threads());
-                maximize::maximize_parallel_capped(&game, board, moves, PARALLEL_SPLIT, cap)
-            },
-        )
+                search.parallel(PARALLEL_SPLIT).maximize(&game, board)
+            })
     } else {
-        maximize::maximize_capped_within(&one, board, moves, cap, u64::MAX)
-            .expect("no limit to reach")
-    }
+        search.maximize(&one, board)
+    };
+    (found.value, found.stats)
 }
 
 /// Whether a block `2^e` can be made within `moves` moves, on all cores
 /// when deep (as [`best_exponent`]).
 pub(super) fn reaches(board: &Board, moves: u32, e: u32) -> bool {
-    if parallel_pays(board, moves) {
-        maximize::reaches_within(&Search::new(board, 1), board, moves, e, SEQUENTIAL_TRIAL)
+    let one = Search::new(board, 1);
+    let search = Climbing::new(moves);
+    let found = if parallel_pays(board, moves) {
+        search
+            .node_limit(SEQUENTIAL_TRIAL)
+            .reaches(&one, board, e)
+            .completed()
             .unwrap_or_else(|| {
                 let game = Search::new(board, rayon::current_num_threads());
-                maximize::reaches_parallel(&game, board, moves, PARALLEL_SPLIT, e)
+                search.parallel(PARALLEL_SPLIT).reaches(&game, board, e)
             })
     } else {
-        maximize::reaches(&Search::new(board, 1), board, moves, e)
-    }
+        search.reaches(&one, board, e)
+    };
+    found.value
 }
 
 /// Whether a search of `moves` moves from `board` should go parallel: deep

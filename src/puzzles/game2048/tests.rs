@@ -5,7 +5,7 @@ use super::solve::{
     merge_tree_bound, narrowed_exponent,
 };
 use super::*;
-use crate::search::maximize::{self, ChildBounds, Climb};
+use crate::search::maximize::{ChildBounds, Climb, Climbing};
 
 fn board(n: usize, v: &[u64]) -> Board {
     Board::from_values(n, v).unwrap()
@@ -272,12 +272,13 @@ proptest! {
         prop_assume!(truth > 0);
         let e = truth.trailing_zeros();
         let game = Search::new(&b, 2);
-        let (best, _) = maximize::maximize_parallel(&game, &b, k, split);
+        let parallel = Climbing::new(k).parallel(split);
+        let best = parallel.maximize(&game, &b).value;
         prop_assert_eq!(value_of(best as u8), truth);
-        prop_assert!(maximize::reaches_parallel(&game, &b, k, split, e));
-        prop_assert!(!maximize::reaches_parallel(&game, &b, k, split, e + 1));
-        prop_assert!(maximize::reaches(&game, &b, k, e));
-        prop_assert!(!maximize::reaches(&game, &b, k, e + 1));
+        prop_assert!(parallel.reaches(&game, &b, e).value);
+        prop_assert!(!parallel.reaches(&game, &b, e + 1).value);
+        prop_assert!(Climbing::new(k).reaches(&game, &b, e).value);
+        prop_assert!(!Climbing::new(k).reaches(&game, &b, e + 1).value);
     }
 }
 
