@@ -4,6 +4,7 @@
 //! it depends on neither.
 
 mod layout;
+pub mod svg;
 mod tokens;
 mod verdict;
 

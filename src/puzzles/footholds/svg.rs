@@ -4,7 +4,8 @@
 
 use super::board::{Coord, Instance, Player};
 use super::explain::{Defeat, Play};
-use std::fmt::Write as _;
+use crate::text::svg::Svg;
+use std::fmt::Display;
 
 /// Side of a cell in the picture.
 const CELL: usize = 64;
@@ -30,26 +31,48 @@ pub(super) fn draw(instance: &Instance, play: &Play) -> String {
     let (rows, cols) = (instance.rows, instance.cols);
     let width = (LEFT * 2 + cols * CELL).max(460);
     let height = TOP + rows * CELL + 60;
-    let mut s = String::new();
-    // Writing to a String cannot fail.
-    let loser = play.winner.other();
+    let mut svg = Svg::picture(width, height);
+    let unit = if play.moves == 1 { "move" } else { "moves" };
+    let lines = [
+        (
+            30,
+            18,
+            format!("{} wins; {} {unit} in total", play.winner, play.moves),
+        ),
+        (
+            52,
+            13,
+            "A: solid line, B: dashed; numbers are the moves".into(),
+        ),
+        (72, 13, "grey ×k: foothold gone after move k".into()),
+    ];
+    for (y, size, line) in lines {
+        svg.tag("text")
+            .attr("x", LEFT)
+            .attr("y", y)
+            .attr("font-size", size)
+            .text(line);
+    }
+    cells(&mut svg, instance, play);
+    for player in [Player::A, Player::B] {
+        player_path(&mut svg, instance, play, player);
+    }
     let why = match play.ending {
         Defeat::NoMove => "has no foothold to move to",
         Defeat::FootholdGone => "stands where the foothold vanished",
     };
-    let _ = write!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n\
-         <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n\
-         <text x=\"{LEFT}\" y=\"30\" font-size=\"18\">{} wins; {} {} in total</text>\n\
-         <text x=\"{LEFT}\" y=\"52\" font-size=\"13\">A: solid line, B: dashed; numbers are the moves</text>\n\
-         <text x=\"{LEFT}\" y=\"72\" font-size=\"13\">grey ×k: foothold gone after move k</text>\n",
-        play.winner,
-        play.moves,
-        if play.moves == 1 { "move" } else { "moves" },
-    );
-    // When each foothold vanished: the move that left it.
-    let mut gone_after = vec![vec![None; cols]; rows];
+    svg.tag("text")
+        .attr("x", LEFT)
+        .attr("y", TOP + rows * CELL + 30)
+        .attr("font-size", 14)
+        .text(format_args!("then {} {why}", play.winner.other()));
+    svg.finish()
+}
+
+/// Every cell: footholds green, those that vanished grey with the move
+/// that left them.
+fn cells(svg: &mut Svg, instance: &Instance, play: &Play) {
+    let mut gone_after = vec![vec![None; instance.cols]; instance.rows];
     for (i, m) in play.line.iter().enumerate() {
         gone_after[m.from.0][m.from.1] = Some(i + 1);
     }
@@ -61,81 +84,93 @@ pub(super) fn draw(instance: &Instance, play: &Play) -> String {
                 (true, None) => ("#d9ead3", "#6aa84f"),
                 (true, Some(_)) => ("#d0d0d0", "#888888"),
             };
-            let _ = writeln!(
-                s,
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"5\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"2\"/>",
-                x + 2,
-                y + 2,
-                CELL - 4,
-                CELL - 4
-            );
+            svg.tag("rect")
+                .attr("x", x + 2)
+                .attr("y", y + 2)
+                .attr("width", CELL - 4)
+                .attr("height", CELL - 4)
+                .attr("rx", 5)
+                .attr("fill", fill)
+                .attr("stroke", stroke)
+                .attr("stroke-width", 2)
+                .end();
             if let Some(k) = gone {
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#555\">×{k}</text>",
-                    x + 6,
-                    y + CELL - 8
-                );
+                svg.tag("text")
+                    .attr("x", x + 6)
+                    .attr("y", y + CELL - 8)
+                    .attr("font-size", 12)
+                    .attr("fill", "#555")
+                    .text(format_args!("×{k}"));
             }
         }
     }
-    for player in [Player::A, Player::B] {
-        let (colour, dash) = style(player);
-        let start = if player == Player::A {
-            instance.a
-        } else {
-            instance.b
-        };
-        let mut points = vec![centre(start)];
-        let steps: Vec<(usize, Coord)> = play
-            .line
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.player == player)
-            .map(|(i, m)| (i + 1, m.to))
-            .collect();
-        points.extend(steps.iter().map(|&(_, to)| centre(to)));
-        // B's path a few pixels off A's, so that shared stretches show both.
-        let shift = if player == Player::A { 0 } else { 6 };
-        let list: Vec<String> = points
-            .iter()
-            .map(|(x, y)| format!("{},{}", x + shift, y + shift))
-            .collect();
-        let _ = writeln!(
-            s,
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"4\" stroke-dasharray=\"{dash}\" stroke-linejoin=\"round\"/>",
-            list.join(" ")
-        );
-        let (sx, sy) = centre(start);
-        let (dx, dy) = if player == Player::A {
-            (-16, -16)
-        } else {
-            (16, -16)
-        };
-        let _ = writeln!(
-            s,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"11\" fill=\"white\" stroke=\"{colour}\" stroke-width=\"3\"/>\n\
-             <text x=\"{}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\" fill=\"{colour}\" text-anchor=\"middle\">{player}</text>",
-            sx as i64 + dx,
-            sy as i64 + dy,
-            sx as i64 + dx,
-            sy as i64 + dy + 5
-        );
-        for (k, to) in steps {
-            let (x, y) = centre(to);
-            let (x, y) = (x + shift, y + shift);
-            let _ = writeln!(
-                s,
-                "<circle cx=\"{x}\" cy=\"{y}\" r=\"11\" fill=\"{colour}\"/>\n\
-                 <text x=\"{x}\" y=\"{}\" font-size=\"12\" font-weight=\"bold\" fill=\"white\" text-anchor=\"middle\">{k}</text>",
-                y + 4
-            );
-        }
+}
+
+/// The path of `player` from its start, its start marked with its name
+/// and every move it makes numbered where it lands.
+fn player_path(svg: &mut Svg, instance: &Instance, play: &Play, player: Player) {
+    let (colour, dash) = style(player);
+    let start = if player == Player::A {
+        instance.a
+    } else {
+        instance.b
+    };
+    let steps: Vec<(usize, Coord)> = play
+        .line
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.player == player)
+        .map(|(i, m)| (i + 1, m.to))
+        .collect();
+    let mut points = vec![centre(start)];
+    points.extend(steps.iter().map(|&(_, to)| centre(to)));
+    // B's path a few pixels off A's, so that shared stretches show both.
+    let shift = if player == Player::A { 0 } else { 6 };
+    let list: Vec<String> = points
+        .iter()
+        .map(|(x, y)| format!("{},{}", x + shift, y + shift))
+        .collect();
+    svg.tag("polyline")
+        .attr("points", list.join(" "))
+        .attr("fill", "none")
+        .attr("stroke", colour)
+        .attr("stroke-width", 4)
+        .attr("stroke-dasharray", dash)
+        .attr("stroke-linejoin", "round")
+        .end();
+    let (sx, sy) = centre(start);
+    let dx = if player == Player::A { -16 } else { 16 };
+    let (x, y) = (sx as i64 + dx, sy as i64 - 16);
+    svg.tag("circle")
+        .attr("cx", x)
+        .attr("cy", y)
+        .attr("r", 11)
+        .attr("fill", "white")
+        .attr("stroke", colour)
+        .attr("stroke-width", 3)
+        .end();
+    marker_text(svg, (x, y + 5), 13, colour, player);
+    for (k, to) in steps {
+        let (x, y) = centre(to);
+        let (x, y) = (x + shift, y + shift);
+        svg.tag("circle")
+            .attr("cx", x)
+            .attr("cy", y)
+            .attr("r", 11)
+            .attr("fill", colour)
+            .end();
+        marker_text(svg, (x as i64, y as i64 + 4), 12, "white", k);
     }
-    let _ = writeln!(
-        s,
-        "<text x=\"{LEFT}\" y=\"{}\" font-size=\"14\">then {loser} {why}</text>\n</svg>",
-        TOP + rows * CELL + 30
-    );
-    s
+}
+
+/// A bold centred label of a marker.
+fn marker_text(svg: &mut Svg, (x, y): (i64, i64), size: u32, fill: &str, label: impl Display) {
+    svg.tag("text")
+        .attr("x", x)
+        .attr("y", y)
+        .attr("font-size", size)
+        .attr("font-weight", "bold")
+        .attr("fill", fill)
+        .attr("text-anchor", "middle")
+        .text(label);
 }

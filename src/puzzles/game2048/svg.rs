@@ -4,7 +4,8 @@
 
 use super::explain::Play;
 use crate::puzzles::Error;
-use std::fmt::Write as _;
+use crate::text::svg::Svg;
+use std::fmt::Display;
 
 /// Most cells the strip draws (boards × N²): a 20×20 line of ten moves is
 /// 4400; a 64×64 board at K = 100 would be an SVG of hundreds of MB.
@@ -41,84 +42,105 @@ pub(super) fn draw(play: &Play, moves: u32) -> Result<String, Error> {
     let digits = play.widest_number();
     let cell = (digits * 9 + 14).max(30);
     let side = n * cell + 6;
-    let (gap, caption) = (24, 26);
     let columns = boards.min(PER_ROW);
     let rows = boards.div_ceil(PER_ROW);
-    let width = columns * side + (columns + 1) * gap;
-    let height = 60 + rows * (side + caption + gap);
-    let mut s = String::new();
-    // Writing to a String cannot fail.
-    let _ = write!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n\
-         <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n\
-         <text x=\"{gap}\" y=\"32\" font-size=\"20\">largest block within {moves} {}: {}</text>\n\
-         <text x=\"{gap}\" y=\"52\" font-size=\"13\" fill=\"#444\">blocks made by a merge are outlined and marked *</text>\n",
-        if moves == 1 { "move" } else { "moves" },
-        play.max
-    );
-    for (b, board) in play.boards.iter().enumerate() {
-        let x0 = gap + (b % PER_ROW) * (side + gap);
-        let y0 = 60 + (b / PER_ROW) * (side + caption + gap) + caption;
-        let title = if b == 0 {
-            "start".to_string()
-        } else {
-            let merges = play.merged[b - 1].len();
-            format!(
-                "{b}. {} ({merges} {})",
-                play.moves[b - 1].name(),
-                if merges == 1 { "merge" } else { "merges" }
-            )
-        };
-        let _ = write!(
-            s,
-            "<text x=\"{x0}\" y=\"{}\" font-size=\"15\">{title}</text>\n\
-             <rect x=\"{x0}\" y=\"{y0}\" width=\"{side}\" height=\"{side}\" rx=\"4\" fill=\"#bbada0\"/>\n",
-            y0 - 8
-        );
-        let merged = if b == 0 {
-            &[][..]
-        } else {
-            &play.merged[b - 1][..]
-        };
-        for (r, row) in board.iter().enumerate() {
-            for (c, &v) in row.iter().enumerate() {
-                let (x, y) = (x0 + 3 + c * cell, y0 + 3 + r * cell);
-                let e = if v == 0 { 0 } else { v.trailing_zeros() };
-                let (fill, ink) = colours(e);
-                let is_merged = merged.contains(&[r, c]);
-                let outline = if is_merged {
-                    " stroke=\"#000\" stroke-width=\"3\""
-                } else {
-                    ""
-                };
-                let _ = writeln!(
-                    s,
-                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"3\" fill=\"{fill}\"{outline}/>",
-                    x + 2,
-                    y + 2,
-                    cell - 4,
-                    cell - 4
-                );
-                if v != 0 {
-                    let _ = writeln!(
-                        s,
-                        "<text x=\"{}\" y=\"{}\" font-size=\"14\" font-weight=\"bold\" fill=\"{ink}\" text-anchor=\"middle\">{v}</text>",
-                        x + cell / 2,
-                        y + cell / 2 + 5
-                    );
-                }
-                if is_merged {
-                    let _ = writeln!(
-                        s,
-                        "<text x=\"{}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\" fill=\"{ink}\" text-anchor=\"end\">*</text>",
-                        x + cell - 5,
-                        y + 14
-                    );
-                }
-            }
+    let width = columns * side + (columns + 1) * GAP;
+    let height = 60 + rows * (side + CAPTION + GAP);
+    let mut svg = Svg::picture(width, height);
+    let unit = if moves == 1 { "move" } else { "moves" };
+    svg.tag("text")
+        .attr("x", GAP)
+        .attr("y", 32)
+        .attr("font-size", 20)
+        .text(format_args!(
+            "largest block within {moves} {unit}: {}",
+            play.max
+        ));
+    svg.tag("text")
+        .attr("x", GAP)
+        .attr("y", 52)
+        .attr("font-size", 13)
+        .attr("fill", "#444")
+        .text("blocks made by a merge are outlined and marked *");
+    for b in 0..boards {
+        let x0 = GAP + (b % PER_ROW) * (side + GAP);
+        let y0 = 60 + (b / PER_ROW) * (side + CAPTION + GAP) + CAPTION;
+        board(&mut svg, play, b, (x0, y0), cell);
+    }
+    Ok(svg.finish())
+}
+
+/// Room between boards and around the strip.
+const GAP: usize = 24;
+/// Room for a board's caption above it.
+const CAPTION: usize = 26;
+
+/// Board `b` of `play` with its caption, its corner at `(x0, y0)`.
+fn board(svg: &mut Svg, play: &Play, b: usize, (x0, y0): (usize, usize), cell: usize) {
+    let title = if b == 0 {
+        "start".to_string()
+    } else {
+        let merges = play.merged[b - 1].len();
+        format!(
+            "{b}. {} ({merges} {})",
+            play.moves[b - 1].name(),
+            if merges == 1 { "merge" } else { "merges" }
+        )
+    };
+    let side = play.boards[b].len() * cell + 6;
+    let caption = svg.tag("text").attr("x", x0).attr("y", y0 - 8);
+    caption.attr("font-size", 15).text(title);
+    svg.tag("rect")
+        .attr("x", x0)
+        .attr("y", y0)
+        .attr("width", side)
+        .attr("height", side)
+        .attr("rx", 4)
+        .attr("fill", "#bbada0")
+        .end();
+    let merged = if b == 0 {
+        &[][..]
+    } else {
+        &play.merged[b - 1][..]
+    };
+    for (r, row) in play.boards[b].iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            let corner = (x0 + 3 + c * cell, y0 + 3 + r * cell);
+            tile(svg, corner, cell, v, merged.contains(&[r, c]));
         }
     }
-    s.push_str("</svg>\n");
-    Ok(s)
+}
+
+/// One tile of value `v` (0 for empty), its corner at `(x, y)`, outlined
+/// and starred when a merge made it.
+fn tile(svg: &mut Svg, (x, y): (usize, usize), cell: usize, v: u128, merged: bool) {
+    let e = if v == 0 { 0 } else { v.trailing_zeros() };
+    let (fill, ink) = colours(e);
+    svg.tag("rect")
+        .attr("x", x + 2)
+        .attr("y", y + 2)
+        .attr("width", cell - 4)
+        .attr("height", cell - 4)
+        .attr("rx", 3)
+        .attr("fill", fill)
+        .attr_if(merged, "stroke", "#000")
+        .attr_if(merged, "stroke-width", 3)
+        .end();
+    let bold =
+        |svg: &mut Svg, x: usize, y: usize, size: u32, anchor: &str, content: &dyn Display| {
+            svg.tag("text")
+                .attr("x", x)
+                .attr("y", y)
+                .attr("font-size", size)
+                .attr("font-weight", "bold")
+                .attr("fill", ink)
+                .attr("text-anchor", anchor)
+                .text(content);
+        };
+    if v != 0 {
+        bold(svg, x + cell / 2, y + cell / 2 + 5, 14, "middle", &v);
+    }
+    if merged {
+        bold(svg, x + cell - 5, y + 14, 13, "end", &"*");
+    }
 }

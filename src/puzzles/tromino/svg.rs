@@ -2,7 +2,7 @@
 
 use super::{Instance, tiling};
 use crate::puzzles::Error;
-use std::fmt::Write;
+use crate::text::svg::{Data, Svg};
 
 /// Largest side `--svg` draws.
 pub const MAX_SVG_N: u32 = 256;
@@ -39,8 +39,38 @@ fn render(n: usize, labels: &[u32]) -> String {
     for (k, &v) in labels.iter().enumerate() {
         cells[v as usize].push(k);
     }
-    let mut colour = vec![usize::MAX; tiles + 1];
-    for t in 1..=tiles {
+    let colour = colouring(n, labels, &cells);
+    let cell = (768 / n).clamp(3, 40);
+    let mut svg = Svg::new(-2, -2, cell * n + 4, cell * n + 4);
+    for (k, &v) in labels.iter().enumerate() {
+        let fill = if v == 0 {
+            "#222222"
+        } else {
+            PALETTE[colour[v as usize]]
+        };
+        svg.tag("rect")
+            .attr("x", (k % n) * cell)
+            .attr("y", (k / n) * cell)
+            .attr("width", cell)
+            .attr("height", cell)
+            .attr("fill", fill)
+            .end();
+    }
+    lines(&mut svg, n, cell, labels);
+    if let Some(k) = labels.iter().position(|&v| v == 0) {
+        hole(&mut svg, ((k % n) * cell, (k / n) * cell), cell);
+    }
+    if n <= NUMBERS_UP_TO {
+        numbers(&mut svg, n, cell, &cells);
+    }
+    svg.finish()
+}
+
+/// A palette index for every tile (`cells[t]`, its cells), each unlike
+/// those of its neighbours coloured before it.
+fn colouring(n: usize, labels: &[u32], cells: &[Vec<usize>]) -> Vec<usize> {
+    let mut colour = vec![usize::MAX; cells.len()];
+    for t in 1..cells.len() {
         let mut used = [false; PALETTE.len()];
         for &k in &cells[t] {
             let (r, c) = (k / n, k % n);
@@ -59,93 +89,86 @@ fn render(n: usize, labels: &[u32]) -> String {
         }
         colour[t] = used.iter().position(|&u| !u).unwrap_or(0);
     }
+    colour
+}
 
-    let cell = (768 / n).clamp(3, 40);
+/// The thin grid, then the tromino outlines over it.
+fn lines(svg: &mut Svg, n: usize, cell: usize, labels: &[u32]) {
     let size = cell * n;
-    let mut svg = String::with_capacity(n * n * 64 + 1024);
-    let _ = writeln!(
-        svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{w}\" viewBox=\"-2 -2 {w} {w}\">",
-        w = size + 4
-    );
-    for (k, &v) in labels.iter().enumerate() {
-        let (x, y) = ((k % n) * cell, (k / n) * cell);
-        let fill = if v == 0 {
-            "#222222"
-        } else {
-            PALETTE[colour[v as usize]]
-        };
-        let _ = writeln!(
-            svg,
-            "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\"/>"
-        );
-    }
-    // Thin grid, then tromino outlines over it.
-    let mut grid = String::new();
+    let mut grid = Data::default();
     for i in 0..=n {
         let p = i * cell;
-        let _ = write!(grid, "M{p} 0V{size}M0 {p}H{size}");
+        grid.push(format_args!("M{p} 0V{size}M0 {p}H{size}"));
     }
-    let _ = writeln!(
-        svg,
-        "<path d=\"{grid}\" stroke=\"#555555\" stroke-width=\"0.3\" fill=\"none\"/>"
-    );
-    let mut outline = format!("M0 0H{size}V{size}H0Z");
+    svg.tag("path")
+        .attr("d", grid)
+        .attr("stroke", "#555555")
+        .attr("stroke-width", "0.3")
+        .attr("fill", "none")
+        .end();
+    let mut outline = Data::from(format_args!("M0 0H{size}V{size}H0Z"));
     for r in 0..n {
         for c in 0..n {
             let v = labels[r * n + c];
             let (x, y) = (c * cell, r * cell);
             if c + 1 < n && labels[r * n + c + 1] != v {
-                let _ = write!(outline, "M{} {y}v{cell}", x + cell);
+                outline.push(format_args!("M{} {y}v{cell}", x + cell));
             }
             if r + 1 < n && labels[(r + 1) * n + c] != v {
-                let _ = write!(outline, "M{x} {}h{cell}", y + cell);
+                outline.push(format_args!("M{x} {}h{cell}", y + cell));
             }
         }
     }
-    let width = if n <= 64 { 2.0 } else { 1.0 };
-    let _ = writeln!(
-        svg,
-        "<path d=\"{outline}\" stroke=\"#000000\" stroke-width=\"{width}\" fill=\"none\"/>"
+    svg.tag("path")
+        .attr("d", outline)
+        .attr("stroke", "#000000")
+        .attr("stroke-width", if n <= 64 { 2.0 } else { 1.0 })
+        .attr("fill", "none")
+        .end();
+}
+
+/// The hole: a white cross on its dark cell, whose corner is `(x, y)`.
+fn hole(svg: &mut Svg, (x, y): (usize, usize), cell: usize) {
+    let m = cell / 4;
+    let (near, far) = (m, cell - m);
+    let cross = format_args!(
+        "M{} {}L{} {}M{} {}L{} {}",
+        x + near,
+        y + near,
+        x + far,
+        y + far,
+        x + far,
+        y + near,
+        x + near,
+        y + far
     );
-    // The hole: a white cross on its dark cell.
-    if let Some(k) = labels.iter().position(|&v| v == 0) {
-        let (x, y) = ((k % n) * cell, (k / n) * cell);
-        let m = cell / 4;
-        let _ = writeln!(
-            svg,
-            "<path d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#ffffff\" stroke-width=\"{}\"/>",
-            x + m,
-            y + m,
-            x + cell - m,
-            y + cell - m,
-            x + cell - m,
-            y + m,
-            x + m,
-            y + cell - m,
-            (cell / 10).max(1)
-        );
+    svg.tag("path")
+        .attr("d", cross)
+        .attr("stroke", "#ffffff")
+        .attr("stroke-width", (cell / 10).max(1))
+        .end();
+}
+
+/// Each tromino's number, in its elbow: the cell next to both others.
+fn numbers(svg: &mut Svg, n: usize, cell: usize, cells: &[Vec<usize>]) {
+    let font = cell * 2 / 5;
+    for (t, tile) in cells.iter().enumerate().skip(1) {
+        let elbow = tile
+            .iter()
+            .copied()
+            .find(|&k| {
+                tile.iter()
+                    .filter(|&&j| j != k)
+                    .all(|&j| j + 1 == k || k + 1 == j || j + n == k || k + n == j)
+            })
+            .unwrap_or(tile[0]);
+        svg.tag("text")
+            .attr("x", (elbow % n) * cell + cell / 2)
+            .attr("y", (elbow / n) * cell + cell / 2)
+            .attr("font-size", font)
+            .attr("font-family", "sans-serif")
+            .attr("text-anchor", "middle")
+            .attr("dominant-baseline", "central")
+            .text(t);
     }
-    if n <= NUMBERS_UP_TO {
-        let font = cell * 2 / 5;
-        for (t, tile) in cells.iter().enumerate().skip(1) {
-            // The number goes in the elbow: the cell next to both others.
-            let elbow = tile
-                .iter()
-                .copied()
-                .find(|&k| {
-                    tile.iter()
-                        .filter(|&&j| j != k)
-                        .all(|&j| j + 1 == k || k + 1 == j || j + n == k || k + n == j)
-                })
-                .unwrap_or(tile[0]);
-            let (x, y) = ((elbow % n) * cell + cell / 2, (elbow / n) * cell + cell / 2);
-            let _ = writeln!(
-                svg,
-                "<text x=\"{x}\" y=\"{y}\" font-size=\"{font}\" font-family=\"sans-serif\" text-anchor=\"middle\" dominant-baseline=\"central\">{t}</text>"
-            );
-        }
-    }
-    svg.push_str("</svg>\n");
-    svg
 }

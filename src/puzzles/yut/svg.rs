@@ -3,7 +3,7 @@
 
 use super::board::{BOARD, CENTRE_25, END, FORTY, START, SquareId, path};
 use super::explain::{Play, Turn};
-use std::fmt::{self, Write as _};
+use crate::text::svg::{Svg, tenths};
 
 /// Picture coordinates of every square: the outer path around the frame,
 /// with 10, 20, 30 and 40 at its corners, the blue arms and the centre route on
@@ -43,26 +43,45 @@ const PIECE_DASHES: [&str; 4] = ["none", "9 4", "3 3", "12 4 3 4"];
 /// The board with its values, and each piece's route in the optimal play
 /// in its own colour, landing squares marked with the turn number.
 pub(super) fn draw(play: &Play) -> String {
-    let mut s = String::new();
-    // Writing to a String cannot fail.
-    let mut w = |args: fmt::Arguments<'_>| {
-        let _ = s.write_fmt(args);
-    };
-    w(format_args!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"800\" viewBox=\"0 0 720 800\" font-family=\"sans-serif\">\n\
-         <rect width=\"720\" height=\"800\" fill=\"white\"/>\n\
-         <text x=\"20\" y=\"36\" font-size=\"20\">maximum score {}</text>\n",
-        play.max
-    ));
-    // Edges: plain successors grey, blue routes blue.
+    let mut svg = Svg::picture(720, 800);
+    svg.tag("text")
+        .attr("x", 20)
+        .attr("y", 36)
+        .attr("font-size", 20)
+        .text(format_args!("maximum score {}", play.max));
+    edges(&mut svg);
+    // Routes under the squares, so that no line crosses a label; the turn
+    // markers over them.
+    let mut markers = Vec::new();
+    for piece in 0..4u8 {
+        let steps: Vec<&Turn> = play.moves.iter().filter(|m| m.piece == piece + 1).collect();
+        if !steps.is_empty() {
+            route(&mut svg, piece, &steps);
+            markers.push((piece, steps));
+        }
+    }
+    squares(&mut svg);
+    for (piece, steps) in markers {
+        turn_markers(&mut svg, piece, &steps);
+    }
+    svg.finish()
+}
+
+/// Edges: plain successors grey, blue routes blue.
+fn edges(svg: &mut Svg) {
     for (id, c) in BOARD.iter().enumerate() {
         let id = id as SquareId;
         let (x1, y1) = square_xy(id);
         let mut edge = |to: SquareId, colour: &str| {
             let (x2, y2) = square_xy(to);
-            w(format_args!(
-                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{colour}\" stroke-width=\"2\"/>\n"
-            ));
+            svg.tag("line")
+                .attr("x1", tenths(x1))
+                .attr("y1", tenths(y1))
+                .attr("x2", tenths(x2))
+                .attr("y2", tenths(y2))
+                .attr("stroke", colour)
+                .attr("stroke-width", 2)
+                .end();
         };
         if id != END {
             edge(c.next, if id > FORTY { "#6baed6" } else { "#999" });
@@ -71,61 +90,66 @@ pub(super) fn draw(play: &Play) -> String {
             edge(b, "#6baed6");
         }
     }
-    // Routes under the squares, so that no line crosses a label; each
-    // piece shifted a little so that shared stretches stay visible, and
-    // dashed its own way so that the routes differ without colour too.
-    let mut markers = String::new();
-    for piece in 0..4u8 {
-        let colour = PIECE_COLOURS[piece as usize];
-        let dash = PIECE_DASHES[piece as usize];
-        let (dx, dy) = [(-5.0, -5.0), (5.0, -5.0), (-5.0, 5.0), (5.0, 5.0)][piece as usize];
-        let steps: Vec<&Turn> = play.moves.iter().filter(|m| m.piece == piece + 1).collect();
-        if steps.is_empty() {
-            continue;
-        }
-        let mut points = vec![START];
-        for m in &steps {
-            points.extend(path(m.from_id, m.die));
-        }
-        let coords: Vec<String> = points
-            .iter()
-            .map(|&p| {
-                let (x, y) = square_xy(p);
-                format!("{:.1},{:.1}", x + dx, y + dy)
-            })
-            .collect();
-        w(format_args!(
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3\" stroke-dasharray=\"{dash}\" stroke-opacity=\"0.9\"/>\n",
-            coords.join(" ")
-        ));
-        // Turn markers outside the square's circle (radius 19), each piece
-        // at its own corner, drawn after the squares.
-        for m in &steps {
-            let (x, y) = square_xy(m.to_id);
-            let (mx, my) = (x + 4.6 * dx, y + 4.6 * dy);
-            let _ = write!(
-                markers,
-                "<circle cx=\"{mx:.1}\" cy=\"{my:.1}\" r=\"8\" fill=\"{colour}\"/>\n\
-                 <text x=\"{mx:.1}\" y=\"{:.1}\" font-size=\"10\" fill=\"white\" text-anchor=\"middle\">{}</text>\n",
-                my + 3.5,
-                m.turn
-            );
-        }
-        let total: u32 = steps.iter().map(|m| m.score).sum();
-        let plural =
-            |k: usize, one: &'static str, many: &'static str| if k == 1 { one } else { many };
-        w(format_args!(
-            "<line x1=\"20\" y1=\"{y:.1}\" x2=\"50\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"3\" stroke-dasharray=\"{dash}\"/>\n\
-             <text x=\"58\" y=\"{}\" font-size=\"14\" fill=\"{colour}\">piece {}: {} {}, {} {}</text>\n",
-            62 + 18 * u32::from(piece),
+}
+
+/// How far each piece's route is shifted from the squares' centres, so
+/// that shared stretches stay visible.
+const PIECE_SHIFT: [(f64, f64); 4] = [(-5.0, -5.0), (5.0, -5.0), (-5.0, 5.0), (5.0, 5.0)];
+
+/// The route of `piece` (0-based) over its `steps`, dashed its own way so
+/// that the routes differ without colour too, and its line in the legend.
+fn route(svg: &mut Svg, piece: u8, steps: &[&Turn]) {
+    let colour = PIECE_COLOURS[piece as usize];
+    let dash = PIECE_DASHES[piece as usize];
+    let (dx, dy) = PIECE_SHIFT[piece as usize];
+    let mut points = vec![START];
+    for m in steps {
+        points.extend(path(m.from_id, m.die));
+    }
+    let coords: Vec<String> = points
+        .iter()
+        .map(|&p| {
+            let (x, y) = square_xy(p);
+            format!("{:.1},{:.1}", x + dx, y + dy)
+        })
+        .collect();
+    svg.tag("polyline")
+        .attr("points", coords.join(" "))
+        .attr("fill", "none")
+        .attr("stroke", colour)
+        .attr("stroke-width", 3)
+        .attr("stroke-dasharray", dash)
+        .attr("stroke-opacity", "0.9")
+        .end();
+    let total: u32 = steps.iter().map(|m| m.score).sum();
+    let plural = |k: usize, one: &'static str, many: &'static str| if k == 1 { one } else { many };
+    let y = tenths(57.0 + 18.0 * f64::from(piece));
+    svg.tag("line")
+        .attr("x1", 20)
+        .attr("y1", &y)
+        .attr("x2", 50)
+        .attr("y2", &y)
+        .attr("stroke", colour)
+        .attr("stroke-width", 3)
+        .attr("stroke-dasharray", dash)
+        .end();
+    svg.tag("text")
+        .attr("x", 58)
+        .attr("y", 62 + 18 * u32::from(piece))
+        .attr("font-size", 14)
+        .attr("fill", colour)
+        .text(format_args!(
+            "piece {}: {} {}, {} {}",
             piece + 1,
             steps.len(),
             plural(steps.len(), "move", "moves"),
             total,
             plural(total as usize, "point", "points"),
-            y = 57.0 + 18.0 * f64::from(piece),
         ));
-    }
+}
+
+/// Every square: a circle with its value, blue on the blue routes.
+fn squares(svg: &mut Svg) {
     for (id, c) in BOARD.iter().enumerate() {
         let (x, y) = square_xy(id as SquareId);
         let fill = if c.blue.is_some() || (21..=31).contains(&id) {
@@ -138,15 +162,44 @@ pub(super) fn draw(play: &Play) -> String {
             END => "E".to_string(),
             _ => c.value.to_string(),
         };
-        w(format_args!(
-            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"19\" fill=\"{fill}\" stroke=\"#333\"/>\n\
-             <text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"14\" text-anchor=\"middle\">{label}</text>\n",
-            y + 5.0
-        ));
+        svg.tag("circle")
+            .attr("cx", tenths(x))
+            .attr("cy", tenths(y))
+            .attr("r", 19)
+            .attr("fill", fill)
+            .attr("stroke", "#333")
+            .end();
+        svg.tag("text")
+            .attr("x", tenths(x))
+            .attr("y", tenths(y + 5.0))
+            .attr("font-size", 14)
+            .attr("text-anchor", "middle")
+            .text(label);
     }
-    w(format_args!("{markers}"));
-    w(format_args!("</svg>\n"));
-    s
+}
+
+/// The turn numbers of `piece` where its `steps` land, outside the
+/// square's circle (radius 19), each piece at its own corner.
+fn turn_markers(svg: &mut Svg, piece: u8, steps: &[&Turn]) {
+    let colour = PIECE_COLOURS[piece as usize];
+    let (dx, dy) = PIECE_SHIFT[piece as usize];
+    for m in steps {
+        let (x, y) = square_xy(m.to_id);
+        let (mx, my) = (x + 4.6 * dx, y + 4.6 * dy);
+        svg.tag("circle")
+            .attr("cx", tenths(mx))
+            .attr("cy", tenths(my))
+            .attr("r", 8)
+            .attr("fill", colour)
+            .end();
+        svg.tag("text")
+            .attr("x", tenths(mx))
+            .attr("y", tenths(my + 3.5))
+            .attr("font-size", 10)
+            .attr("fill", "white")
+            .attr("text-anchor", "middle")
+            .text(m.turn);
+    }
 }
 
 /// The board for the `--html` page: every square with its name (as the
