@@ -308,41 +308,63 @@ impl<G: TwoPlayer> Negamax<G> {
 
     /// Fail-soft alpha-beta: the result is exact inside `(alpha, beta)`, an
     /// upper bound when at most `alpha`, a lower bound when at least `beta`.
-    fn search(
-        &mut self,
-        pos: &G::Position,
-        mut alpha: Score,
-        mut beta: Score,
-        ply: usize,
-    ) -> Score {
+    fn search(&mut self, pos: &G::Position, alpha: Score, beta: Score, ply: usize) -> Score {
         if let Some(s) = self.game.resolve(pos) {
             self.stats.resolved += 1;
             return s;
         }
         let key = self.game.key(pos);
-        let beta_asked = beta;
-        let mut first = 0usize;
-        if let Some(e) = self.table.get(&key) {
-            first = usize::from(e.best_child);
-            if e.lower == e.upper {
-                self.stats.table_hits += 1;
-                return e.lower;
-            }
-            alpha = alpha.max(e.lower);
-            beta = beta.min(e.upper);
-            if alpha >= beta {
-                self.stats.table_hits += 1;
-                return if e.lower >= beta_asked {
-                    e.lower
-                } else {
-                    e.upper
-                };
-            }
-        }
-        // Classify the result against the narrowed window: a bound the table
-        // already gave makes the result exact whenever it falls outside.
-        let (alpha0, beta0) = (alpha, beta);
+        let (alpha, beta, first) = match self.probe(&key, alpha, beta) {
+            Ok(narrowed) => narrowed,
+            Err(known) => return known,
+        };
         self.stats.nodes += 1;
+        let (best, best_child) = self.children(pos, alpha, beta, ply, first);
+        self.store(key, best, best_child, (alpha, beta));
+        best
+    }
+
+    /// What the table knows of `key` against the window (`alpha`, `beta`):
+    /// `Err(score)` when that settles the search, else the window narrowed
+    /// by its bounds and the child to try first.
+    fn probe(
+        &mut self,
+        key: &G::Key,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Result<(Score, Score, usize), Score> {
+        let Some(e) = self.table.get(key) else {
+            return Ok((alpha, beta, 0));
+        };
+        if e.lower == e.upper {
+            self.stats.table_hits += 1;
+            return Err(e.lower);
+        }
+        let beta_asked = beta;
+        alpha = alpha.max(e.lower);
+        beta = beta.min(e.upper);
+        if alpha >= beta {
+            self.stats.table_hits += 1;
+            return Err(if e.lower >= beta_asked {
+                e.lower
+            } else {
+                e.upper
+            });
+        }
+        Ok((alpha, beta, usize::from(e.best_child)))
+    }
+
+    /// Searches the children of `pos`, the remembered best (`first`, in
+    /// [`TwoPlayer::order`] order) first: the best score and the index of
+    /// the child that gave it.
+    fn children(
+        &mut self,
+        pos: &G::Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        first: usize,
+    ) -> (Score, usize) {
         if self.buffers.len() <= ply {
             self.buffers.push(Vec::with_capacity(8));
         }
@@ -380,8 +402,16 @@ impl<G: TwoPlayer> Negamax<G> {
             }
         }
         self.buffers[ply] = children;
+        (best, best_child)
+    }
+
+    /// Remembers `best` for `key`, classified against the window it was
+    /// searched with (narrowed by the table already: a bound the table gave
+    /// makes the result exact whenever it falls outside), unless the table
+    /// is full.
+    fn store(&mut self, key: G::Key, best: Score, best_child: usize, window: (Score, Score)) {
         if self.table.len() >= self.table_limit && !self.table.contains_key(&key) {
-            return best;
+            return;
         }
         let entry = self.table.entry(key).or_insert(Entry {
             lower: Score::MIN,
@@ -389,15 +419,15 @@ impl<G: TwoPlayer> Negamax<G> {
             best_child: 0,
         });
         entry.best_child = best_child as u8;
-        if best <= alpha0 {
+        let (alpha, beta) = window;
+        if best <= alpha {
             entry.upper = entry.upper.min(best);
-        } else if best >= beta0 {
+        } else if best >= beta {
             entry.lower = entry.lower.max(best);
         } else {
             entry.lower = best;
             entry.upper = best;
         }
-        best
     }
 }
 

@@ -4,6 +4,7 @@ use super::{Format, Instance, order};
 use crate::puzzles::Error;
 use crate::text::{Position, Tokens, Verdict, describe_bytes, parse_u64};
 use rustc_hash::FxHashMap;
+use std::fmt;
 
 /// Largest side `check` reads (16 bytes a cell in memory).
 pub const MAX_CHECK_N: u32 = 4096;
@@ -11,18 +12,133 @@ pub const MAX_CHECK_N: u32 = 4096;
 /// The hole, as a label no tile can have.
 const HOLE: u64 = u64::MAX;
 
+/// A cell an offence is found at, with the place of its number in the
+/// output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Cell {
+    /// Its row, 0-based.
+    pub row: usize,
+    /// Its column, 0-based.
+    pub col: usize,
+    /// Where its number is in the output.
+    pub at: Position,
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Cell { row, col, at } = self;
+        write!(f, "row {row}, column {col} (0-based; output {at})")
+    }
+}
+
 /// Cell `k` (row-major) for a message, with the place of its number in
 /// `output`. The places are found again by reading the output up to it
 /// rather than kept for every cell: 16 bytes a cell, more than the
 /// labels themselves, for the one cell a wrong answer names.
-fn place(output: &[u8], n: usize, k: usize) -> String {
+fn cell(output: &[u8], n: usize, k: usize) -> Cell {
     let mut tokens = Tokens::new(output);
     for _ in 0..k {
         tokens.next_token();
     }
-    let at: Position = tokens.position();
-    format!("row {}, column {} (0-based; output {at})", k / n, k % n)
+    let at = tokens.position();
+    Cell {
+        row: k / n,
+        col: k % n,
+        at,
+    }
 }
+
+/// Why an output is not a right tiling: its first offence, in reading
+/// order. It displays as the reason of the verdict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Offence {
+    /// The output ends after `count` of the `n` × `n` numbers, at `at`.
+    Short {
+        count: usize,
+        n: usize,
+        at: Position,
+    },
+    /// A token that is neither a tile number nor the hole `mark`.
+    NotATile {
+        at: Position,
+        mark: &'static str,
+        found: String,
+    },
+    /// More output after the `n` × `n` numbers.
+    Extra {
+        at: Position,
+        found: String,
+        n: usize,
+    },
+    /// The hole `mark` on a cell that is not the hole, at (row, column) `hole`.
+    MarkOffTheHole {
+        cell: Cell,
+        mark: &'static str,
+        hole: (usize, usize),
+    },
+    /// The hole holds a tile number.
+    HoleCovered {
+        cell: Cell,
+        tile: u64,
+        mark: &'static str,
+    },
+    /// A tile on other than three cells (255 meaning 255 or more).
+    NotThreeCells { tile: u64, cell: Cell, cells: u32 },
+    /// A tile on three cells that do not form an L.
+    NotAnL { tile: u64, cell: Cell },
+    /// A tile where the placement order gives another.
+    OutOfOrder { tile: u64, cell: Cell, want: u64 },
+}
+
+impl fmt::Display for Offence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Offence::Short { count, n, at } => write!(
+                f,
+                "the output ends after {count} numbers at {at}; expected {n}×{n} = {}",
+                n * n
+            ),
+            Offence::NotATile { at, mark, found } => write!(
+                f,
+                "{at}: expected a tile number or the hole {mark}, found {found}"
+            ),
+            Offence::Extra { at, found, n } => write!(
+                f,
+                "{at}: unexpected extra output {found} after the {n}×{n} = {} numbers",
+                n * n
+            ),
+            Offence::MarkOffTheHole { cell, mark, hole } => write!(
+                f,
+                "{cell} holds the hole mark {mark}, but the hole is at row {}, column {}",
+                hole.0, hole.1
+            ),
+            Offence::HoleCovered { cell, tile, mark } => {
+                write!(f, "the hole at {cell} holds {tile}, expected {mark}")
+            }
+            Offence::NotThreeCells { tile, cell, cells } => {
+                let or_more = if *cells == u32::from(u8::MAX) {
+                    " or more"
+                } else {
+                    ""
+                };
+                write!(
+                    f,
+                    "tile {tile} at {cell} covers {cells}{or_more} cells, not 3"
+                )
+            }
+            Offence::NotAnL { tile, cell } => write!(
+                f,
+                "tile {tile} at {cell} is not an L: its three cells do not fit in one 2×2 square"
+            ),
+            Offence::OutOfOrder { tile, cell, want } => write!(
+                f,
+                "{cell} is tile {tile}, but the placement order gives {want} there"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Offence {}
 
 /// `check`: refuses boards above [`MAX_CHECK_N`], and `order` on a side
 /// that is not a power of two, then judges `output` as [`check_output`].
@@ -68,33 +184,74 @@ pub(super) fn check(
 /// If `order` is set and `n` is not a power of two.
 pub fn check_output(instance: &Instance, output: &[u8], format: Format, order: bool) -> Verdict {
     assert!(!order || instance.n.is_power_of_two());
-    match read_and_check(instance, output, format.hole(), order) {
+    match find_offence(instance, output, format.hole(), order) {
         Ok(()) => Verdict::Correct,
-        Err(reason) => Verdict::Wrong(reason),
+        Err(offence) => Verdict::Wrong(offence.to_string()),
     }
 }
 
-fn read_and_check(
+/// The first offence of `output` against `instance`, the hole written
+/// `mark`, in reading order; a misplaced hole mark first, since it
+/// explains everything after it.
+fn find_offence(
     instance: &Instance,
     output: &[u8],
-    mark: &str,
+    mark: &'static str,
     order: bool,
-) -> Result<(), String> {
+) -> Result<(), Offence> {
     let n = instance.n as usize;
     let hole = (instance.row as usize, instance.col as usize);
+    let labels = read_labels(output, n, mark)?;
+    if let Some(k) = (0..n * n).find(|&k| labels[k] == HOLE && k != hole.0 * n + hole.1) {
+        let cell = cell(output, n, k);
+        return Err(Offence::MarkOffTheHole { cell, mark, hole });
+    }
+    let counts = Counts::count(&labels, n);
+    let expected = order.then(|| order::placement_order(n, hole.0, hole.1));
+    for k in 0..n * n {
+        let (r, c) = (k / n, k % n);
+        let tile = labels[k];
+        let here = || cell(output, n, k);
+        if (r, c) == hole {
+            if tile != HOLE {
+                let cell = here();
+                return Err(Offence::HoleCovered { cell, tile, mark });
+            }
+            continue;
+        }
+        // Every hole mark off the hole was reported above.
+        let cells = counts.cells(tile);
+        if cells != 3 {
+            let cell = here();
+            return Err(Offence::NotThreeCells { tile, cell, cells });
+        }
+        if !in_an_l(&labels, n, r, c) {
+            return Err(Offence::NotAnL { tile, cell: here() });
+        }
+        if let Some(want) = expected.as_ref().map(|e| u64::from(e[k]))
+            && tile != want
+        {
+            return Err(Offence::OutOfOrder {
+                tile,
+                cell: here(),
+                want,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The `n` × `n` numbers of `output` in row-major order, however they are
+/// spaced and broken into lines (checkers compare tokens, and so does this
+/// one), the hole `mark` read as [`HOLE`].
+fn read_labels(output: &[u8], n: usize, mark: &'static str) -> Result<Vec<u64>, Offence> {
     let mut tokens = Tokens::new(output);
     let mut labels = Vec::with_capacity(n * n);
-    // The numbers in row-major order, however they are spaced and broken
-    // into lines: checkers compare tokens, and so does this one.
-    for k in 0..n * n {
+    for count in 0..n * n {
         let Some(token) = tokens.next_token() else {
-            return Err(format!(
-                "the output ends after {k} numbers at {}; expected {n}×{n} = {}",
-                tokens.end_position(),
-                n * n
-            ));
+            let at = tokens.end_position();
+            return Err(Offence::Short { count, n, at });
         };
-        let at = token.position;
         let value = if token.bytes == mark.as_bytes() {
             HOLE
         } else {
@@ -102,103 +259,53 @@ fn read_and_check(
             parse_u64(token.bytes)
                 .ok()
                 .filter(|&v| v != HOLE)
-                .ok_or_else(|| {
-                    format!(
-                        "{at}: expected a tile number or the hole {}, found {}",
-                        mark,
-                        describe_bytes(token.bytes)
-                    )
+                .ok_or_else(|| Offence::NotATile {
+                    at: token.position,
+                    mark,
+                    found: describe_bytes(token.bytes),
                 })?
         };
         labels.push(value);
     }
     if let Some(extra) = tokens.next_token() {
-        return Err(format!(
-            "{}: unexpected extra output {} after the {n}×{n} = {} numbers",
-            extra.position,
-            extra.describe(),
-            n * n
-        ));
+        let (at, found) = (extra.position, extra.describe());
+        return Err(Offence::Extra { at, found, n });
     }
+    Ok(labels)
+}
 
-    // A misplaced hole mark explains everything after it: report it first.
-    if let Some(k) = (0..n * n).find(|&k| labels[k] == HOLE && k != hole.0 * n + hole.1) {
-        return Err(format!(
-            "{} holds the hole mark {}, but the hole is at row {}, column {}",
-            place(output, n, k),
-            mark,
-            hole.0,
-            hole.1
-        ));
-    }
+/// How many cells each tile label covers, up to 255: in a flat array when
+/// the labels are small, as in every sensible answer, else in a map.
+enum Counts {
+    Flat(Vec<u8>),
+    Map(FxHashMap<u64, u32>),
+}
 
-    // Counting in a flat array when labels are small, as in every sensible answer.
-    let small = labels.iter().all(|&v| v == HOLE || v < (n * n) as u64);
-    let mut flat = if small { vec![0u8; n * n] } else { Vec::new() };
-    let mut map: FxHashMap<u64, u32> = FxHashMap::default();
-    for &v in labels.iter().filter(|&&v| v != HOLE) {
-        if small {
-            flat[v as usize] = flat[v as usize].saturating_add(1);
+impl Counts {
+    fn count(labels: &[u64], n: usize) -> Counts {
+        let tiles = labels.iter().copied().filter(|&v| v != HOLE);
+        if labels.iter().all(|&v| v == HOLE || v < (n * n) as u64) {
+            let mut flat = vec![0u8; n * n];
+            for v in tiles {
+                flat[v as usize] = flat[v as usize].saturating_add(1);
+            }
+            Counts::Flat(flat)
         } else {
-            *map.entry(v).or_default() += 1;
+            let mut map: FxHashMap<u64, u32> = FxHashMap::default();
+            for v in tiles {
+                *map.entry(v).or_default() += 1;
+            }
+            Counts::Map(map)
         }
     }
-    let count = |v: u64| -> u32 {
-        if small {
-            u32::from(flat[v as usize])
-        } else {
-            map[&v]
-        }
-    };
-    let expected = order.then(|| order::placement_order(n, hole.0, hole.1));
 
-    for r in 0..n {
-        for c in 0..n {
-            let k = r * n + c;
-            let v = labels[k];
-            let here = || place(output, n, k);
-            if (r, c) == hole {
-                if v != HOLE {
-                    return Err(format!("the hole at {} holds {v}, expected {mark}", here()));
-                }
-                continue;
-            }
-            if v == HOLE {
-                return Err(format!(
-                    "{} holds the hole mark {}, but the hole is at row {}, column {}",
-                    here(),
-                    mark,
-                    hole.0,
-                    hole.1
-                ));
-            }
-            let cells = count(v);
-            if cells != 3 {
-                let many = if cells == u32::from(u8::MAX) {
-                    "255 or more".to_string()
-                } else {
-                    cells.to_string()
-                };
-                return Err(format!("tile {v} at {} covers {many} cells, not 3", here()));
-            }
-            if !in_an_l(&labels, n, r, c) {
-                return Err(format!(
-                    "tile {v} at {} is not an L: its three cells do not fit in one 2×2 square",
-                    here()
-                ));
-            }
-            if let Some(expected) = &expected {
-                let want = u64::from(expected[k]);
-                if v != want {
-                    return Err(format!(
-                        "{} is tile {v}, but the placement order gives {want} there",
-                        here()
-                    ));
-                }
-            }
+    /// The cells of tile `v`, a label of the board.
+    fn cells(&self, v: u64) -> u32 {
+        match self {
+            Counts::Flat(flat) => u32::from(flat[v as usize]),
+            Counts::Map(map) => map[&v],
         }
     }
-    Ok(())
 }
 
 /// Whether some 2×2 square containing (`r`, `c`) holds three cells with its
