@@ -63,6 +63,18 @@ impl Svg {
             .attr("viewBox", format_args!("{x} {y} {width} {height}"))
     }
 
+    /// A cell of a board drawn as a rounded square: the square of `side`
+    /// at (`x`, `y`), 2 px inside it all round so that neighbours stand
+    /// apart. More attributes may follow.
+    pub fn cell(&mut self, (x, y): (usize, usize), side: usize, rx: u32) -> Tag<'_> {
+        self.tag("rect")
+            .attr("x", x + 2)
+            .attr("y", y + 2)
+            .attr("width", side - 4)
+            .attr("height", side - 4)
+            .attr("rx", rx)
+    }
+
     /// Starts an element `name` on a line of its own.
     pub fn tag(&mut self, name: &'static str) -> Tag<'_> {
         self.out.push('<');

@@ -50,43 +50,57 @@ const YUT: &[&str] = &["yut", "--cases", "300", "--seed", "8"];
 const FOOTHOLDS: &[&str] = &["footholds", "--cases", "300", "--seed", "5"];
 const TROMINO: &[&str] = &["tromino", "--cases", "200", "--seed", "1"];
 
+/// One test per mistake id, grouped by the stress arguments and the
+/// program of `tests/programs/` that makes the mistakes.
 macro_rules! named {
-    ($($(#[$doc:meta])* $test:ident: $args:expr, $program:literal, $id:literal;)+) => {
-        $(
+    ($($args:expr, $program:literal => {
+        $($(#[$doc:meta])* $test:ident: $id:literal,)+
+    })+) => {
+        $($(
             $(#[$doc])*
             #[test]
             fn $test() {
                 names($args, $program, $id);
             }
-        )+
+        )+)+
 
         /// Every id tested above.
-        const NAMED: &[&str] = &[$($id),+];
+        const NAMED: &[&str] = &[$($($id),+),+];
     };
 }
 
 named! {
-    merge_again: GAME2048, "wrong2048", "merge-again";
-    merge_cascade: GAME2048, "wrong2048", "merge-cascade";
-    far_side_first: GAME2048, "wrong2048", "far-side-first";
-    no_merge_across_gap: GAME2048, "wrong2048", "no-merge-across-gap";
-    one_merge_per_line: GAME2048, "wrong2048", "one-merge-per-line";
-    one_move_short: GAME2048, "wrong2048", "one-move-short";
-    one_move_long: GAME2048, "wrong2048", "one-move-long";
-    stops_on_unchanged: GAME2048, "wrong2048", "stops-on-unchanged";
-    blue_when_passing: YUT, "wrong_yut", "blue-when-passing";
-    thirty_one_cell: YUT, "wrong_yut", "thirty-one-cell";
-    forty_shared: YUT, "wrong_yut", "forty-shared";
-    stack_allowed: YUT, "wrong_yut", "stack-allowed";
-    /// Ten dice almost never make a die worth throwing away: pieces must
-    /// be forced to finish first.
-    finish_piece_moves: &["yut", "--cases", "20", "--seed", "8", "--dice", "40"], "wrong_yut", "finish-piece-moves";
-    first_arrival_wins: YUT, "wrong_yut", "first-arrival-wins";
-    no_vanish_check: FOOTHOLDS, "wrong_footholds", "no-vanish-check";
-    winner_maximizes: FOOTHOLDS, "wrong_footholds", "winner-maximizes";
-    loser_minimizes: FOOTHOLDS, "wrong_footholds", "loser-minimizes";
-    clockwise_quadrants: TROMINO, "wrong_tromino", "clockwise-quadrants";
-    centre_last: TROMINO, "wrong_tromino", "centre-last";
+    GAME2048, "wrong2048" => {
+        merge_again: "merge-again",
+        merge_cascade: "merge-cascade",
+        far_side_first: "far-side-first",
+        no_merge_across_gap: "no-merge-across-gap",
+        one_merge_per_line: "one-merge-per-line",
+        one_move_short: "one-move-short",
+        one_move_long: "one-move-long",
+        stops_on_unchanged: "stops-on-unchanged",
+    }
+    YUT, "wrong_yut" => {
+        blue_when_passing: "blue-when-passing",
+        thirty_one_cell: "thirty-one-cell",
+        forty_shared: "forty-shared",
+        stack_allowed: "stack-allowed",
+        first_arrival_wins: "first-arrival-wins",
+    }
+    // Ten dice almost never make a die worth throwing away: pieces must
+    // be forced to finish first.
+    &["yut", "--cases", "20", "--seed", "8", "--dice", "40"], "wrong_yut" => {
+        finish_piece_moves: "finish-piece-moves",
+    }
+    FOOTHOLDS, "wrong_footholds" => {
+        no_vanish_check: "no-vanish-check",
+        winner_maximizes: "winner-maximizes",
+        loser_minimizes: "loser-minimizes",
+    }
+    TROMINO, "wrong_tromino" => {
+        clockwise_quadrants: "clockwise-quadrants",
+        centre_last: "centre-last",
+    }
 }
 
 #[test]

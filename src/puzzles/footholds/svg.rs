@@ -84,12 +84,7 @@ fn cells(svg: &mut Svg, instance: &Instance, play: &Play) {
                 (true, None) => ("#d9ead3", "#6aa84f"),
                 (true, Some(_)) => ("#d0d0d0", "#888888"),
             };
-            svg.tag("rect")
-                .attr("x", x + 2)
-                .attr("y", y + 2)
-                .attr("width", CELL - 4)
-                .attr("height", CELL - 4)
-                .attr("rx", 5)
+            svg.cell((x, y), CELL, 5)
                 .attr("fill", fill)
                 .attr("stroke", stroke)
                 .attr("stroke-width", 2)

@@ -116,12 +116,7 @@ fn board(svg: &mut Svg, play: &Play, b: usize, (x0, y0): (usize, usize), cell: u
 fn tile(svg: &mut Svg, (x, y): (usize, usize), cell: usize, v: u128, merged: bool) {
     let e = if v == 0 { 0 } else { v.trailing_zeros() };
     let (fill, ink) = colours(e);
-    svg.tag("rect")
-        .attr("x", x + 2)
-        .attr("y", y + 2)
-        .attr("width", cell - 4)
-        .attr("height", cell - 4)
-        .attr("rx", 3)
+    svg.cell((x, y), cell, 3)
         .attr("fill", fill)
         .attr_if(merged, "stroke", "#000")
         .attr_if(merged, "stroke-width", 3)

@@ -3,7 +3,7 @@
 
 use super::board::{BOARD, CENTRE_25, END, FORTY, START, SquareId, path};
 use super::explain::{Play, Turn};
-use crate::text::svg::{Svg, tenths};
+use crate::text::svg::{Svg, Tag, tenths};
 
 /// Picture coordinates of every square: the outer path around the frame,
 /// with 10, 20, 30 and 40 at its corners, the blue arms and the centre route on
@@ -162,13 +162,7 @@ fn squares(svg: &mut Svg) {
             END => "E".to_string(),
             _ => c.value.to_string(),
         };
-        svg.tag("circle")
-            .attr("cx", tenths(x))
-            .attr("cy", tenths(y))
-            .attr("r", 19)
-            .attr("fill", fill)
-            .attr("stroke", "#333")
-            .end();
+        circle(svg, (x, y), 19, fill).attr("stroke", "#333").end();
         svg.tag("text")
             .attr("x", tenths(x))
             .attr("y", tenths(y + 5.0))
@@ -176,6 +170,15 @@ fn squares(svg: &mut Svg) {
             .attr("text-anchor", "middle")
             .text(label);
     }
+}
+
+/// A circle of radius `r` centred at (`x`, `y`); more attributes may follow.
+fn circle<'a>(svg: &'a mut Svg, (x, y): (f64, f64), r: u32, fill: &str) -> Tag<'a> {
+    let circle = svg
+        .tag("circle")
+        .attr("cx", tenths(x))
+        .attr("cy", tenths(y));
+    circle.attr("r", r).attr("fill", fill)
 }
 
 /// The turn numbers of `piece` where its `steps` land, outside the
@@ -186,12 +189,7 @@ fn turn_markers(svg: &mut Svg, piece: u8, steps: &[&Turn]) {
     for m in steps {
         let (x, y) = square_xy(m.to_id);
         let (mx, my) = (x + 4.6 * dx, y + 4.6 * dy);
-        svg.tag("circle")
-            .attr("cx", tenths(mx))
-            .attr("cy", tenths(my))
-            .attr("r", 8)
-            .attr("fill", colour)
-            .end();
+        circle(svg, (mx, my), 8, colour).end();
         svg.tag("text")
             .attr("x", tenths(mx))
             .attr("y", tenths(my + 3.5))
