@@ -10,7 +10,7 @@
 //! assert!(svg.finish().ends_with("<text x=\"20\" y=\"15\">a &lt; b</text>\n</svg>\n"));
 //! ```
 
-use std::fmt::{self, Display, Write as _};
+use std::fmt::{self, Display};
 
 /// The SVG namespace, on every picture's root element.
 const XMLNS: &str = "http://www.w3.org/2000/svg";
@@ -145,8 +145,7 @@ impl Data {
 
     /// Appends `piece` as it displays.
     pub fn push(&mut self, piece: impl Display) {
-        // A String takes any text: only the writer could fail a `write!`.
-        let _ = write!(self.text, "{piece}");
+        put(&mut self.text, piece);
     }
 }
 
@@ -186,8 +185,14 @@ fn escape_into(out: &mut String, value: impl Display) {
             Ok(())
         }
     }
-    // As in `Data::push`: the escaping writer itself never fails.
-    let _ = write!(Escaping(out), "{value}");
+    put(&mut Escaping(out), value);
+}
+
+/// Writes `value` into `out`, where nothing can fail: a `write!` fails
+/// only when its writer does, and these writers (a String, or one that
+/// escapes into a String) take any text.
+fn put(out: &mut impl fmt::Write, value: impl Display) {
+    let _ = write!(out, "{value}");
 }
 
 #[cfg(test)]
