@@ -700,6 +700,37 @@ fn exact_merges_follow_the_carrier() {
     assert_eq!(merges::line_neighbour_bound(&walled.cells, 3, 2), 2);
 }
 
+#[test]
+fn tempting_capacity_rules_that_are_wrong() {
+    // "A block with no equal block in its row or column cannot merge within
+    // two moves": left brings the 2 below under the top-left 2, up merges them.
+    assert_eq!(exact_merges(2, &[2, 4, 0, 2], 2)[0], 1);
+    // "Blocks more than r cells apart cannot meet within r moves": a move
+    // crosses the whole line.
+    let far = [2, 0, 0, 0, 2]
+        .iter()
+        .chain(&[0; 20])
+        .copied()
+        .collect::<Vec<u64>>();
+    assert_eq!(exact_merges(5, &far, 1)[0], 1);
+    // "A block just made merges again in the next move only if a block of
+    // its new value is in its row or column now": the 4 made top-left meets
+    // the 4 from the row below, which was in neither.
+    assert_eq!(exact_merges(3, &[2, 2, 0, 0, 0, 4, 0, 0, 0], 2)[0], 2);
+    // All three are within the capacities (the nearest line neighbours
+    // after each move are what counts).
+    for (n, values, r) in [
+        (2, &[2, 4, 0, 2][..], 2),
+        (5, &far[..], 1),
+        (3, &[2, 2, 0, 0, 0, 4, 0, 0, 0][..], 2),
+    ] {
+        let b = board(n, values);
+        let exact = exact_merges(n, values, r);
+        let l2 = merges::look_ahead_capacities(&b, 2, r);
+        assert!(l2.iter().zip(&exact).all(|(c, e)| c >= e), "{values:?}");
+    }
+}
+
 /// Boards of side 1..=5 with blocks 2..=16 and some empty cells: merges
 /// within a few moves are common, so the capacities are tested where they
 /// matter.
