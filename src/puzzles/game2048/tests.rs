@@ -815,3 +815,30 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The lemma docs/2048.md gives for a future pass that judges a child
+    /// without building it: along the same axis, a move makes at most as
+    /// many merges of `2^v` blocks as the move before made `2^v` blocks.
+    #[test]
+    fn along_one_axis_the_next_merges_need_blocks_just_made(
+        (n, values) in merging_board(),
+        first in 0usize..4,
+        back in any::<bool>(),
+    ) {
+        let b = board(n, &values);
+        let d = Direction::ALL[first];
+        // The other move along the same axis, or the same one again.
+        let again = Direction::ALL[first ^ usize::from(back)];
+        let Some((child, made)) = b.slide_marked(d) else { return Ok(()) };
+        let next = child.slide_marked(again).map_or_else(|| vec![false; n * n], |(_, m)| m);
+        let grand = child.slide(again).unwrap_or_else(|| child.clone());
+        for v in 1..=8u8 {
+            let made_v = (0..n * n).filter(|&i| made[i] && child.cells[i] == v).count();
+            let merges_v = (0..n * n).filter(|&i| next[i] && grand.cells[i] == v + 1).count();
+            prop_assert!(merges_v <= made_v, "{:?} then {:?}, 2^{}: {} > {}", d, again, v, merges_v, made_v);
+        }
+    }
+}
