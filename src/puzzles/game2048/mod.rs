@@ -11,6 +11,7 @@ mod avx512;
 mod board;
 mod explain;
 mod r#gen;
+mod merges;
 mod parse;
 pub mod reference;
 pub mod samples;

@@ -2,8 +2,8 @@
 //! the branch and bound search of [`crate::search::maximize`], on one core
 //! or on all of them.
 
-use super::avx512;
 use super::board::{Board, Direction, MAX_N, value_of};
+use super::{avx512, merges};
 use crate::puzzles::Error;
 use crate::search::maximize::{ChildBounds, Climb, Climbing, End, SearchStats};
 use crate::search::{progress, stop, table};
@@ -42,6 +42,11 @@ pub(super) type Counts = [u16; EXPONENT_SLOTS];
 pub(super) const EXPONENT_SLOTS: usize = 80;
 
 /// The largest exponent reachable within `remaining` moves, by the merge-tree bound.
+///
+/// The search's own bounds come from [`counts_after_moves_above`]; where
+/// it needs a position's bound from the board alone it uses the tighter
+/// [`upper_exponent`]. This one stays as the reference both are tested against.
+#[cfg(test)]
 pub(super) fn merge_tree_bound(cells: &[u8], remaining: u32) -> u32 {
     let mut counts: Counts = [0; EXPONENT_SLOTS];
     for &e in cells {
@@ -61,11 +66,12 @@ pub(super) fn merge_tree_bound(cells: &[u8], remaining: u32) -> u32 {
 /// exponents in `[e-r, e]` sum to at least `2^e`. The largest block never
 /// shrinks, so the answer is at least the current maximum `m`, and at most
 /// `m + r` (a block at most doubles per move).
+#[cfg(test)]
 fn bound_from_counts(counts: &Counts, remaining: u32) -> u32 {
     bound_and_promise(counts, remaining, EXPONENT_SLOTS).0
 }
 
-/// The merge-tree bound `e` of [`bound_from_counts`], and the [`promise`]
+/// The merge-tree bound `e` (proved at `bound_from_counts`), and the [`promise`]
 /// of the blocks that may still make `2^e`, to order children of equal
 /// bound. `limit` is an exponent above every block (it saves the scan of
 /// the empty slots).
@@ -97,6 +103,17 @@ fn bound_and_promise(counts: &Counts, remaining: u32, limit: usize) -> (u32, u32
         }
     }
     (m, 0)
+}
+
+/// A proven upper bound of the largest exponent reachable from `board`
+/// within `remaining` moves, from the board alone: the merge capacity
+/// bound with one move's look ([`merges::line_neighbour_bound`]), never
+/// above the merge-tree bound. Used where the search has no parent's
+/// counts: the root, the parallel tasks, and the quick answers of
+/// [`maximize::reaches`]; inside the search the look at the children's
+/// counts is at least as strong (docs/2048.md).
+pub(super) fn upper_exponent(board: &Board, remaining: u32) -> u32 {
+    merges::line_neighbour_bound(&board.cells, board.n, remaining)
 }
 
 /// Block counts after a horizontal move and after a vertical move, from one
@@ -390,7 +407,7 @@ impl Climb for Search {
         u32::from(b.max_exponent())
     }
     fn upper_bound(&self, b: &Board, remaining: u32) -> u32 {
-        merge_tree_bound(&b.cells, remaining)
+        upper_exponent(b, remaining)
     }
     fn apply(&self, b: &Board, mv: usize, out: &mut Board) -> bool {
         out.slide_from(b, Direction::ALL[mv])
@@ -477,14 +494,14 @@ pub(super) fn unfinished(lower: u32, upper: u32) -> Error {
 /// When a deadline is set ([`stop::has_deadline`]) the search narrows from
 /// both ends, so that a stop leaves the upper bound tight too: a short
 /// search first finds a good line (its largest block is the lower bound),
-/// then each block value from the merge-tree bound down is either proven
+/// then each block value from the upper bound ([`upper_exponent`]) down is either proven
 /// out of reach (the upper bound comes down) or reached (the answer).
 /// Proving a high block out of reach is much cheaper than proving the one
 /// just above the answer: on the dense seed-2 board at K = 20 (answer
 /// 16384), 65536 takes 4.3 million positions, 32768 an estimated hundred
 /// million (9.5 million at K = 18, about 3.2 times more a move). Without
 /// a deadline the one maximising search is the cheapest way to the answer,
-/// and the upper bound of a stop is the merge-tree bound.
+/// and the upper bound of a stop is [`upper_exponent`] of the board.
 ///
 /// The question and the bounds as they tighten go to
 /// [`progress::global`], for a live display.
@@ -492,7 +509,7 @@ pub(super) fn bounded_exponent(board: &Board, moves: u32) -> (u32, u32) {
     let record = progress::global();
     record.set_depth(moves);
     record.found(u32::from(board.max_exponent()));
-    let bound = merge_tree_bound(&board.cells, moves);
+    let bound = upper_exponent(board, moves);
     record.proved_at_most(bound);
     let (lower, upper) = if stop::has_deadline() {
         narrowed_exponent(board, moves, FIRST_LOOK)
@@ -515,7 +532,7 @@ pub(super) fn narrowed_exponent(board: &Board, moves: u32, first_look: u64) -> (
     if first.end == End::Finished {
         return (lower, lower);
     }
-    let mut upper = merge_tree_bound(&board.cells, moves);
+    let mut upper = upper_exponent(board, moves);
     while upper > lower {
         // A search stopped early may miss a line, but a line it found is real.
         let reached = reaches(board, moves, upper);

@@ -1,0 +1,224 @@
+//! Per-block merge capacities: an upper bound that sees, block by block,
+//! how many merges a block can still take part in.
+//!
+//! The argument (proved in `docs/2048.md`): if a block of at least `2^T`
+//! appears within r moves, where T is above every block on the board, then
+//! at some move a block of exactly `2^T` is made. The blocks on the board
+//! now that it is made of sum to `2^T`, and the block carrying such a
+//! block u doubles at each of its merges, so it took part in exactly
+//! `T - e(u)` merges. So if `capacity(u)` bounds the merges the block
+//! carrying u can take part in within r moves, T is out of reach when the
+//! blocks with `capacity(u) >= T - e(u)` sum to less than `2^T`.
+//!
+//! Two capacities are given here, both exact for the first moves and one
+//! merge a move after that: `line_neighbour_capacities` (L1, one move: a
+//! block merges in the next move only if the nearest block along its row
+//! or column is equal to it) and `look_ahead_capacities` (Dk: k moves,
+//! from the boards of the next k - 1; L2 is D2). The search uses the first where it has no
+//! children's counts ([`line_neighbour_bound`]). The second is kept for
+//! the tests only: the docs prove, and the tests check, that neither cuts
+//! a position that the search's own look at the children's counts keeps,
+//! so inside the search they would only cost time.
+
+#[cfg(test)]
+use super::board::{Board, Direction};
+
+/// For each cell (row after row), whether it holds a block whose nearest
+/// block along its row or its column, on either side, has the same value.
+/// Such a block merges in some move (a run of equal blocks merges towards
+/// one of the two walls of its line); no other block merges in the next move.
+pub(super) fn equal_line_neighbours(cells: &[u8], n: usize) -> Vec<bool> {
+    let mut paired = vec![false; n * n];
+    for line in 0..n {
+        // The last block seen along the row and along the column, by cell.
+        let (mut last_in_row, mut last_in_column) = (None::<usize>, None::<usize>);
+        for k in 0..n {
+            for (cell, last) in [
+                (line * n + k, &mut last_in_row),
+                (k * n + line, &mut last_in_column),
+            ] {
+                if cells[cell] == 0 {
+                    continue;
+                }
+                if let Some(before) = *last
+                    && cells[before] == cells[cell]
+                {
+                    paired[before] = true;
+                    paired[cell] = true;
+                }
+                *last = Some(cell);
+            }
+        }
+    }
+    paired
+}
+
+/// Merge capacities within `remaining` moves from one move's look (L1):
+/// `remaining` for a block with an equal nearest block along its row or
+/// column, `remaining - 1` for any other block (it cannot merge in the next
+/// move, and merges at most once a move after that); 0 for empty cells.
+#[cfg(test)]
+pub(super) fn line_neighbour_capacities(cells: &[u8], n: usize, remaining: u32) -> Vec<u32> {
+    let paired = equal_line_neighbours(cells, n);
+    cells
+        .iter()
+        .zip(&paired)
+        .map(|(&e, &p)| match (e, p) {
+            (0, _) => 0,
+            (_, true) => remaining,
+            (_, false) => remaining.saturating_sub(1),
+        })
+        .collect()
+}
+
+/// The board after moving `dir`, and for each cell of `b` (row after row)
+/// the cell of the result that holds its block (unspecified for empty
+/// cells): the carrier table of one move. A plain walk over each line,
+/// as [`Board::slide_marked`].
+#[cfg(test)]
+pub(super) fn slide_with_carriers(b: &Board, dir: Direction) -> (Vec<u8>, Vec<usize>) {
+    let n = b.n;
+    let mut cells = vec![0u8; n * n];
+    let mut carrier = vec![0usize; n * n];
+    for line in 0..n {
+        // The k-th cell of the line, counted from the wall.
+        let cell = |k: usize| match dir {
+            Direction::Up => k * n + line,
+            Direction::Down => (n - 1 - k) * n + line,
+            Direction::Left => line * n + k,
+            Direction::Right => line * n + (n - 1 - k),
+        };
+        let mut write = 0;
+        let mut last_free = false;
+        for k in 0..n {
+            let e = b.cells[cell(k)];
+            if e == 0 {
+                continue;
+            }
+            if last_free && cells[cell(write - 1)] == e {
+                cells[cell(write - 1)] = e + 1;
+                carrier[cell(k)] = cell(write - 1);
+                last_free = false;
+            } else {
+                cells[cell(write)] = e;
+                carrier[cell(k)] = cell(write);
+                write += 1;
+                last_free = true;
+            }
+        }
+    }
+    (cells, carrier)
+}
+
+/// Merge capacities within `remaining` moves from the boards of the next
+/// `k - 1` moves (Dk; k = 2 is L2, k = 1 is L1): the most merges the
+/// block's carrier takes part in over the first k moves, exactly (its
+/// merges along each line of k - 1 moves, plus one if the carrier then has
+/// an equal nearest block along a line), plus one merge a move after that.
+/// With fewer than k moves left, k is the moves left.
+#[cfg(test)]
+pub(super) fn look_ahead_capacities(b: &Board, k: u32, remaining: u32) -> Vec<u32> {
+    /// Follows each block's carrier (`at`, and its merges so far) along
+    /// every line of `moves` more moves, keeping the most merges in `most`.
+    fn follow(b: &Board, at: &[usize], merged: &[u32], moves: u32, most: &mut [u32]) {
+        if moves == 0 {
+            let paired = equal_line_neighbours(&b.cells, b.n);
+            for (u, (&cell, &m)) in at.iter().zip(merged).enumerate() {
+                most[u] = most[u].max(m + u32::from(paired[cell]));
+            }
+            return;
+        }
+        for dir in Direction::ALL {
+            let (cells, carrier) = slide_with_carriers(b, dir);
+            let next: Vec<usize> = at.iter().map(|&cell| carrier[cell]).collect();
+            let more: Vec<u32> = merged
+                .iter()
+                .zip(at.iter().zip(&next))
+                .map(|(&m, (&from, &to))| m + u32::from(cells[to] > b.cells[from]))
+                .collect();
+            let child = Board { n: b.n, cells };
+            follow(&child, &next, &more, moves - 1, most);
+        }
+    }
+    let k = k.min(remaining);
+    if k == 0 {
+        return vec![0; b.cells.len()];
+    }
+    let mut most = vec![0u32; b.cells.len()];
+    let at: Vec<usize> = (0..b.cells.len()).collect();
+    follow(b, &at, &vec![0; b.cells.len()], k - 1, &mut most);
+    most.iter()
+        .zip(&b.cells)
+        .map(|(&d, &e)| if e == 0 { 0 } else { d + remaining - k })
+        .collect()
+}
+
+/// The largest exponent not ruled out within `remaining` moves by the
+/// capacity test, given each cell's block exponent and merge capacity.
+///
+/// Exponents up to the board's largest `m` are never ruled out (the
+/// largest block stays). Above it the test is monotone: the blocks counted
+/// for `T + 1` are among those counted for `T`, so the answer is the first
+/// exponent ruled out, minus one; `m + remaining` is never exceeded (a
+/// block doubles at most once a move, and the test at `m + remaining + 1`
+/// counts no block).
+#[cfg(test)]
+pub(super) fn capacity_bound(cells: &[u8], capacities: &[u32], remaining: u32) -> u32 {
+    let m = u32::from(cells.iter().copied().max().unwrap_or(0));
+    if m == 0 {
+        return 0;
+    }
+    for t in m + 1..=m.saturating_add(remaining) {
+        // The total value on the board is below 2^76 and never changes,
+        // so no exponent from 127 up is reachable.
+        if t >= 127 {
+            return t - 1;
+        }
+        let counted: u128 = cells
+            .iter()
+            .zip(capacities)
+            .filter(|&(&e, &c)| e != 0 && c >= t - u32::from(e))
+            .map(|(&e, _)| 1u128 << e)
+            .sum();
+        if counted < 1u128 << t {
+            return t - 1;
+        }
+    }
+    m.saturating_add(remaining)
+}
+
+/// The capacity bound with the one-move capacities (L1): the largest
+/// exponent reachable within `remaining` moves, never above the merge-tree
+/// bound (every block it counts, the merge-tree bound counts too).
+///
+/// One pass for the neighbours, then per exponent: the blocks of `2^e`
+/// counted for T are all of them when `e >= T - remaining + 1`, and those
+/// with an equal line neighbour when `e = T - remaining`.
+pub(super) fn line_neighbour_bound(cells: &[u8], n: usize, remaining: u32) -> u32 {
+    const SLOTS: usize = 128;
+    let paired = equal_line_neighbours(cells, n);
+    let (mut all, mut with_partner) = ([0u128; SLOTS], [0u128; SLOTS]);
+    let mut m = 0u32;
+    for (&e, &p) in cells.iter().zip(&paired) {
+        if e != 0 {
+            all[usize::from(e)] += 1u128 << e;
+            with_partner[usize::from(e)] += u128::from(p) << e;
+            m = m.max(u32::from(e));
+        }
+    }
+    if m == 0 || remaining == 0 {
+        return m;
+    }
+    let top = m.saturating_add(remaining).min(SLOTS as u32 - 1);
+    for t in m + 1..=top {
+        let full_from = (t + 1).saturating_sub(remaining).max(1);
+        let mut counted: u128 = (full_from..=m).map(|e| all[e as usize]).sum();
+        if let Some(edge) = t.checked_sub(remaining).filter(|&e| e >= 1) {
+            counted += with_partner[edge as usize];
+        }
+        if counted < 1u128 << t {
+            return t - 1;
+        }
+    }
+    top
+}
