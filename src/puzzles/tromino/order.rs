@@ -321,32 +321,22 @@ pub fn write_placement_order_with(
         out.write_all(hole)?;
         return out.write_all(b"\n");
     }
-    if tile_count(n as u64) <= DEC_MAX {
-        stream::<Dec>(writer, n, (row, col), hole, out)
-    } else {
-        stream::<u32>(Writer::Cells, n, (row, col), hole, out)
-    }
-}
-
-/// [`write_placement_order`] with labels of type `L`, on as many workers
-/// as rayon would use (`RAYON_NUM_THREADS` or the cores).
-fn stream<L: Label>(
-    writer: Writer,
-    n: usize,
-    hole: (usize, usize),
-    hole_text: &[u8],
-    out: &mut dyn Write,
-) -> io::Result<()> {
     let workers = rayon::current_num_threads();
-    stream_on::<L>(workers, writer, n, hole, hole_text, out)
+    if tile_count(n as u64) <= DEC_MAX {
+        stream::<Dec>(workers, writer, n, (row, col), hole, out)
+    } else {
+        stream::<u32>(workers, Writer::Cells, n, (row, col), hole, out)
+    }
 }
 
 /// Bands each worker may hold at once: one being formatted while the
 /// other waits to be written, so that formatting never waits for a write.
 const BANDS_PER_WORKER: usize = 2;
 
-/// [`stream`] on `workers` threads that format bands of row pairs while
-/// the calling thread writes them in order.
+/// [`write_placement_order`] with labels of type `L`, on `workers` threads
+/// (the callers give as many as rayon would use: `RAYON_NUM_THREADS` or the
+/// cores) that format bands of row pairs while the calling thread writes
+/// them in order.
 ///
 /// Worker `k` formats bands `k`, `k + workers`, ... and hands each to the
 /// caller through a channel of its own; the caller takes them round robin,
@@ -356,7 +346,7 @@ const BANDS_PER_WORKER: usize = 2;
 /// waiting is done asleep in the channels, not spinning. If a write fails
 /// the caller drops its channels, which ends every worker at its next
 /// hand-over.
-fn stream_on<L: Label>(
+fn stream<L: Label>(
     workers: usize,
     writer: Writer,
     n: usize,
@@ -722,10 +712,10 @@ mod tests {
             for hole in holes {
                 for mark in [&b"-1"[..], b"0", b"hole"] {
                     let mut wide = Vec::new();
-                    stream::<u32>(Writer::Cells, n, hole, mark, &mut wide).unwrap();
+                    stream::<u32>(3, Writer::Cells, n, hole, mark, &mut wide).unwrap();
                     for writer in [Writer::Cells, Writer::Fours] {
                         let mut decimal = Vec::new();
-                        stream::<Dec>(writer, n, hole, mark, &mut decimal).unwrap();
+                        stream::<Dec>(3, writer, n, hole, mark, &mut decimal).unwrap();
                         assert!(wide == decimal, "{n} {hole:?} {writer:?}");
                     }
                 }
@@ -753,7 +743,7 @@ mod tests {
     /// The board streamed on `workers` threads, with `writer` and `mark`.
     fn on(workers: usize, writer: Writer, n: usize, hole: (usize, usize), mark: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();
-        stream_on::<Dec>(workers, writer, n, hole, mark, &mut out).unwrap();
+        stream::<Dec>(workers, writer, n, hole, mark, &mut out).unwrap();
         out
     }
 
@@ -813,7 +803,7 @@ mod tests {
             let expected = (print.0, print.1);
             for workers in [1, 2, 3] {
                 let mut print = Fingerprint(0xCBF2_9CE4_8422_2325, 0);
-                stream_on::<Dec>(workers, Writer::Fours, n, hole, b"0", &mut print).unwrap();
+                stream::<Dec>(workers, Writer::Fours, n, hole, b"0", &mut print).unwrap();
                 assert_eq!((print.0, print.1), expected, "{hole:?}, {workers} workers");
             }
         }
@@ -852,7 +842,7 @@ mod tests {
                     room,
                     kept: Vec::new(),
                 };
-                let result = stream_on::<Dec>(workers, Writer::Fours, n, hole, b"0", &mut out);
+                let result = stream::<Dec>(workers, Writer::Fours, n, hole, b"0", &mut out);
                 assert_eq!(
                     result.map_err(|e| e.kind()),
                     Err(io::ErrorKind::BrokenPipe),
