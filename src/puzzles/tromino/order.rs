@@ -329,8 +329,8 @@ pub fn write_placement_order_with(
     }
 }
 
-/// Bands each worker may hold at once: one being formatted while the
-/// other waits to be written, so that formatting never waits for a write.
+/// Bands each worker may hold at once: it formats one while the other is
+/// waiting to be written or being written.
 const BANDS_PER_WORKER: usize = 2;
 
 /// [`write_placement_order`] with labels of type `L`, on `workers` threads
@@ -380,12 +380,11 @@ fn stream<L: Label>(
             filled.push(filled_rx);
             emptied.push(emptied_tx);
             scope.spawn(move || {
-                let mut spare: Vec<Band<L>> = Vec::new();
                 for (made, b) in (k..bands).step_by(workers).enumerate() {
                     let next = if made < BANDS_PER_WORKER {
                         Some(Band::new(n, hole, band, hole_text))
                     } else {
-                        spare.pop().or_else(|| emptied_rx.recv().ok())
+                        emptied_rx.recv().ok()
                     };
                     // No band back: the writer has stopped.
                     let Some(mut text) = next else { return };
