@@ -31,10 +31,10 @@ const SPACES: u64 = 0x2020_2020_2020_2020;
 
 /// Writes rows `r`, `r + 1` of a row pair from the 4×4 squares meeting
 /// it (one per four columns); `half` is 0 when the pair is the squares'
-/// top half. The top line goes to `top`, the bottom
-/// one to `bottom` (both are made in one pass over the squares, and the
-/// top line's length is only known at its end). Returns their lengths,
-/// each line ending with `\n`.
+/// top half. The top line goes to `top`, the bottom one to `bottom` (both
+/// are made in one pass over the squares, and the top line's length is
+/// only known at its end). Returns their lengths, each line ending with
+/// `\n`.
 ///
 /// No square may hold the board's hole: every hole label is a tromino's
 /// (nonzero), and sits on the square's corner.
@@ -65,9 +65,10 @@ pub(super) fn push_pair(
         row_base.plus(Dec(2 + 2 * half as u64)),
     ];
     let leaves = [2 * half as u8, 2 * half as u8 + 1];
-    // The cursors are chosen once, not per square: picking between their
-    // addresses in the loop kept them in memory, every cell's store then
-    // waiting on a reload of the cursor the previous one had moved.
+    // The cursors are chosen once, not per square, so that both stay in
+    // registers: choosing between their addresses in the loop would keep
+    // them in memory, every cell's store waiting on a reload of the
+    // cursor the previous store moved.
     let (mut outer, mut inner) = if half == 0 {
         (top.as_mut_ptr(), bottom.as_mut_ptr())
     } else {
