@@ -78,6 +78,20 @@ fn placement_order(c: &mut Criterion) {
             assert_eq!(null.0, text.len() as u64);
         });
     });
+    // One worker formatting and writing in turn, against the default (as
+    // many workers as cores, the calling thread writing).
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    group.bench_function("stream placement order, one worker", |b| {
+        b.iter(|| {
+            let mut null = Null(0);
+            one.install(|| order::write_placement_order(n, row, col, b"0", &mut null))
+                .unwrap();
+            assert_eq!(null.0, text.len() as u64);
+        });
+    });
     // Each way of making the text: four cells at a time (the one that
     // runs) against cell by cell.
     let writers = [

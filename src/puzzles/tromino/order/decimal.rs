@@ -2,7 +2,7 @@
 //! eight decimal digits in the lanes of a `u64` ([`Dec`]), added digit by
 //! digit and turned into text without a division.
 
-use super::{RowText, fours};
+use super::{RowText, Squares, fours};
 
 /// The eight decimal digits of `v < 10^8` as byte values (not ASCII), the
 /// most significant in the lowest byte: SWAR division by 10^4, 10^2, 10 in
@@ -79,25 +79,15 @@ pub(super) trait Label: Copy + PartialEq + Send + std::fmt::Debug {
         _top: &mut [u8],
         _bottom: &mut [u8],
         _half: usize,
-        _row_base: Self,
-        _col_base: &[Self],
-        _hole_quadrant: &[u8],
-        _hole_label: &[Self],
+        _squares: Squares<'_, Self>,
     ) -> (usize, usize) {
         unreachable!("only labels with FOURS have the four-cell writer")
     }
 
     /// Appends the two lines of a row pair to `text`: see
     /// [`RowText::push_leaves`].
-    fn push_pair(
-        text: &mut RowText,
-        row_base: Self,
-        col_base: &[Self],
-        hole_cell: &[u8],
-        hole_label: &[Self],
-        spill: &mut [u8],
-    ) {
-        text.push_leaves(row_base, col_base, hole_cell, hole_label, spill);
+    fn push_pair(text: &mut RowText, leaves: Squares<'_, Self>, spill: &mut [u8]) {
+        text.push_leaves(leaves, spill);
     }
 }
 
@@ -168,20 +158,9 @@ impl Label for Dec {
         top: &mut [u8],
         bottom: &mut [u8],
         half: usize,
-        row_base: Dec,
-        col_base: &[Dec],
-        hole_quadrant: &[u8],
-        hole_label: &[Dec],
+        squares: Squares<'_, Dec>,
     ) -> (usize, usize) {
-        fours::push_pair(
-            top,
-            bottom,
-            half,
-            row_base,
-            col_base,
-            hole_quadrant,
-            hole_label,
-        )
+        fours::push_pair(top, bottom, half, squares)
     }
 }
 

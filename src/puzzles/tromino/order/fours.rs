@@ -24,18 +24,17 @@
 //! The square holding the board's hole (anywhere in it) is left to the
 //! cell-by-cell writer, which the caller uses for its row pairs.
 
-use super::{Dec, Label};
+use super::{Dec, Label, Squares};
 
 /// Eight spaces: what follows a cell's digits.
 const SPACES: u64 = 0x2020_2020_2020_2020;
 
-/// Writes rows `r`, `r + 1` of a row pair whose 4×4 squares (one per four
-/// columns) have first numbers `row_base + col_base[j]`, hole quadrants
-/// `hole_quadrant[j]` and hole labels `hole_label[j]`; `half` is 0 when the
-/// pair is the squares' top half. The top line goes to `top`, the bottom
-/// one to `bottom` (both are made in one pass over the squares, and the
-/// top line's length is only known at its end). Returns their lengths,
-/// each line ending with `\n`.
+/// Writes rows `r`, `r + 1` of a row pair from the 4×4 squares meeting
+/// it (one per four columns); `half` is 0 when the pair is the squares'
+/// top half. The top line goes to `top`, the bottom one to `bottom` (both
+/// are made in one pass over the squares, and the top line's length is
+/// only known at its end). Returns their lengths, each line ending with
+/// `\n`.
 ///
 /// No square may hold the board's hole: every hole label is a tromino's
 /// (nonzero), and sits on the square's corner.
@@ -47,11 +46,14 @@ pub(super) fn push_pair(
     top: &mut [u8],
     bottom: &mut [u8],
     half: usize,
-    row_base: Dec,
-    col_base: &[Dec],
-    hole_quadrant: &[u8],
-    hole_label: &[Dec],
+    squares: Squares<'_, Dec>,
 ) -> (usize, usize) {
+    let Squares {
+        row_base,
+        col_base,
+        hole_quadrant,
+        hole_label,
+    } = squares;
     let squares = col_base.len();
     assert!(squares > 0 && hole_quadrant.len() == squares && hole_label.len() == squares);
     let line = 4 * 9 * squares;
@@ -63,18 +65,26 @@ pub(super) fn push_pair(
         row_base.plus(Dec(2 + 2 * half as u64)),
     ];
     let leaves = [2 * half as u8, 2 * half as u8 + 1];
-    let (mut top_at, mut bottom_at) = (top.as_mut_ptr(), bottom.as_mut_ptr());
+    // The cursors are chosen once, not per square, so that both stay in
+    // registers: choosing between their addresses in the loop would keep
+    // them in memory, every cell's store waiting on a reload of the
+    // cursor the previous store moved.
+    let (mut outer, mut inner) = if half == 0 {
+        (top.as_mut_ptr(), bottom.as_mut_ptr())
+    } else {
+        (bottom.as_mut_ptr(), top.as_mut_ptr())
+    };
     for ((&col, &q), &hole) in col_base.iter().zip(hole_quadrant).zip(hole_label) {
-        let (outer, inner) = if half == 0 {
-            (&mut top_at, &mut bottom_at)
-        } else {
-            (&mut bottom_at, &mut top_at)
-        };
         // SAFETY: each square writes 4 cells of at most 9 bytes on each
         // line, each with a 16-byte store, so a line stays within
         // `line + 16` bytes of its start, which `top` and `bottom` hold.
-        unsafe { square(outer, inner, bases, col, q, hole, leaves) };
+        unsafe { square(&mut outer, &mut inner, bases, col, q, hole, leaves) };
     }
+    let (top_at, bottom_at) = if half == 0 {
+        (outer, inner)
+    } else {
+        (inner, outer)
+    };
     // SAFETY: both cursors moved forward from their buffers' starts, by at
     // least one cell each.
     let (top_len, bottom_len) = unsafe {
@@ -125,7 +135,8 @@ unsafe fn square(
     let z = zeros(y);
     if zeros(p) != z {
         // SAFETY: as promised by the caller.
-        unsafe { square_across_a_power_of_ten(outer, inner, [p, x, y], q, hole, leaves) };
+        (*outer, *inner) =
+            unsafe { square_across_a_power_of_ten(*outer, *inner, [p, x, y], q, hole, leaves) };
         return;
     }
     // P, X and Y have as many digits: one length and one shift serve the
@@ -134,37 +145,41 @@ unsafe fn square(
     let spaces = (SPACES << 1) << (63 - z);
     let ascii = |v: Dec| ((v.0.swap_bytes() + 0x3030_3030_3030_3030) >> z) | spaces;
     let zh = zeros(hole);
+    let texts = [(ascii(p), w), (ascii(x), w), (ascii(y), w)];
+    let hole_text = (text(hole, zh), width(zh));
+    // Only eight-digit labels need a second word for their space; whole
+    // runs of squares have them or not, so this branch is foreseen.
     // SAFETY: as promised by the caller.
     unsafe {
-        cells(
-            outer,
-            inner,
-            [(ascii(p), w), (ascii(x), w), (ascii(y), w)],
-            (text(hole, zh), width(zh)),
-            q,
-            leaves,
-        );
+        if z == 0 || zh == 0 {
+            cells::<true>(outer, inner, texts, hole_text, q, leaves);
+        } else {
+            cells::<false>(outer, inner, texts, hole_text, q, leaves);
+        }
     }
 }
 
-/// [`square`] when `P` has fewer digits than `Y`: each text its own length.
+/// [`square`] when `P` has fewer digits than `Y`: each text its own
+/// length. The cursors go in and come back by value, so that the caller's
+/// stay in registers.
 ///
 /// # Safety
 /// As [`square`].
 #[cold]
 #[inline(never)]
 unsafe fn square_across_a_power_of_ten(
-    outer: &mut *mut u8,
-    inner: &mut *mut u8,
+    mut outer: *mut u8,
+    mut inner: *mut u8,
     labels: [Dec; 3],
     q: u8,
     hole: Dec,
     leaves: [u8; 2],
-) {
+) -> (*mut u8, *mut u8) {
     let texts = labels.map(|v| (text(v, zeros(v)), width(zeros(v))));
     let hole_text = (text(hole, zeros(hole)), width(zeros(hole)));
     // SAFETY: as promised by the caller.
-    unsafe { cells(outer, inner, texts, hole_text, q, leaves) }
+    unsafe { cells::<true>(&mut outer, &mut inner, texts, hole_text, q, leaves) };
+    (outer, inner)
 }
 
 /// Bytes of a label's text with its space, from [`zeros`].
@@ -175,11 +190,12 @@ fn width(zeros: u32) -> usize {
 
 /// Writes the cells of one square from the texts and widths of `P`, `X`,
 /// `Y` (`texts`) and of the hole label: the pattern of the module's docs.
+/// `WIDE` when some label may have eight digits (see [`store`]).
 ///
 /// # Safety
 /// As [`square`].
 #[inline(always)]
-unsafe fn cells(
+unsafe fn cells<const WIDE: bool>(
     outer: &mut *mut u8,
     inner: &mut *mut u8,
     [p, x, y]: [(u64, usize); 3],
@@ -192,25 +208,28 @@ unsafe fn cells(
     // SAFETY: as promised by the caller: 4 cells of at most 9 bytes.
     unsafe {
         for (t, w) in [pick(first, h, x), x, y, pick(second, h, y)] {
-            store(outer, t, w);
+            store::<WIDE>(outer, t, w);
         }
         for (t, w) in [x, pick(first, x, p), pick(second, y, p), y] {
-            store(inner, t, w);
+            store::<WIDE>(inner, t, w);
         }
     }
 }
 
-/// Stores a cell's text and one more word of spaces (for the space after
-/// an eight-digit cell), and moves past the cell.
+/// Stores a cell's text, and with `WIDE` one more word of spaces (for the
+/// space after an eight-digit label, which must then be allowed), and
+/// moves past the cell. A shorter label's space is in its own word.
 ///
 /// # Safety
 /// `*at` must be valid for 16 bytes.
 #[inline(always)]
-unsafe fn store(at: &mut *mut u8, text: u64, width: usize) {
+unsafe fn store<const WIDE: bool>(at: &mut *mut u8, text: u64, width: usize) {
     // SAFETY: as the caller promises.
     unsafe {
         at.cast::<u64>().write_unaligned(text);
-        at.add(8).cast::<u64>().write_unaligned(SPACES);
+        if WIDE {
+            at.add(8).cast::<u64>().write_unaligned(SPACES);
+        }
         *at = at.add(width);
     }
 }
