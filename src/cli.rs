@@ -4,7 +4,8 @@ use boardsolve::puzzles::{self, Flag, GenOptions, Puzzle};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-const EXAMPLES: &str = "\
+/// The help's examples and exit statuses (`exit::Status` lists them too).
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   boardsolve solve 2048 examples/2048/sample.in             largest block in 5 moves
   boardsolve solve 12094 board.in                           BOJ 12094: K = 10

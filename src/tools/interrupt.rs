@@ -1,8 +1,9 @@
 //! Stopping cleanly: every contained run is registered while it lives, so
-//! that SIGINT, SIGTERM or SIGHUP on boardsolve kills every process it
-//! started before boardsolve exits (with 130, 143 or 129), and so that a
-//! sweep for the orphans of a dead keeper ([`sweep`]) knows which
-//! children of boardsolve are live keepers to spare.
+//! that a stop ([`stop_all`], which the command line calls on SIGINT,
+//! SIGTERM or SIGHUP before it exits) kills every process boardsolve
+//! started, and so that a sweep for the orphans of a dead keeper
+//! ([`sweep`]) knows which children of boardsolve are live keepers to
+//! spare. Nothing here takes signals, prints or exits.
 
 use std::io;
 use std::process::{Child, ExitStatus};
@@ -45,69 +46,26 @@ fn registry() -> MutexGuard<'static, Registry> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
-
-/// Makes SIGINT, SIGTERM and SIGHUP stop boardsolve cleanly: they are
-/// blocked in every thread and taken by one thread that kills every
-/// registered run and what it left, and exits with 128 plus the signal
-/// number. Also makes boardsolve a child subreaper in charge of its
-/// children ([`contain::take_charge`]), so no orphan of a run escapes.
-///
-/// Call it from the main thread before any other thread exists (threads
-/// inherit the signal mask when they are created). Later calls do nothing.
+/// Makes boardsolve a child subreaper in charge of its children
+/// ([`contain::take_charge`]), so no orphan of a run escapes. Later calls
+/// do nothing.
 ///
 /// # Errors
-/// If the signal mask cannot be set, the thread cannot be started or the
-/// kernel has no child subreapers.
-pub fn install() -> io::Result<()> {
+/// If the kernel has no child subreapers.
+pub fn take_charge() -> io::Result<()> {
     static ONCE: Once = Once::new();
     let mut result = Ok(());
-    ONCE.call_once(|| result = contain::take_charge().and_then(|()| start()));
+    ONCE.call_once(|| result = contain::take_charge());
     result
 }
 
-fn signal_set() -> libc::sigset_t {
-    // SAFETY: a zeroed sigset_t is valid storage for sigemptyset, and the
-    // calls only write into it.
-    unsafe {
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&raw mut set);
-        for signal in SIGNALS {
-            libc::sigaddset(&raw mut set, signal);
-        }
-        set
-    }
-}
-
-fn start() -> io::Result<()> {
-    let set = signal_set();
-    // SAFETY: pthread_sigmask reads a valid set and changes only this
-    // thread's mask.
-    let rc =
-        unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &raw const set, std::ptr::null_mut()) };
-    if rc != 0 {
-        return Err(io::Error::from_raw_os_error(rc));
-    }
-    std::thread::Builder::new()
-        .name("signals".into())
-        .spawn(move || {
-            loop {
-                let mut signal: libc::c_int = 0;
-                // SAFETY: sigwait reads a valid set and writes one int.
-                if unsafe { libc::sigwait(&raw const set, &raw mut signal) } == 0 {
-                    stop_everything(signal);
-                }
-            }
-        })?;
-    Ok(())
-}
-
-/// Stops every registered run and everything they left, then exits: each
+/// Stops every registered run and everything they left, for good: each
 /// keeper is told to stop (`SIGTERM`, and `SIGCONT` in case the program
 /// stopped it); a keeper still there after [`GRACE`] is killed; then every
 /// child of boardsolve is killed and reaped. A second or so at most, even
-/// with every keeper stopped.
-fn stop_everything(signal: libc::c_int) -> ! {
+/// with every keeper stopped. Runs that end or start later return
+/// [`Trouble::Interrupted`].
+pub fn stop_all() {
     {
         let mut reg = registry();
         reg.stopping = true;
@@ -138,8 +96,6 @@ fn stop_everything(signal: libc::c_int) -> ! {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         contain::sweep(|_| false);
     }
-    let _ = io::Write::write_all(&mut io::stderr(), b"\nboardsolve: interrupted\n");
-    super::cleanup::exit(128 + signal)
 }
 
 /// Kills and reaps every child of boardsolve that is not a live
@@ -158,14 +114,6 @@ pub fn sweep() {
 /// the stop, not by its own doing, and must not be judged.
 pub fn stopping() -> bool {
     registry().stopping
-}
-
-/// Blocks for good: the caller found that boardsolve is stopping, and the
-/// signal thread is about to exit the process.
-pub fn wait_for_exit() -> ! {
-    loop {
-        std::thread::park();
-    }
 }
 
 /// Starts a run with `spawn` and registers its keeper. Runs start in

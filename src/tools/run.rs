@@ -24,6 +24,35 @@ use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+/// Why a program cannot be run; the program as typed leads each message.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgramError {
+    /// The command is empty.
+    #[error("no program given")]
+    Missing,
+    /// A bare name that no directory of `PATH` holds.
+    #[error("{0}: no such program in PATH")]
+    NotInPath(String),
+    /// The program cannot be examined (missing, no permission).
+    #[error("{shown}: {source}")]
+    Unreadable {
+        /// The program as typed.
+        shown: String,
+        /// The system's reason.
+        #[source]
+        source: io::Error,
+    },
+    /// A directory, not a program.
+    #[error("{0} is a directory, not a program")]
+    Directory(String),
+    /// A name no path can hold.
+    #[error("{0}: the name contains a NUL byte")]
+    NulByte(String),
+    /// A file without execute permission.
+    #[error("{0} is not executable (chmod +x?)")]
+    NotExecutable(String),
+}
+
 /// A program checked once, before any case runs: it exists and may be
 /// executed, so a failure to start it later is the harness's trouble.
 #[derive(Debug, Clone)]
@@ -40,9 +69,9 @@ impl Program {
     /// # Errors
     /// One line saying what is wrong: no command, not found, a directory,
     /// not executable.
-    pub fn new(command: &[String]) -> Result<Program, String> {
+    pub fn new(command: &[String]) -> Result<Program, ProgramError> {
         let Some((name, args)) = command.split_first() else {
-            return Err("no program given after --".into());
+            return Err(ProgramError::Missing);
         };
         let shown = super::files::shown(Path::new(name));
         let path = if name.contains('/') {
@@ -52,17 +81,20 @@ impl Program {
             std::env::split_paths(&search)
                 .map(|dir| dir.join(name))
                 .find(|p| p.is_file())
-                .ok_or_else(|| format!("{shown}: no such program in PATH"))?
+                .ok_or_else(|| ProgramError::NotInPath(shown.clone()))?
         };
-        let meta = std::fs::metadata(&path).map_err(|e| format!("{shown}: {e}"))?;
+        let meta = std::fs::metadata(&path).map_err(|source| ProgramError::Unreadable {
+            shown: shown.clone(),
+            source,
+        })?;
         if meta.is_dir() {
-            return Err(format!("{shown} is a directory, not a program"));
+            return Err(ProgramError::Directory(shown));
         }
-        let c_path = std::ffi::CString::new(path.as_os_str().as_encoded_bytes())
-            .map_err(|_| format!("{shown}: the name contains a NUL byte"))?;
-        // SAFETY: access reads a NUL-terminated path we own.
-        if unsafe { libc::access(c_path.as_ptr(), libc::X_OK) } != 0 {
-            return Err(format!("{shown} is not executable (chmod +x?)"));
+        if path.as_os_str().as_encoded_bytes().contains(&0) {
+            return Err(ProgramError::NulByte(shown));
+        }
+        if rustix::fs::access(&path, rustix::fs::Access::EXEC_OK).is_err() {
+            return Err(ProgramError::NotExecutable(shown));
         }
         Ok(Program {
             path,
@@ -908,14 +940,20 @@ mod tests {
 
     #[test]
     fn programs_are_checked_before_they_run() {
-        let missing = Program::new(&["/no/such/program".into()]).unwrap_err();
+        let missing = Program::new(&["/no/such/program".into()])
+            .unwrap_err()
+            .to_string();
         assert!(missing.contains("No such file"), "{missing}");
-        let typo = Program::new(&["no-such-program-xyz".into()]).unwrap_err();
+        let typo = Program::new(&["no-such-program-xyz".into()])
+            .unwrap_err()
+            .to_string();
         assert!(typo.contains("no such program in PATH"), "{typo}");
-        let dir = Program::new(&["/tmp".into()]).unwrap_err();
+        let dir = Program::new(&["/tmp".into()]).unwrap_err().to_string();
         assert!(dir.contains("is a directory"), "{dir}");
         let file = tempfile::NamedTempFile::new().unwrap();
-        let plain = Program::new(&[file.path().to_str().unwrap().into()]).unwrap_err();
+        let plain = Program::new(&[file.path().to_str().unwrap().into()])
+            .unwrap_err()
+            .to_string();
         assert!(plain.contains("is not executable"), "{plain}");
         assert!(Program::new(&[]).is_err());
     }

@@ -158,15 +158,20 @@ pub enum StressError {
     #[error("{0}")]
     Trouble(#[from] Trouble),
     /// The reference did not answer in time.
-    #[error(
-        "the reference answer took more than {limit:?} on case {case}; choose smaller sizes or raise --reference-limit"
-    )]
+    #[error("the reference answer took more than {limit:?} on case {case}")]
     Reference {
         /// The limit.
         limit: Duration,
         /// The case, 1-based, or 0 for a shrink or diagnosis candidate.
         case: u64,
     },
+}
+
+impl StressError {
+    /// Whether the run stopped because boardsolve is stopping.
+    pub fn interrupted(&self) -> bool {
+        matches!(self, StressError::Trouble(Trouble::Interrupted))
+    }
 }
 
 impl From<JudgeError> for StressError {
