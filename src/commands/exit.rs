@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// What every message of boardsolve's own starts with.
-const PREFIX: &str = "";
+const PREFIX: &str = "boardsolve: ";
 
 /// The exit statuses of boardsolve, each with its one meaning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
