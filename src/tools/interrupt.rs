@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::contain;
 use super::trouble::Trouble;
+use rustix::process::{Pid, WaitId, WaitIdOptions, WaitOptions, waitid, waitpid};
 
 /// How long a keeper told to stop may take to kill and reap its tree
 /// before it is killed itself (it may be stopped, or flooded by a fork
@@ -131,7 +132,7 @@ pub fn spawn_tracked<T>(
     if registry().stopping {
         return Err(Trouble::Interrupted);
     }
-    let (child, extra) = spawn().map_err(|e| Trouble::System(format!("{what}: {e}")))?;
+    let (child, extra) = spawn().map_err(|e| Trouble::system(what, e))?;
     let pid = libc::pid_t::try_from(child.id()).expect("pids fit in pid_t");
     let tracked = Tracked { pid, reaped: false };
     let stopping = {
@@ -183,32 +184,23 @@ impl Tracked {
             return None;
         }
         let _reaping = gate_shared();
-        // SAFETY: waitid writes into a zeroed siginfo_t on our stack;
+        let pid = Pid::from_raw(self.pid)?;
         // WNOWAIT leaves the child to be reaped below.
-        let ended = unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            libc::waitid(
-                libc::P_PID,
-                self.pid as libc::id_t,
-                &raw mut info,
-                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-            ) == 0
-                && info.si_pid() == self.pid
-        };
-        if !ended {
+        let ended = waitid(
+            WaitId::Pid(pid),
+            WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT,
+        );
+        if !matches!(ended, Ok(Some(_))) {
             return None;
         }
         // Deregister before reaping: once reaped, the pid may be reused.
         registry().live.retain(|&p| p != self.pid);
-        let mut status: libc::c_int = 0;
-        // SAFETY: waitpid writes the status on our stack; the pid is our
-        // exited child.
-        let rc = unsafe { libc::waitpid(self.pid, &raw mut status, 0) };
+        let reaped = waitpid(Some(pid), WaitOptions::empty());
         self.reaped = true;
-        if rc != self.pid {
-            return Some(ExitStatus::from_raw(libc::SIGKILL));
-        }
-        Some(ExitStatus::from_raw(status))
+        Some(match reaped {
+            Ok(Some((p, status))) if p == pid => ExitStatus::from_raw(status.as_raw()),
+            _ => ExitStatus::from_raw(libc::SIGKILL),
+        })
     }
 }
 

@@ -142,7 +142,7 @@ pub fn judge(
         Ending::Exited(0) => match &expected {
             Expected::Answer(answer) => compared(
                 compare_token_streams(answer.reader(), stdout.reader())
-                    .map_err(|e| Trouble::System(format!("cannot read the answers back: {e}")))?,
+                    .map_err(|e| Trouble::system("cannot read the answers back", e))?,
             ),
             Expected::Checker {
                 puzzle, options, ..
@@ -151,7 +151,7 @@ pub fn judge(
                 // this path only, as it is bounded by the output limit.
                 let whole = stdout
                     .bytes_up_to(u64::MAX)
-                    .map_err(|e| Trouble::System(format!("cannot read the output back: {e}")))?
+                    .map_err(|e| Trouble::system("cannot read the output back", e))?
                     .unwrap_or_default();
                 compared(puzzle.check(input, &whole, options)?)
             }

@@ -195,7 +195,7 @@ impl StressConfig {
         let answer = deadline::within(self.reference_limit, move || {
             judge::reference_answer(puzzle, &owned, moves)
         })
-        .map_err(|e| Trouble::System(format!("cannot start a thread: {e}")))?;
+        .map_err(|e| Trouble::system("cannot start a thread", e))?;
         match answer {
             Some(answer) => Ok(answer?),
             None => Err(StressError::Reference {
@@ -236,9 +236,7 @@ impl StressConfig {
         rayon::ThreadPoolBuilder::new()
             .num_threads(self.jobs.max(1))
             .build()
-            .map_err(|e| {
-                StressError::Trouble(Trouble::System(format!("cannot start threads: {e}")))
-            })
+            .map_err(|e| StressError::Trouble(Trouble::system("cannot start threads", e)))
     }
 }
 
@@ -529,9 +527,7 @@ fn diagnose(
                 let ran = right || matches!(judged.verdict, Verdict::WrongAnswer(_));
                 let read = |text: &Spooled| {
                     text.bytes_up_to(DIAGNOSED_BYTES).map_err(|e| {
-                        StressError::Trouble(Trouble::System(format!(
-                            "cannot read the answers back: {e}"
-                        )))
+                        StressError::Trouble(Trouble::system("cannot read the answers back", e))
                     })
                 };
                 let Some(expected) = read(&expected)? else {

@@ -237,7 +237,7 @@ pub fn run_suite(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.jobs.max(1))
         .build()
-        .map_err(|e| Trouble::System(format!("cannot start threads: {e}")))?;
+        .map_err(|e| Trouble::system("cannot start threads", e))?;
     let mut reports: Vec<CaseReport> = pool.install(|| {
         cfg.inputs
             .par_iter()
