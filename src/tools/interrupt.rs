@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::contain;
 use super::trouble::Trouble;
-use rustix::process::{Pid, WaitId, WaitIdOptions, WaitOptions, waitid, waitpid};
+use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
 
 /// How long a keeper told to stop may take to kill and reap its tree
 /// before it is killed itself (it may be stopped, or flooded by a fork
@@ -134,7 +134,11 @@ pub fn spawn_tracked<T>(
     }
     let (child, extra) = spawn().map_err(|e| Trouble::system(what, e))?;
     let pid = libc::pid_t::try_from(child.id()).expect("pids fit in pid_t");
-    let tracked = Tracked { pid, reaped: false };
+    let tracked = Tracked {
+        child,
+        pid,
+        reaped: false,
+    };
     let stopping = {
         let mut reg = registry();
         reg.live.push(pid);
@@ -149,6 +153,8 @@ pub fn spawn_tracked<T>(
 /// A registered keeper, reaped through this handle only.
 #[derive(Debug)]
 pub struct Tracked {
+    /// The keeper as std started it; reaped by `wait` once it has ended.
+    child: Child,
     pid: libc::pid_t,
     reaped: bool,
 }
@@ -195,12 +201,10 @@ impl Tracked {
         }
         // Deregister before reaping: once reaped, the pid may be reused.
         registry().live.retain(|&p| p != self.pid);
-        let reaped = waitpid(Some(pid), WaitOptions::empty());
+        let reaped = self.child.wait();
         self.reaped = true;
-        Some(match reaped {
-            Ok(Some((p, status))) if p == pid => ExitStatus::from_raw(status.as_raw()),
-            _ => ExitStatus::from_raw(libc::SIGKILL),
-        })
+        // Reaped already by the final sweep of a stop: say killed.
+        Some(reaped.unwrap_or_else(|_| ExitStatus::from_raw(libc::SIGKILL)))
     }
 }
 
