@@ -61,13 +61,10 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
             line.time_limit(limit);
         }
     }
-    let mut drawings = Vec::new();
-    if args.svg.is_some() {
-        drawings.push(Drawing::Svg);
-    }
-    if args.html.is_some() {
-        drawings.push(Drawing::Html);
-    }
+    let drawings: Vec<Drawing> = [(&args.svg, Drawing::Svg), (&args.html, Drawing::Html)]
+        .into_iter()
+        .filter_map(|(path, drawing)| path.is_some().then_some(drawing))
+        .collect();
     // The pictures come first: if one cannot be written, the run fails
     // with nothing on standard output, as every failed run does.
     let mut not_saved = None;

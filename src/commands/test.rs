@@ -154,21 +154,22 @@ pub(crate) fn write_table(
     }
     let passed = reports.len() - failed;
     let style = if failed == 0 { GOOD } else { BAD };
-    if let Some(slow) = reports.iter().max_by_key(|r| r.usage.cpu) {
-        writeln!(
-            out,
-            "slowest: {} ({} ms CPU)",
-            files::shown(&slow.input),
-            judge::millis(slow.usage.cpu)
-        )?;
-    }
-    if let Some(big) = reports.iter().max_by_key(|r| r.usage.peak_kib) {
-        writeln!(
-            out,
-            "largest peak: {} ({})",
-            files::shown(&big.input),
-            judge::peak(big.usage.peak_kib)
-        )?;
+    let slowest = reports.iter().max_by_key(|r| r.usage.cpu);
+    let largest = reports.iter().max_by_key(|r| r.usage.peak_kib);
+    let extremes = [
+        (
+            "slowest",
+            slowest.map(|r| (r, format!("{} ms CPU", judge::millis(r.usage.cpu)))),
+        ),
+        (
+            "largest peak",
+            largest.map(|r| (r, judge::peak(r.usage.peak_kib))),
+        ),
+    ];
+    for (title, extreme) in extremes {
+        if let Some((r, what)) = extreme {
+            writeln!(out, "{title}: {} ({what})", files::shown(&r.input))?;
+        }
     }
     writeln!(out, "{style}{passed} passed, {failed} failed{style:#}")
 }
