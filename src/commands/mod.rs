@@ -37,14 +37,14 @@ static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 /// cannot be told from a chosen one, and the answers would vanish while
 /// the run reported success.
 extern "C" fn note_closed_stdout() {
-    // SAFETY: fcntl F_GETFD only queries descriptor 1.
-    if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+    // A raw system call (rustix's own), which needs no runtime.
+    if rustix::io::fcntl_getfd(rustix::stdio::stdout()).is_err() {
         STDOUT_CLOSED.store(true, Ordering::Relaxed);
     }
 }
 
 // SAFETY: an ELF constructor run by the loader before `main`; it only
-// calls fcntl and stores to an atomic, which need no runtime.
+// makes one system call and stores to an atomic, which need no runtime.
 #[used]
 #[unsafe(link_section = ".init_array")]
 static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;

@@ -419,10 +419,14 @@ mod tests {
         let unusable = |why: &str| Found::Unusable(why.to_string());
         std::fs::write(d.join("file"), b"1").unwrap();
         std::fs::create_dir(d.join("dir.in")).unwrap();
-        let fifo = std::ffi::CString::new(d.join("fifo.in").into_os_string().into_encoded_bytes())
-            .unwrap();
-        // SAFETY: mkfifo reads a valid C string.
-        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            d.join("fifo.in"),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+            0,
+        )
+        .unwrap();
         symlink("file", d.join("to-file")).unwrap();
         symlink("nowhere", d.join("broken")).unwrap();
         symlink("loop", d.join("loop")).unwrap();
