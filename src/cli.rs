@@ -4,7 +4,8 @@ use boardsolve::puzzles::{self, Flag, GenOptions, Puzzle};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-const EXAMPLES: &str = "\
+/// The help's examples and exit statuses (`exit::Status` lists them too).
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   boardsolve solve 2048 examples/2048/sample.in             largest block in 5 moves
   boardsolve solve 12094 board.in                           BOJ 12094: K = 10
@@ -399,8 +400,19 @@ pub fn duration_text(d: std::time::Duration) -> String {
     }
 }
 
+/// Why a duration could not be read; each names the text as given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum DurationError {
+    /// Not a number with an optional `s` or `ms`.
+    #[error("'{0}' is not a duration such as 2s or 500ms")]
+    NotADuration(String),
+    /// Zero, negative, or longer than an hour.
+    #[error("'{0}' must be more than 0 and at most one hour")]
+    Range(String),
+}
+
 /// Parses `2s`, `500ms`, `1.5s` or a plain number of seconds.
-fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+fn parse_duration(text: &str) -> Result<std::time::Duration, DurationError> {
     let (number, scale) = if let Some(ms) = text.strip_suffix("ms") {
         (ms, 1e-3)
     } else if let Some(s) = text.strip_suffix('s') {
@@ -410,9 +422,9 @@ fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     };
     let value: f64 = number
         .parse()
-        .map_err(|_| format!("'{text}' is not a duration such as 2s or 500ms"))?;
+        .map_err(|_| DurationError::NotADuration(text.to_string()))?;
     if !(value.is_finite() && value > 0.0 && value * scale <= 3600.0) {
-        return Err(format!("'{text}' must be more than 0 and at most one hour"));
+        return Err(DurationError::Range(text.to_string()));
     }
     Ok(std::time::Duration::from_secs_f64(value * scale))
 }
@@ -630,7 +642,10 @@ mod tests {
         for text in ["10s", "500ms", "1.5s"] {
             assert_eq!(duration_text(parse_duration(text).unwrap()), text);
         }
-        assert!(parse_duration("0s").is_err());
-        assert!(parse_duration("soon").is_err());
+        assert_eq!(parse_duration("0s"), Err(DurationError::Range("0s".into())));
+        assert_eq!(
+            parse_duration("soon"),
+            Err(DurationError::NotADuration("soon".into()))
+        );
     }
 }

@@ -1,14 +1,12 @@
-//! The `boardsolve` command: parses arguments, reads input, maps results to
-//! exit codes (0 success, 1 wrong answer found, 2 bad input or usage, 3
-//! no exact answer within --time-limit, 130 no exact answer before Ctrl-C).
+//! The `boardsolve` command: parses arguments, runs the command, and ends
+//! with the status of its result (`commands::exit` words every failure
+//! and holds the statuses).
 
 mod cli;
 mod commands;
 
 use clap::Parser;
 use cli::{Cli, ColorWhen, Command};
-use commands::{BAD, Stop};
-use std::io::{self, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -18,8 +16,8 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             if let Some(hint) = separator_hint(&e) {
-                let _ = writeln!(io::stderr(), "{hint}");
-                return ExitCode::from(2);
+                commands::warn(hint);
+                return commands::Status::Usage.into();
             }
             e.exit()
         }
@@ -41,19 +39,7 @@ fn main() -> ExitCode {
         Command::Completions(args) => commands::meta::completions(args.shell),
         Command::Man => commands::meta::man_page(),
     };
-    match result {
-        Ok(()) | Err(Stop::Quiet) => ExitCode::SUCCESS,
-        Err(Stop::Found) => ExitCode::from(1),
-        Err(Stop::Bounds(message, status)) => {
-            let _ = writeln!(anstream::stderr(), "{message}");
-            ExitCode::from(status)
-        }
-        Err(Stop::Usage(message)) => {
-            // Ignore a failure to report: there is nowhere left to report it.
-            let _ = writeln!(anstream::stderr(), "{BAD}{message}{BAD:#}");
-            ExitCode::from(2)
-        }
-    }
+    commands::exit::report(result)
 }
 
 /// Whether `arg` names an executable file (not a directory of cases).
@@ -97,7 +83,7 @@ fn separator_hint(e: &clap::Error) -> Option<String> {
         "./your-program".to_string()
     };
     Some(format!(
-        "boardsolve: your program goes after `--`: boardsolve {} -- {program}",
+        "your program goes after `--`: boardsolve {} -- {program}",
         args[..split].join(" ")
     ))
 }

@@ -10,23 +10,17 @@ use std::io::{self, Write};
 
 pub(crate) fn audit(args: &AuditArgs) -> Result<(), Stop> {
     need_stdout()?;
-    let found =
-        batch::bulk_inputs(&args.paths).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+    let found = batch::bulk_inputs(&args.paths).map_err(Stop::failed)?;
     for (path, what) in &found.unusable {
-        let _ = writeln!(
-            io::stderr(),
-            "boardsolve: skipped: {} ({what})",
-            files::shown(path)
-        );
+        warn(format_args!("skipped: {} ({what})", files::shown(path)));
     }
     if found.inputs.is_empty() {
-        return Err(Stop::Usage("boardsolve: no *.in cases found".into()));
+        return Err(Stop::Usage("no *.in cases found".into()));
     }
     let mut cases = Vec::new();
     for path in &found.inputs {
         let (name, input) = read_input(Some(path), MAX_INPUT_BYTES)?;
-        let answer =
-            suite::answer_file(path).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+        let answer = suite::answer_file(path).map_err(Stop::failed)?;
         let expected = match answer {
             Some(files) => Some(read_input(Some(&files.used), 1 << 30)?.1),
             None => None,

@@ -26,10 +26,10 @@ pub(crate) fn check(args: &CheckArgs) -> Result<(), Stop> {
     let verdict = deadline::within(args.reference_limit, move || {
         puzzle.check(&input, &output, &options)
     })
-    .map_err(|e| Stop::Usage(format!("boardsolve: cannot start a thread: {e}")))?
+    .map_err(|e| Stop::system("cannot start a thread", e))?
     .ok_or_else(|| {
         Stop::Usage(format!(
-            "boardsolve: the reference answer took more than {:?}; raise --reference-limit",
+            "the reference answer took more than {:?}; raise --reference-limit",
             args.reference_limit
         ))
     })?

@@ -11,18 +11,14 @@ pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
     let opts = &args.sizes;
     let usage = |e| failure(e, "gen");
     if let Some(beyond) = args.puzzle.contract().beyond(opts, None) {
-        let _ = writeln!(
-            io::stderr(),
-            "boardsolve: gen {}: {beyond}",
-            args.puzzle.name()
-        );
+        warn(format_args!("gen {}: {beyond}", args.puzzle.name()));
     }
     if args.killers {
         return killers_command(args);
     }
     match &args.out_dir {
         None if args.count > 1 => Err(Stop::Usage(
-            "boardsolve: --count above 1 needs --out-dir (one file per instance)".into(),
+            "--count above 1 needs --out-dir (one file per instance)".into(),
         )),
         None => {
             need_stdout()?;
@@ -30,7 +26,7 @@ pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
             io::stdout()
                 .lock()
                 .write_all(text.as_bytes())
-                .map_err(|e| io_failure(&e, "cannot write"))
+                .map_err(|e| io_failure(e, "cannot write"))
         }
         Some(dir) => {
             let width = args.count.to_string().len().max(3);
@@ -52,7 +48,7 @@ fn killers_command(args: &GenArgs) -> Result<(), Stop> {
     let dir = args.out_dir.as_ref().expect("clap requires --out-dir");
     if !args.sizes.flags().is_empty() {
         return Err(Stop::Usage(
-            "boardsolve: --killers makes its own sizes, inside the judge's limits; it takes no size option, --hard or --format".into(),
+            "--killers makes its own sizes, inside the judge's limits; it takes no size option, --hard or --format".into(),
         ));
     }
     let search = audit::Search {
@@ -138,13 +134,9 @@ fn write_set(
     force: bool,
     mut text: impl FnMut(usize) -> Result<String, Stop>,
 ) -> Result<(), Stop> {
-    stop_cleanly()?;
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Stop::Usage(format!(
-            "boardsolve: cannot create {}: {e}",
-            files::shown(dir)
-        ))
-    })?;
+    signals::stop_cleanly()?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Stop::system(format!("cannot create {}", files::shown(dir)), e))?;
     let existing = if force {
         Existing::Replace
     } else {
@@ -153,7 +145,7 @@ fn write_set(
             .find(|p| p.symlink_metadata().is_ok())
         {
             return Err(Stop::Usage(format!(
-                "boardsolve: {} already exists (--force overwrites)",
+                "{} already exists (--force overwrites)",
                 files::shown(&taken)
             )));
         }
@@ -162,12 +154,8 @@ fn write_set(
     for i in 0..count {
         let text = text(i)?;
         let path = target(i);
-        files::write_file(&path, existing, |w| w.write_all(text.as_bytes())).map_err(|e| {
-            Stop::Usage(format!(
-                "boardsolve: cannot write {}: {e}",
-                files::shown(&path)
-            ))
-        })?;
+        files::write_file(&path, existing, |w| w.write_all(text.as_bytes()))
+            .map_err(|e| Stop::system(format!("cannot write {}", files::shown(&path)), e))?;
     }
     Ok(())
 }
@@ -181,7 +169,7 @@ pub(crate) fn samples_command(args: &SamplesArgs) -> Result<(), Stop> {
         .map_err(|e| failure(e, "samples"))?;
     if samples.is_empty() {
         return Err(Stop::Usage(format!(
-            "boardsolve: no statement examples for {}",
+            "no statement examples for {}",
             args.puzzle.name()
         )));
     }

@@ -1,17 +1,37 @@
 //! What `stress` and `test` share before and after running a program.
 
 use super::*;
-use boardsolve::tools::{interrupt, run};
-use std::io::{self, Write};
+use boardsolve::tools::run;
+use std::io;
 
 /// What `stress` and `test` do before running anyone's program: a place
 /// for the report, Ctrl-C taken over so that it kills every run, and the
 /// program checked (exists, is executable).
 pub(crate) fn harness(command: &[String]) -> Result<run::Program, Stop> {
     need_stdout()?;
-    interrupt::install()
-        .map_err(|e| Stop::Usage(format!("boardsolve: cannot take over Ctrl-C handling: {e}")))?;
-    run::Program::new(command).map_err(|why| Stop::Usage(format!("boardsolve: {why}")))
+    signals::stop_cleanly()?;
+    run::Program::new(command).map_err(|e| match e {
+        // The library names no syntax of the command line; `--` is ours.
+        run::ProgramError::Missing => Stop::Usage(format!("{e} after --")),
+        e => Stop::failed(e),
+    })
+}
+
+/// Clears the progress bar of a finished run; a run stopped because
+/// boardsolve is stopping waits here for the signal's thread to end the
+/// process, so that no verdict of a killed run is reported.
+pub(crate) fn finished<T, E>(
+    bar: Option<&indicatif::ProgressBar>,
+    result: Result<T, E>,
+    interrupted: fn(&E) -> bool,
+) -> Result<T, E> {
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    match result {
+        Err(e) if interrupted(&e) => signals::wait_for_exit(),
+        result => result,
+    }
 }
 
 /// The exit of a run that wrote a report: 1 when something failed, even
@@ -19,11 +39,11 @@ pub(crate) fn harness(command: &[String]) -> Result<run::Program, Stop> {
 pub(crate) fn reported(failed: bool, written: io::Result<()>) -> Result<(), Stop> {
     match (failed, written) {
         (false, Ok(())) => Ok(()),
-        (false, Err(e)) => Err(io_failure(&e, "cannot write the report")),
+        (false, Err(e)) => Err(io_failure(e, "cannot write the report")),
         (true, Ok(())) => Err(Stop::Found),
         (true, Err(e)) => {
             if e.kind() != io::ErrorKind::BrokenPipe {
-                let _ = writeln!(io::stderr(), "boardsolve: cannot write the report: {e}");
+                warn(format_args!("cannot write the report: {e}"));
             }
             Err(Stop::Found)
         }
@@ -39,10 +59,9 @@ pub(crate) fn jobs(asked: Option<u64>) -> usize {
     );
     let jobs = asked.min(run::max_parallel_runs());
     if jobs < asked {
-        let _ = writeln!(
-            io::stderr(),
-            "boardsolve: --jobs {asked} lowered to {jobs}: the open-file limit (ulimit -n) allows no more"
-        );
+        warn(format_args!(
+            "--jobs {asked} lowered to {jobs}: the open-file limit (ulimit -n) allows no more"
+        ));
     }
     jobs
 }

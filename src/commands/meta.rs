@@ -17,7 +17,7 @@ pub(crate) fn man_page() -> Result<(), Stop> {
     let mut page = Vec::new();
     clap_mangen::Man::new(Cli::command())
         .render(&mut page)
-        .map_err(|e| io_failure(&e, "cannot write the manual page"))?;
+        .map_err(|e| io_failure(e, "cannot write the manual page"))?;
     print_all(&page)
 }
 
@@ -28,5 +28,5 @@ pub(crate) fn print_all(bytes: &[u8]) -> Result<(), Stop> {
     let mut out = io::stdout().lock();
     out.write_all(bytes)
         .and_then(|()| out.flush())
-        .map_err(|e| io_failure(&e, "cannot write"))
+        .map_err(|e| io_failure(e, "cannot write"))
 }

@@ -3,14 +3,18 @@
 
 pub(crate) mod audit;
 pub(crate) mod check;
+pub(crate) mod exit;
 pub(crate) mod generate;
 pub(crate) mod harness;
 pub(crate) mod meta;
 pub(crate) mod search_line;
+pub(crate) mod signals;
 pub(crate) mod solve;
 pub(crate) mod stress;
 pub(crate) mod test;
 pub(crate) mod validate;
+
+pub(crate) use exit::{Status, Stop, warn};
 
 use boardsolve::puzzles::Error;
 use boardsolve::text::read_limited;
@@ -24,20 +28,6 @@ pub(crate) const BAD: anstyle::Style = anstyle::AnsiColor::Red.on_default().bold
 /// Right verdicts.
 pub(crate) const GOOD: anstyle::Style = anstyle::AnsiColor::Green.on_default().bold();
 
-/// How a run failed, already worded for the user.
-pub(crate) enum Stop {
-    /// Bad input or usage: exit status 2.
-    Usage(String),
-    /// A check or stress run found a wrong answer: exit status 1. The
-    /// report is already printed.
-    Found,
-    /// The output went away (a closed pipe): stop quietly, status 0.
-    Quiet,
-    /// A search stopped by --time-limit (status 3) or Ctrl-C (130) before
-    /// it proved the answer; the message gives what it proved.
-    Bounds(String, u8),
-}
-
 /// Set when boardsolve was started with standard output closed (`>&-`).
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
@@ -47,14 +37,14 @@ static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 /// cannot be told from a chosen one, and the answers would vanish while
 /// the run reported success.
 extern "C" fn note_closed_stdout() {
-    // SAFETY: fcntl F_GETFD only queries descriptor 1.
-    if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+    // A raw system call (rustix's own), which needs no runtime.
+    if rustix::io::fcntl_getfd(rustix::stdio::stdout()).is_err() {
         STDOUT_CLOSED.store(true, Ordering::Relaxed);
     }
 }
 
 // SAFETY: an ELF constructor run by the loader before `main`; it only
-// calls fcntl and stores to an atomic, which need no runtime.
+// makes one system call and stores to an atomic, which need no runtime.
 #[used]
 #[unsafe(link_section = ".init_array")]
 static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
@@ -64,57 +54,20 @@ static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
 pub(crate) fn need_stdout() -> Result<(), Stop> {
     if STDOUT_CLOSED.load(Ordering::Relaxed) {
         Err(Stop::Usage(
-            "boardsolve: standard output is closed; nothing to write the result to".into(),
+            "standard output is closed; nothing to write the result to".into(),
         ))
     } else {
         Ok(())
     }
 }
 
-/// Takes over SIGINT, SIGTERM and SIGHUP for a command that writes files:
-/// on one, the temporary files in progress are removed and boardsolve
-/// exits with 130, 143 or 129 (see `tools::cleanup`). Call it before any
-/// thread starts: threads inherit the blocked signals.
-pub(crate) fn stop_cleanly() -> Result<(), Stop> {
-    // A signal ignored from the start (nohup's SIGHUP, SIGINT in a script's
-    // background job) must stay ignored: a long `gen` under nohup would
-    // otherwise stop at the hangup. Unblocked again in this thread, from
-    // which every later thread inherits its mask, it is discarded as
-    // before instead of waited for.
-    let ignored: Vec<libc::c_int> = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP]
-        .into_iter()
-        .filter(|&signal| {
-            // SAFETY: sigaction with no new action only reads the current
-            // one into zeroed storage on our stack.
-            unsafe {
-                let mut old: libc::sigaction = std::mem::zeroed();
-                libc::sigaction(signal, std::ptr::null(), &raw mut old) == 0
-                    && old.sa_sigaction == libc::SIG_IGN
-            }
-        })
-        .collect();
-    boardsolve::tools::interrupt::install()
-        .map_err(|e| Stop::Usage(format!("boardsolve: cannot take over Ctrl-C handling: {e}")))?;
-    if !ignored.is_empty() {
-        // SAFETY: the set is zeroed storage filled by sigemptyset and
-        // sigaddset; pthread_sigmask changes only this thread's mask.
-        unsafe {
-            let mut set: libc::sigset_t = std::mem::zeroed();
-            libc::sigemptyset(&raw mut set);
-            for &signal in &ignored {
-                libc::sigaddset(&raw mut set, signal);
-            }
-            libc::pthread_sigmask(libc::SIG_UNBLOCK, &raw const set, std::ptr::null_mut());
-        }
-    }
-    Ok(())
-}
-
-pub(crate) fn io_failure(e: &io::Error, what: &str) -> Stop {
+/// A stop for a failed read or write: quiet for a closed pipe (the
+/// reader is gone), else the system's reason after `what`.
+pub(crate) fn io_failure(e: io::Error, what: impl Into<String>) -> Stop {
     if e.kind() == io::ErrorKind::BrokenPipe {
         Stop::Quiet
     } else {
-        Stop::Usage(format!("boardsolve: {what}: {e}"))
+        Stop::system(what, e)
     }
 }
 
@@ -128,10 +81,10 @@ pub(crate) fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec
     };
     match read {
         Ok(Ok(data)) => Ok((name, data)),
-        Ok(Err(too_long)) => Err(Stop::Usage(format!("{name}:{too_long}"))),
+        Ok(Err(too_long)) => Err(Stop::Input(format!("{name}:{too_long}"))),
         Err(e) => Err(match path {
-            None => io_failure(&e, "cannot read standard input"),
-            Some(_) => io_failure(&e, &format!("cannot read {name}")),
+            None => io_failure(e, "cannot read standard input"),
+            Some(_) => io_failure(e, format!("cannot read {name}")),
         }),
     }
 }
@@ -139,10 +92,10 @@ pub(crate) fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec
 /// Words a library error for the user; `source` names the input.
 pub(crate) fn failure(e: Error, source: &str) -> Stop {
     match e {
-        Error::Input(e) => Stop::Usage(format!("{source}:{e}")),
-        Error::Usage(message) => Stop::Usage(format!("boardsolve: {message}")),
-        Error::Io(e) => io_failure(&e, "cannot write the answer"),
-        e @ Error::Unfinished { .. } => Stop::Usage(format!("boardsolve: {e}")),
+        Error::Input(e) => Stop::Input(format!("{source}:{e}")),
+        Error::Usage(message) => Stop::Usage(message),
+        Error::Io(e) => io_failure(e, "cannot write the answer"),
+        e @ Error::Unfinished { .. } => Stop::failed(e),
     }
 }
 

@@ -37,7 +37,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
     if bulk {
         if args.time_limit.is_some() {
             return Err(Stop::Usage(
-                "boardsolve: --time-limit stops the search of a single input".into(),
+                "--time-limit stops the search of a single input".into(),
             ));
         }
         return solve_many(args, &options);
@@ -48,25 +48,23 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
         MAX_INPUT_BYTES,
     )?;
     // Before the pictures, whose searches are as long as the answer's:
-    // the line, the time limit and Ctrl-C cover them too.
+    // the line, the time limit and Ctrl-C cover them too. Ctrl-C first,
+    // before any thread starts (see `signals`).
+    if stoppable {
+        signals::stop_search_on_ctrl_c()?;
+    }
     // Dropped on every return, so the line is gone before main reports.
     let line = stoppable.then(SearchLine::start);
-    if stoppable {
-        if let Some(limit) = args.time_limit {
-            stop::stop_after(limit);
-            if let Some(line) = &line {
-                line.time_limit(limit);
-            }
+    if stoppable && let Some(limit) = args.time_limit {
+        stop::stop_after(limit);
+        if let Some(line) = &line {
+            line.time_limit(limit);
         }
-        stop::stop_on_interrupt();
     }
-    let mut drawings = Vec::new();
-    if args.svg.is_some() {
-        drawings.push(Drawing::Svg);
-    }
-    if args.html.is_some() {
-        drawings.push(Drawing::Html);
-    }
+    let drawings: Vec<Drawing> = [(&args.svg, Drawing::Svg), (&args.html, Drawing::Html)]
+        .into_iter()
+        .filter_map(|(path, drawing)| path.is_some().then_some(drawing))
+        .collect();
     // The pictures come first: if one cannot be written, the run fails
     // with nothing on standard output, as every failed run does.
     let mut not_saved = None;
@@ -114,11 +112,14 @@ pub(crate) fn unfinished(args: &SolveArgs, lower: u128, upper: u128) -> Stop {
             return Stop::Quiet;
         }
     }
-    let (when, status) = if stop::interrupted() {
-        ("before Ctrl-C".to_string(), 130)
+    let (when, status) = if signals::interrupted() {
+        ("before Ctrl-C".to_string(), Status::Interrupted)
     } else {
         let limit = args.time_limit.unwrap_or_default();
-        (format!("within {}", cli::duration_text(limit)), 3)
+        (
+            format!("within {}", cli::duration_text(limit)),
+            Status::TimeLimit,
+        )
     };
     Stop::Bounds(
         format!("no exact answer {when}: at least {lower}, at most {upper}"),
@@ -134,57 +135,52 @@ pub(crate) fn write_output_file(
     bytes: &[u8],
     input: Option<&std::path::PathBuf>,
 ) -> Result<(), Stop> {
-    let cannot = |e: &dyn std::fmt::Display| {
-        Stop::Usage(format!(
-            "boardsolve: cannot write {}: {e}",
-            files::shown(path)
-        ))
-    };
+    let cannot = |e| Stop::system(format!("cannot write {}", files::shown(path)), e);
     if let Some(input) = input
         && let (Ok(a), Ok(b)) = (input.canonicalize(), path.canonicalize())
         && a == b
     {
-        return Err(cannot(&"it is the input file"));
+        return Err(cannot(io::Error::other("it is the input file")));
     }
-    files::write_file(path, Existing::Follow, |w| w.write_all(bytes)).map_err(|e| cannot(&e))
+    files::write_file(path, Existing::Follow, |w| w.write_all(bytes)).map_err(cannot)
 }
 
 /// Several files: NAME.out for each, in parallel; every bad file reported.
 pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
-    stop_cleanly()?;
+    signals::stop_cleanly()?;
     if args.svg.is_some() || args.html.is_some() {
         return Err(Stop::Usage(
-            "boardsolve: --svg and --html draw one instance; give a single input".into(),
+            "--svg and --html draw one instance; give a single input".into(),
         ));
     }
-    let found =
-        batch::bulk_inputs(&args.inputs).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+    let found = batch::bulk_inputs(&args.inputs).map_err(Stop::failed)?;
     for line in found.unusable_lines() {
-        let _ = writeln!(io::stderr(), "boardsolve: {line}");
+        warn(line);
     }
     if !found.skipped.is_empty() {
         let names: Vec<String> = found.skipped.iter().map(|p| files::shown(p)).collect();
-        let _ = writeln!(
-            io::stderr(),
-            "boardsolve: skipping {} (answers of an earlier run, beside their .in)",
+        warn(format_args!(
+            "skipping {} (answers of an earlier run, beside their .in)",
             names.join(", ")
-        );
+        ));
     }
     if found.inputs.is_empty() {
         return Err(Stop::Usage(
-            "boardsolve: no input files to solve (--out-dir and --bulk need some; a directory gives its *.in)".into(),
+            "no input files to solve (--out-dir and --bulk need some; a directory gives its *.in)"
+                .into(),
         ));
     }
     if let Some(dir) = &args.out_dir {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            Stop::Usage(format!(
-                "boardsolve: cannot create {}: {e}",
-                files::shown(dir)
-            ))
-        })?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Stop::system(format!("cannot create {}", files::shown(dir)), e))?;
     }
-    batch::check_outputs(&found.inputs, args.out_dir.as_deref())
-        .map_err(|why| Stop::Usage(format!("boardsolve: {why}")))?;
+    batch::check_outputs(&found.inputs, args.out_dir.as_deref()).map_err(|e| match e {
+        // The library names no option; the command line does.
+        batch::Clash::SameOutput { .. } => {
+            Stop::Usage(format!("{e}; solve them into different --out-dir"))
+        }
+        e => Stop::failed(e),
+    })?;
     let bar = progress_bar(found.inputs.len() as u64, "files");
     let tick = || {
         if let Some(bar) = &bar {
@@ -201,7 +197,7 @@ pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(),
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let failed: Vec<String> = results.into_iter().filter_map(|r| r.result.err()).collect();
+    let failed: Vec<_> = results.into_iter().filter_map(|r| r.result.err()).collect();
     let mut err = io::stderr().lock();
     for message in &failed {
         let _ = writeln!(err, "{message}");
@@ -210,7 +206,7 @@ pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(),
         Ok(())
     } else {
         Err(Stop::Usage(format!(
-            "boardsolve: {} of {} files failed",
+            "{} of {} files failed",
             failed.len(),
             found.inputs.len()
         )))

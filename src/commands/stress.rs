@@ -1,10 +1,10 @@
 //! `boardsolve stress` and its report.
 
-use super::harness::{harness, jobs, plural, reported};
+use super::harness::{finished, harness, jobs, plural, reported};
 use super::*;
 use crate::cli::StressArgs;
 use boardsolve::puzzles::{Accepts, OutputFormat, Puzzle, SolveOptions};
-use boardsolve::tools::{diagnose, generate, interrupt, judge, run, stress};
+use boardsolve::tools::{diagnose, generate, judge, stress};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,7 +13,7 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     let puzzle = args.puzzle;
     if args.any_tiling {
         return Err(Stop::Usage(
-            "boardsolve: --any-tiling is gone: 14600 and 14601 accept any valid tiling by default, and --order asks for the placement order".into(),
+            "--any-tiling is gone: 14600 and 14601 accept any valid tiling by default, and --order asks for the placement order".into(),
         ));
     }
     puzzle
@@ -74,14 +74,16 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     let done = AtomicU64::new(0);
     let tick = |event: stress::Progress| show_progress(event, bar.as_ref(), &done, args.cases);
     let result = stress::stress(&config, &tick);
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    let summary = match result {
+    let summary = match finished(bar.as_ref(), result, stress::StressError::interrupted) {
         Ok(summary) => summary,
-        Err(stress::StressError::Trouble(run::Trouble::Interrupted)) => interrupt::wait_for_exit(),
         Err(stress::StressError::Puzzle(e)) => return Err(failure(e, "stress")),
-        Err(e) => return Err(Stop::Usage(format!("boardsolve: {e}"))),
+        Err(e @ stress::StressError::Reference { .. }) => {
+            // The library names no option; the command line does.
+            return Err(Stop::Usage(format!(
+                "{e}; choose smaller sizes or raise --reference-limit"
+            )));
+        }
+        Err(e) => return Err(Stop::failed(e)),
     };
     let mut out = BufWriter::new(anstream::stdout().lock());
     let written = match &summary.failure {

@@ -1,11 +1,11 @@
 //! `boardsolve test`: the local judge and its table.
 
-use super::harness::{harness, jobs, reported};
+use super::harness::{finished, harness, jobs, reported};
 use super::*;
 use crate::cli::TestArgs;
 use boardsolve::puzzles::{Accepts, Error, Puzzle};
 use boardsolve::tools::files::{self};
-use boardsolve::tools::{batch, interrupt, judge, run, suite};
+use boardsolve::tools::{batch, judge, suite};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -21,21 +21,17 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
             .find(|d| Path::new(d).is_dir())
         else {
             return Err(Stop::Usage(
-                "boardsolve: no cases named, and neither tests/ nor test/ is a directory here"
-                    .into(),
+                "no cases named, and neither tests/ nor test/ is a directory here".into(),
             ));
         };
-        let _ = writeln!(
-            io::stderr(),
-            "boardsolve: cases from {dir}/ (no path named)"
-        );
+        warn(format_args!("cases from {dir}/ (no path named)"));
         vec![std::path::PathBuf::from(dir)]
     } else {
         args.paths.clone()
     };
-    let found = batch::bulk_inputs(&paths).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+    let found = batch::bulk_inputs(&paths).map_err(Stop::failed)?;
     for line in found.unusable_lines() {
-        let _ = writeln!(io::stderr(), "boardsolve: {line}");
+        warn(line);
     }
     let inputs: Vec<_> = found
         .inputs
@@ -43,7 +39,7 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         .filter(|p| files::is_case_input(p))
         .collect();
     if inputs.is_empty() {
-        return Err(Stop::Usage("boardsolve: no *.in cases found".into()));
+        return Err(Stop::Usage("no *.in cases found".into()));
     }
     note_beyond_limits(args.puzzle, &inputs);
     let accepts = args.puzzle.contract().accepting(args.rules.order);
@@ -65,14 +61,8 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         }
     };
     let result = suite::run_suite(&config, &tick);
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    let reports = match result {
-        Ok(reports) => reports,
-        Err(suite::SuiteError::Trouble(run::Trouble::Interrupted)) => interrupt::wait_for_exit(),
-        Err(e) => return Err(Stop::Usage(format!("boardsolve: {e}"))),
-    };
+    let reports =
+        finished(bar.as_ref(), result, suite::SuiteError::interrupted).map_err(Stop::failed)?;
     let failed = reports
         .iter()
         .filter(|r| r.verdict != judge::Verdict::Accepted)
@@ -102,9 +92,8 @@ fn note_beyond_limits(puzzle: &dyn Puzzle, inputs: &[std::path::PathBuf]) {
         })
         .collect();
     if !beyond.is_empty() {
-        let _ = writeln!(
-            io::stderr(),
-            "boardsolve: {} {} beyond {}'s limits ({}), judged all the same: {}",
+        warn(format_args!(
+            "{} {} beyond {}'s limits ({}), judged all the same: {}",
             beyond.len(),
             if beyond.len() == 1 {
                 "case is"
@@ -114,7 +103,7 @@ fn note_beyond_limits(puzzle: &dyn Puzzle, inputs: &[std::path::PathBuf]) {
             judge.problem,
             judge.limits.short(),
             beyond.join(", ")
-        );
+        ));
     }
 }
 
@@ -165,21 +154,22 @@ pub(crate) fn write_table(
     }
     let passed = reports.len() - failed;
     let style = if failed == 0 { GOOD } else { BAD };
-    if let Some(slow) = reports.iter().max_by_key(|r| r.usage.cpu) {
-        writeln!(
-            out,
-            "slowest: {} ({} ms CPU)",
-            files::shown(&slow.input),
-            judge::millis(slow.usage.cpu)
-        )?;
-    }
-    if let Some(big) = reports.iter().max_by_key(|r| r.usage.peak_kib) {
-        writeln!(
-            out,
-            "largest peak: {} ({})",
-            files::shown(&big.input),
-            judge::peak(big.usage.peak_kib)
-        )?;
+    let slowest = reports.iter().max_by_key(|r| r.usage.cpu);
+    let largest = reports.iter().max_by_key(|r| r.usage.peak_kib);
+    let extremes = [
+        (
+            "slowest",
+            slowest.map(|r| (r, format!("{} ms CPU", judge::millis(r.usage.cpu)))),
+        ),
+        (
+            "largest peak",
+            largest.map(|r| (r, judge::peak(r.usage.peak_kib))),
+        ),
+    ];
+    for (title, extreme) in extremes {
+        if let Some((r, what)) = extreme {
+            writeln!(out, "{title}: {} ({what})", files::shown(&r.input))?;
+        }
     }
     writeln!(out, "{style}{passed} passed, {failed} failed{style:#}")
 }

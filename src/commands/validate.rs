@@ -9,10 +9,9 @@ use std::io::{BufWriter, Write};
 
 pub(crate) fn validate(args: &ValidateArgs) -> Result<(), Stop> {
     need_stdout()?;
-    let found =
-        batch::bulk_inputs(&args.paths).map_err(|e| Stop::Usage(format!("boardsolve: {e}")))?;
+    let found = batch::bulk_inputs(&args.paths).map_err(Stop::failed)?;
     if found.inputs.is_empty() {
-        return Err(Stop::Usage("boardsolve: no input files found".into()));
+        return Err(Stop::Usage("no input files found".into()));
     }
     let mut out = BufWriter::new(anstream::stdout().lock());
     let mut invalid = 0;

@@ -1,4 +1,5 @@
-//! Stopping a long search from outside the search: a time limit or Ctrl-C.
+//! Stopping a long search from outside the search: a time limit or a
+//! request (the command line makes Ctrl-C one).
 //!
 //! The searches of [`crate::search::maximize`] look at one flag on every
 //! position they enter. Once it is raised they unwind at once, keeping what
@@ -6,15 +7,15 @@
 //! [`cut_short`] whether a search really ended early, and then reports
 //! bounds instead of an answer.
 //!
-//! The flag belongs to the process (a signal handler can reach nothing
+//! The flag belongs to the process (a signal's thread can reach nothing
 //! else), so it is raised only by the command line, which solves one
-//! instance when it uses it; nothing in the library raises it.
+//! instance when it uses it; nothing in the library raises it, and
+//! nothing here takes signals or exits.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 static STOP: AtomicBool = AtomicBool::new(false);
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 static CUT_SHORT: AtomicBool = AtomicBool::new(false);
 static DEADLINE: AtomicBool = AtomicBool::new(false);
 
@@ -39,11 +40,6 @@ pub fn cut_short() -> bool {
     CUT_SHORT.load(Ordering::Relaxed)
 }
 
-/// Whether the stop came from Ctrl-C (see [`stop_on_interrupt`]).
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::Relaxed)
-}
-
 /// Whether a stop will come at a set time ([`stop_after`]): searches that
 /// can then trade a little speed for tighter bounds at the stop do so.
 pub fn has_deadline() -> bool {
@@ -57,28 +53,4 @@ pub fn stop_after(limit: Duration) {
         std::thread::sleep(limit);
         request();
     });
-}
-
-extern "C" fn on_interrupt(_: libc::c_int) {
-    // A second Ctrl-C leaves at once, for whatever does not look at the flag.
-    if INTERRUPTED.swap(true, Ordering::Relaxed) {
-        // SAFETY: _exit is async-signal-safe and takes any status.
-        unsafe { libc::_exit(130) };
-    }
-    STOP.store(true, Ordering::Relaxed);
-}
-
-/// Makes Ctrl-C (SIGINT) request a stop instead of ending the process; a
-/// second Ctrl-C ends it with status 130.
-pub fn stop_on_interrupt() {
-    let handler: extern "C" fn(libc::c_int) = on_interrupt;
-    // SAFETY: the handler only touches atomics and calls _exit, both
-    // async-signal-safe; `action` is fully initialised before the call.
-    unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = handler as libc::sighandler_t;
-        libc::sigemptyset(&raw mut action.sa_mask);
-        action.sa_flags = libc::SA_RESTART;
-        libc::sigaction(libc::SIGINT, &raw const action, std::ptr::null_mut());
-    }
 }

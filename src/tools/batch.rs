@@ -1,7 +1,7 @@
 //! Bulk expected outputs: `NAME.out` for every `NAME.in`, in parallel.
 
 use super::files::{
-    self, Existing, Found, case_file, is_case_input, read_named, shown, write_file,
+    self, Existing, FileError, Found, case_file, is_case_input, read_named, shown, write_file,
 };
 use crate::puzzles::{Error, Puzzle, SolveOptions};
 use crate::text::MAX_INPUT_BYTES;
@@ -46,13 +46,15 @@ impl BulkInputs {
 ///
 /// # Errors
 /// A directory that cannot be read, with the reason.
-pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, String> {
+pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, FileError> {
     let mut named = Vec::new();
     let mut unusable = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let entries = std::fs::read_dir(path)
-                .map_err(|e| format!("cannot read the directory {}: {e}", shown(path)))?;
+            let entries = std::fs::read_dir(path).map_err(|source| FileError::ReadDir {
+                name: shown(path),
+                source,
+            })?;
             let mut found = Vec::new();
             for path in entries.filter_map(|entry| entry.ok().map(|e| e.path())) {
                 if !is_case_input(&path) {
@@ -122,8 +124,8 @@ fn natural_key(path: &Path) -> Vec<(u8, u128, String)> {
 pub struct FileResult {
     /// The input file.
     pub input: PathBuf,
-    /// Where its answer was written, or the message saying why not.
-    pub result: Result<PathBuf, String>,
+    /// Where its answer was written, or why not.
+    pub result: Result<PathBuf, FileError>,
 }
 
 /// Solves every file in parallel and writes each answer next to it (or
@@ -154,8 +156,7 @@ fn solve_one(
     input: &Path,
     out_dir: Option<&Path>,
     opts: &SolveOptions,
-) -> Result<PathBuf, String> {
-    let name = shown(input);
+) -> Result<PathBuf, FileError> {
     let data = read_named(input, MAX_INPUT_BYTES)?;
     let target = output_path(input, out_dir);
     // The answer streams into its file: a 16384-wide tiling never sits in
@@ -172,10 +173,43 @@ fn solve_one(
     });
     match (written, refused) {
         (Ok(()), _) => Ok(target),
-        (Err(_), Some(Error::Input(e))) => Err(format!("{name}:{e}")),
-        (Err(_), Some(other)) => Err(format!("{name}: {other}")),
-        (Err(e), None) => Err(format!("cannot write {}: {e}", shown(&target))),
+        (Err(_), Some(e)) => Err(FileError::refused(shown(input), e)),
+        (Err(source), None) => Err(FileError::Write {
+            name: shown(&target),
+            source,
+        }),
     }
+}
+
+/// Two files of a bulk run that would meet (see [`check_outputs`]); the
+/// names are as [`shown`].
+#[derive(Debug, thiserror::Error)]
+pub enum Clash {
+    /// An input named `X.out` would be overwritten by its own answer.
+    #[error("the answer to {input} would overwrite the input itself; name inputs *.in")]
+    OverwritesItself {
+        /// The input.
+        input: String,
+    },
+    /// An answer would land on another input.
+    #[error("the answer to {input} would overwrite the input {other}")]
+    OverwritesInput {
+        /// The input whose answer it is.
+        input: String,
+        /// The input it would overwrite.
+        other: String,
+    },
+    /// Two inputs would write the same answer file (`a/t.in b/t.in`
+    /// into one output directory).
+    #[error("{first} and {second} would both write {output}")]
+    SameOutput {
+        /// The first input.
+        first: String,
+        /// The second input.
+        second: String,
+        /// The answer file both would write.
+        output: String,
+    },
 }
 
 /// Refuses, before anything is written, a run that would overwrite one of
@@ -183,8 +217,8 @@ fn solve_one(
 /// input) or write two answers to one file (`--out-dir o a/t.in b/t.in`).
 ///
 /// # Errors
-/// One line naming both files.
-pub fn check_outputs(inputs: &[PathBuf], out_dir: Option<&Path>) -> Result<(), String> {
+/// The clash, naming both files.
+pub fn check_outputs(inputs: &[PathBuf], out_dir: Option<&Path>) -> Result<(), Clash> {
     let key = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let input_keys: HashMap<PathBuf, &Path> =
         inputs.iter().map(|p| (key(p), p.as_path())).collect();
@@ -198,25 +232,22 @@ pub fn check_outputs(inputs: &[PathBuf], out_dir: Option<&Path>) -> Result<(), S
         };
         if let Some(other) = input_keys.get(&target_key) {
             return Err(if *other == input.as_path() {
-                format!(
-                    "the answer to {} would overwrite the input itself; name inputs *.in",
-                    shown(input)
-                )
+                Clash::OverwritesItself {
+                    input: shown(input),
+                }
             } else {
-                format!(
-                    "the answer to {} would overwrite the input {}",
-                    shown(input),
-                    shown(other)
-                )
+                Clash::OverwritesInput {
+                    input: shown(input),
+                    other: shown(other),
+                }
             });
         }
         if let Some(first) = outputs.insert(target_key, input) {
-            return Err(format!(
-                "{} and {} would both write {}; solve them into different --out-dir",
-                shown(first),
-                shown(input),
-                shown(&target)
-            ));
+            return Err(Clash::SameOutput {
+                first: shown(first),
+                second: shown(input),
+                output: shown(&target),
+            });
         }
     }
     Ok(())

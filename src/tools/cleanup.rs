@@ -1,5 +1,5 @@
 //! Temporary files in progress, registered so that a signal that stops
-//! boardsolve (see [`super::interrupt`]) removes them before it exits: a
+//! boardsolve removes them ([`remove_all`]) before it exits: a
 //! stopped bulk solve or `gen --out-dir` leaves no `.boardsolve-*.tmp`
 //! behind, and no partial output, since outputs appear only by a rename.
 
@@ -104,15 +104,24 @@ fn forget(registry: &mut Vec<PathBuf>, temp: &Path) {
     }
 }
 
-/// Removes every temporary file in progress and exits with `status`. The
-/// registry stays locked to the end, so the threads still writing can
-/// neither rename a file into place nor start another one.
-pub fn exit(status: i32) -> ! {
+/// Removes every temporary file in progress, for a process about to
+/// exit. The registry stays locked while the returned guard lives: hold
+/// it to the exit, so that the threads still writing can neither rename
+/// a file into place nor start another one.
+#[must_use = "the files stay removed only while the guard is held"]
+pub fn remove_all() -> Removed {
     let registry = in_progress();
     for temp in registry.iter() {
         let _ = std::fs::remove_file(temp);
     }
-    std::process::exit(status)
+    Removed {
+        _registry: registry,
+    }
+}
+
+/// The registry of temporary files, locked after [`remove_all`].
+pub struct Removed {
+    _registry: MutexGuard<'static, Vec<PathBuf>>,
 }
 
 #[cfg(test)]

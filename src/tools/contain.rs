@@ -26,6 +26,7 @@
 //! dead keeper's orphans come back to it, and [`sweep`] kills and reaps
 //! every child of boardsolve that is not a live keeper.
 
+use rustix::process::Resource;
 use std::ffi::{OsStr, OsString};
 use std::io::{self, PipeReader, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, RawFd};
@@ -72,7 +73,7 @@ pub fn use_keeper(path: impl Into<PathBuf>) {
 /// # Errors
 /// If the kernel refuses `PR_SET_CHILD_SUBREAPER` (before Linux 3.4).
 pub fn take_charge() -> io::Result<()> {
-    sys::check(sys::prctl(libc::PR_SET_CHILD_SUBREAPER, 1))?;
+    sys::become_subreaper()?;
     IN_CHARGE.store(true, Ordering::SeqCst);
     Ok(())
 }
@@ -176,12 +177,12 @@ pub fn spawn(
         ));
     };
     let (reader, writer) = io::pipe()?;
-    sys::set_nonblocking(reader.as_raw_fd())?;
+    sys::set_nonblocking(&reader)?;
     // The write end must survive the keeper's exec, so it loses its
     // close-on-exec flag. A child another thread starts meanwhile may
     // inherit it too: keepers close every descriptor they were not meant
     // to have, and the report is read without waiting for end-of-file.
-    sys::check(sys::set_cloexec(writer.as_raw_fd(), false))?;
+    sys::set_cloexec(&writer, false)?;
     let [stdin, stdout, stderr] = stdio;
     let mut command = Command::new(keeper);
     command
@@ -230,7 +231,7 @@ pub fn sweep(spare: impl Fn(libc::pid_t) -> bool) {
             kill_below(pid);
         }
         for &pid in &strays {
-            sys::waitpid(pid, 0);
+            sys::waitpid(pid);
         }
     }
 }
@@ -371,13 +372,16 @@ mod keeper {
         let Some(program) = args.get(4) else {
             std::process::exit(125)
         };
-        if report_fd < 3 || sys::set_cloexec(report_fd, true) < 0 {
+        if report_fd < 3 || !sys::is_open(report_fd) {
+            std::process::exit(125);
+        }
+        // SAFETY: the descriptor is open (just checked) and was handed to
+        // the keeper for this alone; nothing else in the process owns it.
+        let mut report = unsafe { std::fs::File::from_raw_fd(report_fd) };
+        if sys::set_cloexec(&report, true).is_err() {
             std::process::exit(125);
         }
         sys::close_all_but(report_fd);
-        // SAFETY: the descriptor was handed to the keeper for this alone
-        // and nothing else in the process owns it.
-        let mut report = unsafe { std::fs::File::from_raw_fd(report_fd) };
         let text = match prepare(boardsolve) {
             Ok(signals) => run(program, &args[5..], limits, &signals),
             Err(e) => format!("error {}\n", e.raw_os_error().unwrap_or(libc::EIO)),
@@ -391,20 +395,20 @@ mod keeper {
     /// keeper waits for (blocked, so they are taken by `sigwaitinfo`).
     fn prepare(boardsolve: libc::pid_t) -> io::Result<sys::SigSet> {
         // If boardsolve dies, the tree goes with it.
-        sys::check(sys::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM as u64))?;
+        rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::TERM))?;
         if sys::getppid() != boardsolve {
             // boardsolve died before the death signal was set.
             std::process::exit(1);
         }
-        sys::check(sys::prctl(libc::PR_SET_CHILD_SUBREAPER, 1))?;
+        sys::become_subreaper()?;
         // Not dumpable: a program of another user cannot read the report
         // pipe through /proc (the same user can; see docs/architecture.md).
-        sys::check(sys::prctl(libc::PR_SET_DUMPABLE, 0))?;
+        rustix::process::set_dumpable_behavior(rustix::process::DumpableBehavior::NotDumpable)?;
         let signals = sys::SigSet::of(&[libc::SIGCHLD, libc::SIGTERM, libc::SIGINT, libc::SIGHUP]);
         // Blocked before the program exists, so none is missed; std
         // empties the mask again in the program.
-        sys::check(sys::sigprocmask(&signals))?;
-        sys::setrlimit(libc::RLIMIT_CORE, 0, 0)?;
+        sys::sigprocmask(&signals)?;
+        sys::setrlimit(Resource::Core, 0, 0)?;
         Ok(signals)
     }
 
@@ -416,11 +420,11 @@ mod keeper {
     /// forked copy holds only the keeper's few written pages.
     fn limit(limits: KernelLimits) -> io::Result<()> {
         sys::setrlimit(
-            libc::RLIMIT_CPU,
+            Resource::Cpu,
             limits.cpu_seconds,
             limits.cpu_seconds.saturating_add(1),
         )?;
-        sys::setrlimit(libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes)
+        sys::setrlimit(Resource::Fsize, limits.file_bytes, limits.file_bytes)
     }
 
     /// Runs the program, empties the tree, and returns the report.
@@ -449,7 +453,7 @@ mod keeper {
         let mut stopped_by = None;
         while status.is_none() {
             // Reap whatever ended: the program, or an escaped orphan.
-            while let Some((pid, raw)) = sys::waitpid_any(libc::WNOHANG) {
+            while let Ok(Some((pid, raw))) = sys::reap_any() {
                 if pid == program {
                     status = Some(raw);
                 }
@@ -490,10 +494,10 @@ mod keeper {
             kill_below(me);
             let mut reaped = false;
             loop {
-                match sys::waitpid_any(libc::WNOHANG) {
-                    Some(_) => reaped = true,
-                    None if sys::no_children() => return,
-                    None => break,
+                match sys::reap_any() {
+                    Ok(Some(_)) => reaped = true,
+                    Err(e) if e.raw_os_error() == Some(libc::ECHILD) => return,
+                    _ => break,
                 }
             }
             if !reaped {
@@ -503,32 +507,26 @@ mod keeper {
     }
 }
 
-/// Thin safe wrappers of the system calls used here, one `unsafe` each.
+/// Thin safe wrappers of the system calls used here: rustix's where it
+/// has them, else one `unsafe` each.
 mod sys {
     use super::*;
+    use rustix::process::{Pid, Rlimit, Signal, WaitOptions};
+    use std::os::fd::AsFd;
 
-    pub fn check(rc: libc::c_int) -> io::Result<libc::c_int> {
-        if rc < 0 {
-            Err(io::Error::last_os_error())
-        } else {
-            Ok(rc)
-        }
-    }
-
-    pub fn prctl(option: libc::c_int, value: u64) -> libc::c_int {
-        // SAFETY: the options used here take one integer argument and
-        // touch no memory of ours.
-        unsafe { libc::prctl(option, value, 0u64, 0u64, 0u64) }
+    /// Makes this process a child subreaper (`PR_SET_CHILD_SUBREAPER`).
+    pub fn become_subreaper() -> io::Result<()> {
+        Ok(rustix::process::set_child_subreaper(Some(
+            rustix::process::getpid(),
+        ))?)
     }
 
     pub fn getpid() -> libc::pid_t {
-        // SAFETY: getpid has no preconditions.
-        unsafe { libc::getpid() }
+        rustix::process::getpid().as_raw_pid()
     }
 
     pub fn getppid() -> libc::pid_t {
-        // SAFETY: getppid has no preconditions.
-        unsafe { libc::getppid() }
+        rustix::process::getppid().map_or(0, Pid::as_raw_pid)
     }
 
     /// Sends `signal`; whether it was delivered.
@@ -536,54 +534,55 @@ mod sys {
         if pid <= 1 {
             return false;
         }
-        // SAFETY: kill only sends a signal.
-        unsafe { libc::kill(pid, signal) == 0 }
+        match (Pid::from_raw(pid), Signal::from_named_raw(signal)) {
+            (Some(pid), Some(signal)) => rustix::process::kill_process(pid, signal).is_ok(),
+            _ => false,
+        }
     }
 
     /// Waits for (and reaps) the child `pid`; its raw status, if it was
     /// our child.
-    pub fn waitpid(pid: libc::pid_t, flags: libc::c_int) -> Option<libc::c_int> {
-        let mut status = 0;
+    pub fn waitpid(pid: libc::pid_t) -> Option<libc::c_int> {
+        let pid = Pid::from_raw(pid)?;
         loop {
-            // SAFETY: waitpid writes one int on our stack.
-            let rc = unsafe { libc::waitpid(pid, &raw mut status, flags) };
-            if rc == pid {
-                return Some(status);
+            match rustix::process::waitpid(Some(pid), WaitOptions::empty()) {
+                Ok(Some((reaped, status))) if reaped == pid => return Some(status.as_raw()),
+                Err(rustix::io::Errno::INTR) => {}
+                _ => return None,
             }
-            if rc < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            return None;
         }
     }
 
-    /// Reaps any child (only in the keeper, which owns all of its
-    /// children): its pid and raw status.
-    pub fn waitpid_any(flags: libc::c_int) -> Option<(libc::pid_t, libc::c_int)> {
-        let mut status = 0;
-        // SAFETY: waitpid writes one int on our stack.
-        let rc = unsafe { libc::waitpid(-1, &raw mut status, flags) };
-        (rc > 0).then_some((rc, status))
+    /// Reaps any child that has ended, without waiting (only in the
+    /// keeper, which owns all of its children): its pid and raw status;
+    /// `Ok(None)` when none has ended, an error (`ECHILD`) when there is
+    /// no child left.
+    pub fn reap_any() -> io::Result<Option<(libc::pid_t, libc::c_int)>> {
+        let reaped = rustix::process::wait(WaitOptions::NOHANG)?;
+        Ok(reaped.map(|(pid, status)| (pid.as_raw_pid(), status.as_raw())))
     }
 
-    /// Whether the last wait failed because there is no child left.
-    pub fn no_children() -> bool {
-        io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD)
+    /// Whether `fd` is an open descriptor.
+    pub fn is_open(fd: RawFd) -> bool {
+        // SAFETY: fcntl F_GETFD only queries the descriptor.
+        unsafe { libc::fcntl(fd, libc::F_GETFD) >= 0 }
     }
 
-    pub fn set_cloexec(fd: RawFd, on: bool) -> libc::c_int {
-        let flag = if on { libc::FD_CLOEXEC } else { 0 };
-        // SAFETY: fcntl F_SETFD changes a flag of a descriptor we hold.
-        unsafe { libc::fcntl(fd, libc::F_SETFD, flag) }
-    }
-
-    pub fn set_nonblocking(fd: RawFd) -> io::Result<()> {
-        // SAFETY: fcntl F_GETFL and F_SETFL on a descriptor we hold.
-        let rc = unsafe {
-            let flags = libc::fcntl(fd, libc::F_GETFL);
-            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK)
+    pub fn set_cloexec(fd: impl AsFd, on: bool) -> io::Result<()> {
+        let flags = if on {
+            rustix::io::FdFlags::CLOEXEC
+        } else {
+            rustix::io::FdFlags::empty()
         };
-        check(rc).map(drop)
+        Ok(rustix::io::fcntl_setfd(fd, flags)?)
+    }
+
+    pub fn set_nonblocking(fd: impl AsFd) -> io::Result<()> {
+        let flags = rustix::fs::fcntl_getfl(&fd)?;
+        Ok(rustix::fs::fcntl_setfl(
+            &fd,
+            flags | rustix::fs::OFlags::NONBLOCK,
+        )?)
     }
 
     /// Closes every descriptor above 2 but `keep` (inherited ones: what
@@ -600,13 +599,14 @@ mod sys {
         }
     }
 
-    pub fn setrlimit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
-        let limit = libc::rlimit {
-            rlim_cur: soft,
-            rlim_max: hard,
+    /// Sets a limit; as a raw system call (rustix's own), safe between
+    /// `fork` and `exec`.
+    pub fn setrlimit(resource: Resource, soft: u64, hard: u64) -> io::Result<()> {
+        let limit = Rlimit {
+            current: Some(soft),
+            maximum: Some(hard),
         };
-        // SAFETY: setrlimit reads one struct on our stack.
-        check(unsafe { libc::setrlimit(resource, &raw const limit) }).map(drop)
+        Ok(rustix::process::setrlimit(resource, limit)?)
     }
 
     /// A pidfd: a handle on one process that a reused pid cannot fool.
@@ -615,38 +615,30 @@ mod sys {
     impl PidFd {
         /// `None` if the process is gone or the kernel has no pidfds.
         pub fn open(pid: libc::pid_t) -> Option<PidFd> {
-            // SAFETY: pidfd_open takes a pid and flags and returns a new
-            // descriptor, which we then own.
-            unsafe {
-                let fd = libc::syscall(libc::SYS_pidfd_open, pid, 0);
-                let fd = RawFd::try_from(fd).ok().filter(|&fd| fd >= 0)?;
-                Some(PidFd(std::os::fd::OwnedFd::from_raw_fd(fd)))
-            }
+            let fd = rustix::process::pidfd_open(
+                Pid::from_raw(pid)?,
+                rustix::process::PidfdFlags::empty(),
+            );
+            fd.ok().map(PidFd)
         }
 
         pub fn kill(&self) {
-            // SAFETY: pidfd_send_signal on a descriptor we own, with no
-            // siginfo.
-            unsafe {
-                libc::syscall(
-                    libc::SYS_pidfd_send_signal,
-                    self.0.as_raw_fd(),
-                    libc::SIGKILL,
-                    std::ptr::null::<libc::siginfo_t>(),
-                    0u32,
-                );
-            }
+            let _ = rustix::process::pidfd_send_signal(&self.0, Signal::KILL);
         }
 
         /// Whether the process has exited (a pidfd polls readable then).
         pub fn exited(&self) -> bool {
-            let mut poll = libc::pollfd {
-                fd: self.0.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
+            let mut poll = [rustix::event::PollFd::new(
+                &self.0,
+                rustix::event::PollFlags::IN,
+            )];
+            let now = rustix::event::Timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
             };
-            // SAFETY: poll on one pollfd on our stack, without waiting.
-            unsafe { libc::poll(&raw mut poll, 1, 0) != 0 }
+            rustix::event::poll(&mut poll, Some(&now))
+                .ok()
+                .is_none_or(|ready| ready != 0)
         }
     }
 
@@ -669,9 +661,15 @@ mod sys {
     }
 
     /// Blocks exactly `set` in this (single) thread.
-    pub fn sigprocmask(set: &SigSet) -> libc::c_int {
+    pub fn sigprocmask(set: &SigSet) -> io::Result<()> {
         // SAFETY: reads a valid set.
-        unsafe { libc::sigprocmask(libc::SIG_SETMASK, &raw const set.0, std::ptr::null_mut()) }
+        let rc =
+            unsafe { libc::sigprocmask(libc::SIG_SETMASK, &raw const set.0, std::ptr::null_mut()) };
+        if rc < 0 {
+            Err(io::Error::last_os_error())
+        } else {
+            Ok(())
+        }
     }
 
     /// Waits for one of the blocked signals of `set`; its number, or -1.

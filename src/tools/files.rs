@@ -2,11 +2,86 @@
 //! symlink, never over an existing file unless the user asked.
 
 use super::cleanup::Temporary;
+use crate::text::InputError;
 use std::fmt::Write as _;
 use std::fs::{OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+
+/// What went wrong with one named file: a case, an answer, a directory of
+/// cases. Every message starts from the file's name; the cause stays
+/// reachable as the error's source.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file (or directory) could not be opened or read.
+    #[error("cannot read {name}: {source}")]
+    Read {
+        /// The file, as [`shown`].
+        name: String,
+        /// The system's reason.
+        #[source]
+        source: io::Error,
+    },
+    /// A directory of cases could not be listed.
+    #[error("cannot read the directory {name}: {source}")]
+    ReadDir {
+        /// The directory, as [`shown`].
+        name: String,
+        /// The system's reason.
+        #[source]
+        source: io::Error,
+    },
+    /// The file could not be written.
+    #[error("cannot write {name}: {source}")]
+    Write {
+        /// The file, as [`shown`].
+        name: String,
+        /// The system's reason.
+        #[source]
+        source: io::Error,
+    },
+    /// The text is not a valid instance (or is too long): the message is
+    /// `NAME:LINE:COLUMN: ...`.
+    #[error("{name}:{source}")]
+    Input {
+        /// The file, as [`shown`].
+        name: String,
+        /// Where and why.
+        #[source]
+        source: InputError,
+    },
+    /// The puzzle refused the file's instance for another reason.
+    #[error("{name}: {source}")]
+    Refused {
+        /// The file, as [`shown`].
+        name: String,
+        /// The puzzle's reason.
+        #[source]
+        source: crate::puzzles::Error,
+    },
+    /// An answer file that is there but is no regular file: falling back
+    /// to another answer would judge against one nobody meant.
+    #[error("{name} is {what}, not an answer file (the expected output of {input})")]
+    NotAnAnswer {
+        /// The answer's path, as [`shown`].
+        name: String,
+        /// What it is instead (`a directory`, `a FIFO`, ...).
+        what: String,
+        /// The case it belongs to, as [`shown`].
+        input: String,
+    },
+}
+
+impl FileError {
+    /// The puzzle's refusal of the instance in the file named `name`.
+    pub fn refused(name: String, e: crate::puzzles::Error) -> FileError {
+        match e {
+            crate::puzzles::Error::Input(source) => FileError::Input { name, source },
+            source => FileError::Refused { name, source },
+        }
+    }
+}
 
 /// What to do when the target already exists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,12 +252,18 @@ fn kind_of(t: std::fs::FileType, prefix: &str) -> Found {
 ///
 /// # Errors
 /// As above.
-pub fn read_named(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
-    let name = shown(path);
+pub fn read_named(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+    let name = || shown(path);
     std::fs::File::open(path)
         .and_then(|file| crate::text::read_limited(file, limit))
-        .map_err(|e| format!("cannot read {name}: {e}"))?
-        .map_err(|e| format!("{name}:{e}"))
+        .map_err(|source| FileError::Read {
+            name: name(),
+            source,
+        })?
+        .map_err(|source| FileError::Input {
+            name: name(),
+            source,
+        })
 }
 
 /// Checks that the file at `path` holds at most `limit` bytes, with the
@@ -190,9 +271,13 @@ pub fn read_named(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
 ///
 /// # Errors
 /// As [`read_named`].
-pub fn check_named(path: &Path, limit: u64) -> Result<(), String> {
-    let name = shown(path);
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+pub fn check_named(path: &Path, limit: u64) -> Result<(), FileError> {
+    let name = || shown(path);
+    let cannot = |source| FileError::Read {
+        name: name(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(cannot)?;
     // The size is enough when the file says it; the place of the first
     // byte too many is found only for a file that has one.
     if file
@@ -202,9 +287,12 @@ pub fn check_named(path: &Path, limit: u64) -> Result<(), String> {
         return Ok(());
     }
     crate::text::check_limited(file, limit)
-        .map_err(|e| format!("cannot read {name}: {e}"))?
+        .map_err(cannot)?
         .map(drop)
-        .map_err(|e| format!("{name}:{e}"))
+        .map_err(|source| FileError::Input {
+            name: name(),
+            source,
+        })
 }
 
 /// A path for a message, with control characters escaped so that a
@@ -331,10 +419,14 @@ mod tests {
         let unusable = |why: &str| Found::Unusable(why.to_string());
         std::fs::write(d.join("file"), b"1").unwrap();
         std::fs::create_dir(d.join("dir.in")).unwrap();
-        let fifo = std::ffi::CString::new(d.join("fifo.in").into_os_string().into_encoded_bytes())
-            .unwrap();
-        // SAFETY: mkfifo reads a valid C string.
-        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            d.join("fifo.in"),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+            0,
+        )
+        .unwrap();
         symlink("file", d.join("to-file")).unwrap();
         symlink("nowhere", d.join("broken")).unwrap();
         symlink("loop", d.join("loop")).unwrap();

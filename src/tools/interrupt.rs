@@ -1,8 +1,9 @@
 //! Stopping cleanly: every contained run is registered while it lives, so
-//! that SIGINT, SIGTERM or SIGHUP on boardsolve kills every process it
-//! started before boardsolve exits (with 130, 143 or 129), and so that a
-//! sweep for the orphans of a dead keeper ([`sweep`]) knows which
-//! children of boardsolve are live keepers to spare.
+//! that a stop ([`stop_all`], which the command line calls on SIGINT,
+//! SIGTERM or SIGHUP before it exits) kills every process boardsolve
+//! started, and so that a sweep for the orphans of a dead keeper
+//! ([`sweep`]) knows which children of boardsolve are live keepers to
+//! spare. Nothing here takes signals, prints or exits.
 
 use std::io;
 use std::process::{Child, ExitStatus};
@@ -11,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::contain;
 use super::trouble::Trouble;
+use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
 
 /// How long a keeper told to stop may take to kill and reap its tree
 /// before it is killed itself (it may be stopped, or flooded by a fork
@@ -45,69 +47,26 @@ fn registry() -> MutexGuard<'static, Registry> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
-
-/// Makes SIGINT, SIGTERM and SIGHUP stop boardsolve cleanly: they are
-/// blocked in every thread and taken by one thread that kills every
-/// registered run and what it left, and exits with 128 plus the signal
-/// number. Also makes boardsolve a child subreaper in charge of its
-/// children ([`contain::take_charge`]), so no orphan of a run escapes.
-///
-/// Call it from the main thread before any other thread exists (threads
-/// inherit the signal mask when they are created). Later calls do nothing.
+/// Makes boardsolve a child subreaper in charge of its children
+/// ([`contain::take_charge`]), so no orphan of a run escapes. Later calls
+/// do nothing.
 ///
 /// # Errors
-/// If the signal mask cannot be set, the thread cannot be started or the
-/// kernel has no child subreapers.
-pub fn install() -> io::Result<()> {
+/// If the kernel has no child subreapers.
+pub fn take_charge() -> io::Result<()> {
     static ONCE: Once = Once::new();
     let mut result = Ok(());
-    ONCE.call_once(|| result = contain::take_charge().and_then(|()| start()));
+    ONCE.call_once(|| result = contain::take_charge());
     result
 }
 
-fn signal_set() -> libc::sigset_t {
-    // SAFETY: a zeroed sigset_t is valid storage for sigemptyset, and the
-    // calls only write into it.
-    unsafe {
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&raw mut set);
-        for signal in SIGNALS {
-            libc::sigaddset(&raw mut set, signal);
-        }
-        set
-    }
-}
-
-fn start() -> io::Result<()> {
-    let set = signal_set();
-    // SAFETY: pthread_sigmask reads a valid set and changes only this
-    // thread's mask.
-    let rc =
-        unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &raw const set, std::ptr::null_mut()) };
-    if rc != 0 {
-        return Err(io::Error::from_raw_os_error(rc));
-    }
-    std::thread::Builder::new()
-        .name("signals".into())
-        .spawn(move || {
-            loop {
-                let mut signal: libc::c_int = 0;
-                // SAFETY: sigwait reads a valid set and writes one int.
-                if unsafe { libc::sigwait(&raw const set, &raw mut signal) } == 0 {
-                    stop_everything(signal);
-                }
-            }
-        })?;
-    Ok(())
-}
-
-/// Stops every registered run and everything they left, then exits: each
+/// Stops every registered run and everything they left, for good: each
 /// keeper is told to stop (`SIGTERM`, and `SIGCONT` in case the program
 /// stopped it); a keeper still there after [`GRACE`] is killed; then every
 /// child of boardsolve is killed and reaped. A second or so at most, even
-/// with every keeper stopped.
-fn stop_everything(signal: libc::c_int) -> ! {
+/// with every keeper stopped. Runs that end or start later return
+/// [`Trouble::Interrupted`].
+pub fn stop_all() {
     {
         let mut reg = registry();
         reg.stopping = true;
@@ -138,8 +97,6 @@ fn stop_everything(signal: libc::c_int) -> ! {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         contain::sweep(|_| false);
     }
-    let _ = io::Write::write_all(&mut io::stderr(), b"\nboardsolve: interrupted\n");
-    super::cleanup::exit(128 + signal)
 }
 
 /// Kills and reaps every child of boardsolve that is not a live
@@ -160,14 +117,6 @@ pub fn stopping() -> bool {
     registry().stopping
 }
 
-/// Blocks for good: the caller found that boardsolve is stopping, and the
-/// signal thread is about to exit the process.
-pub fn wait_for_exit() -> ! {
-    loop {
-        std::thread::park();
-    }
-}
-
 /// Starts a run with `spawn` and registers its keeper. Runs start in
 /// parallel; a stop that falls between the start and the registration
 /// is seen at the registration, which then stops the new keeper itself.
@@ -183,9 +132,13 @@ pub fn spawn_tracked<T>(
     if registry().stopping {
         return Err(Trouble::Interrupted);
     }
-    let (child, extra) = spawn().map_err(|e| Trouble::System(format!("{what}: {e}")))?;
+    let (child, extra) = spawn().map_err(|e| Trouble::system(what, e))?;
     let pid = libc::pid_t::try_from(child.id()).expect("pids fit in pid_t");
-    let tracked = Tracked { pid, reaped: false };
+    let tracked = Tracked {
+        child,
+        pid,
+        reaped: false,
+    };
     let stopping = {
         let mut reg = registry();
         reg.live.push(pid);
@@ -200,6 +153,8 @@ pub fn spawn_tracked<T>(
 /// A registered keeper, reaped through this handle only.
 #[derive(Debug)]
 pub struct Tracked {
+    /// The keeper as std started it; reaped by `wait` once it has ended.
+    child: Child,
     pid: libc::pid_t,
     reaped: bool,
 }
@@ -235,32 +190,21 @@ impl Tracked {
             return None;
         }
         let _reaping = gate_shared();
-        // SAFETY: waitid writes into a zeroed siginfo_t on our stack;
+        let pid = Pid::from_raw(self.pid)?;
         // WNOWAIT leaves the child to be reaped below.
-        let ended = unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            libc::waitid(
-                libc::P_PID,
-                self.pid as libc::id_t,
-                &raw mut info,
-                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-            ) == 0
-                && info.si_pid() == self.pid
-        };
-        if !ended {
+        let ended = waitid(
+            WaitId::Pid(pid),
+            WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT,
+        );
+        if !matches!(ended, Ok(Some(_))) {
             return None;
         }
         // Deregister before reaping: once reaped, the pid may be reused.
         registry().live.retain(|&p| p != self.pid);
-        let mut status: libc::c_int = 0;
-        // SAFETY: waitpid writes the status on our stack; the pid is our
-        // exited child.
-        let rc = unsafe { libc::waitpid(self.pid, &raw mut status, 0) };
+        let reaped = self.child.wait();
         self.reaped = true;
-        if rc != self.pid {
-            return Some(ExitStatus::from_raw(libc::SIGKILL));
-        }
-        Some(ExitStatus::from_raw(status))
+        // Reaped already by the final sweep of a stop: say killed.
+        Some(reaped.unwrap_or_else(|_| ExitStatus::from_raw(libc::SIGKILL)))
     }
 }
 

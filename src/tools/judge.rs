@@ -142,7 +142,7 @@ pub fn judge(
         Ending::Exited(0) => match &expected {
             Expected::Answer(answer) => compared(
                 compare_token_streams(answer.reader(), stdout.reader())
-                    .map_err(|e| Trouble::System(format!("cannot read the answers back: {e}")))?,
+                    .map_err(|e| Trouble::system("cannot read the answers back", e))?,
             ),
             Expected::Checker {
                 puzzle, options, ..
@@ -151,7 +151,7 @@ pub fn judge(
                 // this path only, as it is bounded by the output limit.
                 let whole = stdout
                     .bytes_up_to(u64::MAX)
-                    .map_err(|e| Trouble::System(format!("cannot read the output back: {e}")))?
+                    .map_err(|e| Trouble::system("cannot read the output back", e))?
                     .unwrap_or_default();
                 compared(puzzle.check(input, &whole, options)?)
             }
@@ -231,12 +231,26 @@ pub fn size(kib: u64) -> String {
     }
 }
 
+/// Why a memory size could not be read; each names the text as given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    /// A unit other than K, M, G or T.
+    #[error("unknown unit in {0:?} (use K, M or G, as in 256M)")]
+    Unit(String),
+    /// No number before the unit.
+    #[error("expected a size such as 256M or 1G, found {0:?}")]
+    Number(String),
+    /// Below one byte or beyond any memory.
+    #[error("{0:?} is not a usable memory limit")]
+    Range(String),
+}
+
 /// Parses a memory size: `256M`, `1G`, `512K`, `1048576` (bytes), with an
 /// optional `B`/`iB` (all binary units).
 ///
 /// # Errors
-/// A message naming what is wrong.
-pub fn parse_size(text: &str) -> Result<u64, String> {
+/// What is wrong, naming the text.
+pub fn parse_size(text: &str) -> Result<u64, SizeError> {
     let t = text.trim();
     let upper = t.to_ascii_uppercase();
     let number_end = upper
@@ -250,14 +264,14 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "M" => 1 << 20,
         "G" => 1 << 30,
         "T" => 1 << 40,
-        _ => return Err(format!("unknown unit in {t:?} (use K, M or G, as in 256M)")),
+        _ => return Err(SizeError::Unit(t.to_string())),
     };
     let value: f64 = number
         .parse()
-        .map_err(|_| format!("expected a size such as 256M or 1G, found {t:?}"))?;
+        .map_err(|_| SizeError::Number(t.to_string()))?;
     let bytes = value * scale as f64;
     if !(1.0..1e18).contains(&bytes) {
-        return Err(format!("{t:?} is not a usable memory limit"));
+        return Err(SizeError::Range(t.to_string()));
     }
     Ok(bytes as u64)
 }
@@ -272,9 +286,9 @@ mod tests {
         assert_eq!(parse_size("1g"), Ok(1 << 30));
         assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
         assert_eq!(parse_size("4096"), Ok(4096));
-        assert!(parse_size("12Q").is_err());
-        assert!(parse_size("M").is_err());
-        assert!(parse_size("0").is_err());
+        assert_eq!(parse_size("12Q"), Err(SizeError::Unit("12Q".into())));
+        assert_eq!(parse_size("M"), Err(SizeError::Number("M".into())));
+        assert_eq!(parse_size("0"), Err(SizeError::Range("0".into())));
         assert_eq!(size(812), "812 KiB");
         assert_eq!(size(36045), "35.2 MiB");
     }

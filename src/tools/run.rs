@@ -18,11 +18,40 @@ use super::contain::{self, KernelLimits};
 use super::interrupt;
 use super::spool::Spooled;
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Seek, SeekFrom, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
+
+/// Why a program cannot be run; the program as typed leads each message.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgramError {
+    /// The command is empty.
+    #[error("no program given")]
+    Missing,
+    /// A bare name that no directory of `PATH` holds.
+    #[error("{0}: no such program in PATH")]
+    NotInPath(String),
+    /// The program cannot be examined (missing, no permission).
+    #[error("{shown}: {source}")]
+    Unreadable {
+        /// The program as typed.
+        shown: String,
+        /// The system's reason.
+        #[source]
+        source: io::Error,
+    },
+    /// A directory, not a program.
+    #[error("{0} is a directory, not a program")]
+    Directory(String),
+    /// A name no path can hold.
+    #[error("{0}: the name contains a NUL byte")]
+    NulByte(String),
+    /// A file without execute permission.
+    #[error("{0} is not executable (chmod +x?)")]
+    NotExecutable(String),
+}
 
 /// A program checked once, before any case runs: it exists and may be
 /// executed, so a failure to start it later is the harness's trouble.
@@ -40,9 +69,9 @@ impl Program {
     /// # Errors
     /// One line saying what is wrong: no command, not found, a directory,
     /// not executable.
-    pub fn new(command: &[String]) -> Result<Program, String> {
+    pub fn new(command: &[String]) -> Result<Program, ProgramError> {
         let Some((name, args)) = command.split_first() else {
-            return Err("no program given after --".into());
+            return Err(ProgramError::Missing);
         };
         let shown = super::files::shown(Path::new(name));
         let path = if name.contains('/') {
@@ -52,17 +81,20 @@ impl Program {
             std::env::split_paths(&search)
                 .map(|dir| dir.join(name))
                 .find(|p| p.is_file())
-                .ok_or_else(|| format!("{shown}: no such program in PATH"))?
+                .ok_or_else(|| ProgramError::NotInPath(shown.clone()))?
         };
-        let meta = std::fs::metadata(&path).map_err(|e| format!("{shown}: {e}"))?;
+        let meta = std::fs::metadata(&path).map_err(|source| ProgramError::Unreadable {
+            shown: shown.clone(),
+            source,
+        })?;
         if meta.is_dir() {
-            return Err(format!("{shown} is a directory, not a program"));
+            return Err(ProgramError::Directory(shown));
         }
-        let c_path = std::ffi::CString::new(path.as_os_str().as_encoded_bytes())
-            .map_err(|_| format!("{shown}: the name contains a NUL byte"))?;
-        // SAFETY: access reads a NUL-terminated path we own.
-        if unsafe { libc::access(c_path.as_ptr(), libc::X_OK) } != 0 {
-            return Err(format!("{shown} is not executable (chmod +x?)"));
+        if path.as_os_str().as_encoded_bytes().contains(&0) {
+            return Err(ProgramError::NulByte(shown));
+        }
+        if rustix::fs::access(&path, rustix::fs::Access::EXEC_OK).is_err() {
+            return Err(ProgramError::NotExecutable(shown));
         }
         Ok(Program {
             path,
@@ -202,22 +234,27 @@ pub use super::trouble::Trouble;
 /// # Errors
 /// [`Trouble`] when the harness itself could not do its part.
 pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trouble> {
-    let system = |what: &str, e: io::Error| Trouble::System(format!("{what}: {e}"));
     let mut stdin =
-        tempfile::tempfile().map_err(|e| system("cannot create a temporary file", e))?;
+        tempfile::tempfile().map_err(|e| Trouble::system("cannot create a temporary file", e))?;
     stdin
         .write_all(input)
         .and_then(|()| stdin.seek(SeekFrom::Start(0)).map(drop))
-        .map_err(|e| system("cannot write the input to a temporary file", e))?;
-    let stdout = tempfile::tempfile().map_err(|e| system("cannot create a temporary file", e))?;
-    let (stderr, stderr_writer) = io::pipe().map_err(|e| system("cannot create a pipe", e))?;
+        .map_err(|e| Trouble::system("cannot write the input to a temporary file", e))?;
+    let stdout =
+        tempfile::tempfile().map_err(|e| Trouble::system("cannot create a temporary file", e))?;
+    let (stderr, stderr_writer) =
+        io::pipe().map_err(|e| Trouble::system("cannot create a pipe", e))?;
     let kernel = KernelLimits {
         cpu_seconds: limits.cpu.as_secs() + 2,
         file_bytes: limits.output.saturating_add(1),
     };
     let stdio = [
         Stdio::from(stdin),
-        Stdio::from(stdout.try_clone().map_err(|e| system("cannot open", e))?),
+        Stdio::from(
+            stdout
+                .try_clone()
+                .map_err(|e| Trouble::system("cannot open", e))?,
+        ),
         Stdio::from(stderr_writer),
     ];
     let (mut keeper, report) = interrupt::spawn_tracked(
@@ -225,7 +262,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
         &format!("cannot start {}", program.shown),
     )?;
     let start = Instant::now();
-    let drain = Drain::start(stderr);
+    let drain = drain::Drain::start(stderr);
     let drain = match drain {
         Ok(drain) => drain,
         Err(trouble) => {
@@ -244,7 +281,10 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
     }
     let (ending, usage) = match said {
         contain::Said::CannotStart(e) => {
-            return Err(system(&format!("cannot start {}", program.shown), e));
+            return Err(Trouble::system(
+                format!("cannot start {}", program.shown),
+                e,
+            ));
         }
         contain::Said::Report(report) => {
             let usage = Usage {
@@ -258,10 +298,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
             )
         }
         contain::Said::Nothing if watched.keeper.code().is_some() => {
-            return Err(Trouble::System(format!(
-                "the harness's keeper ended without a report (exit status {})",
-                watched.keeper.code().unwrap_or(-1)
-            )));
+            return Err(Trouble::KeeperSilent(watched.keeper.code().unwrap_or(-1)));
         }
         contain::Said::Nothing => {
             // The keeper died without a word: killed by us after it did
@@ -285,7 +322,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
         ending,
         usage,
         stdout: Spooled::from_file(stdout, limits.output)
-            .map_err(|e| system("cannot read the output back", e))?,
+            .map_err(|e| Trouble::system("cannot read the output back", e))?,
         stderr,
     })
 }
@@ -412,49 +449,30 @@ fn watch(keeper: &mut interrupt::Tracked, limits: &Limits, start: Instant) -> Wa
 /// Waits for a process to end or a pause to pass, whichever is first, so
 /// that a run is reaped the moment it ends instead of at the next look.
 struct ExitWatch {
-    /// A pidfd of the keeper, or -1 where the kernel has none (before
+    /// A pidfd of the keeper, or `None` where the kernel has none (before
     /// Linux 5.3): then the pause is slept out.
-    fd: libc::c_int,
+    fd: Option<std::os::fd::OwnedFd>,
 }
 
 impl ExitWatch {
     fn new(pid: libc::pid_t) -> ExitWatch {
-        // SAFETY: pidfd_open takes a pid and flags and returns a new fd.
-        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-        ExitWatch {
-            fd: libc::c_int::try_from(fd).unwrap_or(-1),
-        }
+        let fd = rustix::process::Pid::from_raw(pid).and_then(|pid| {
+            rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()).ok()
+        });
+        ExitWatch { fd }
     }
 
     fn wait(&self, pause: Duration) {
-        if self.fd < 0 {
+        let Some(fd) = &self.fd else {
             std::thread::sleep(pause);
             return;
-        }
-        let mut poll = libc::pollfd {
-            fd: self.fd,
-            events: libc::POLLIN,
-            revents: 0,
         };
-        let timeout = libc::timespec {
+        let mut poll = [rustix::event::PollFd::new(fd, rustix::event::PollFlags::IN)];
+        let timeout = rustix::event::Timespec {
             tv_sec: 0,
-            tv_nsec: libc::c_long::try_from(pause.as_nanos()).unwrap_or(5_000_000),
+            tv_nsec: pause.subsec_nanos().into(),
         };
-        // SAFETY: ppoll on one pollfd and a timespec on our stack.
-        unsafe {
-            libc::ppoll(&raw mut poll, 1, &raw const timeout, std::ptr::null());
-        }
-    }
-}
-
-impl Drop for ExitWatch {
-    fn drop(&mut self) {
-        if self.fd >= 0 {
-            // SAFETY: closes the pidfd this value owns.
-            unsafe {
-                libc::close(self.fd);
-            }
-        }
+        let _ = rustix::event::poll(&mut poll, Some(&timeout));
     }
 }
 
@@ -498,81 +516,6 @@ fn decide(
     }
 }
 
-/// A thread that empties the program's standard error pipe as it is
-/// written, so that no volume of it blocks or fails the program, keeping
-/// the first and the last [`STDERR_KEPT`] bytes.
-struct Drain {
-    thread: std::thread::JoinHandle<Vec<u8>>,
-    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
-}
-
-impl Drain {
-    fn start(pipe: io::PipeReader) -> Result<Drain, Trouble> {
-        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let seen = done.clone();
-        let thread = std::thread::Builder::new()
-            .name("stderr".into())
-            .stack_size(64 << 10)
-            .spawn(move || drain(pipe, &seen))
-            .map_err(|e| Trouble::System(format!("cannot start a thread: {e}")))?;
-        Ok(Drain { thread, done })
-    }
-
-    /// What was kept, once every process of the run is gone.
-    fn finish(self) -> Vec<u8> {
-        self.done.store(true, std::sync::atomic::Ordering::SeqCst);
-        self.thread.join().unwrap_or_default()
-    }
-}
-
-/// Reads `pipe` to its end (every writer gone) or, after `done`, until it
-/// is empty: a copy of the write end that some unrelated process got hold
-/// of must not keep the run waiting.
-fn drain(mut pipe: io::PipeReader, done: &std::sync::atomic::AtomicBool) -> Vec<u8> {
-    use std::os::fd::AsRawFd;
-    let mut head = Vec::with_capacity(STDERR_KEPT);
-    let mut tail: std::collections::VecDeque<u8> =
-        std::collections::VecDeque::with_capacity(STDERR_KEPT);
-    let mut dropped = 0u64;
-    let mut buf = vec![0u8; 64 << 10];
-    loop {
-        let mut poll = libc::pollfd {
-            fd: pipe.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: poll on one pollfd on our stack.
-        let ready = unsafe { libc::poll(&raw mut poll, 1, 20) };
-        if ready == 0 {
-            if done.load(std::sync::atomic::Ordering::SeqCst) {
-                break;
-            }
-            continue;
-        }
-        let n = match pipe.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => break,
-        };
-        let mut bytes = &buf[..n];
-        let room = STDERR_KEPT - head.len();
-        head.extend_from_slice(&bytes[..room.min(bytes.len())]);
-        bytes = &bytes[room.min(bytes.len())..];
-        tail.extend(bytes);
-        let excess = tail.len().saturating_sub(STDERR_KEPT);
-        tail.drain(..excess);
-        dropped += excess as u64;
-    }
-    if dropped > 0 {
-        head.extend_from_slice(
-            format!("\n[... {dropped} bytes of standard error not kept ...]\n").as_bytes(),
-        );
-    }
-    head.extend(tail);
-    head
-}
-
 /// The name of a signal, for reports (`SIGSEGV`), or its number.
 pub fn signal_name(signal: i32) -> String {
     let name = match signal {
@@ -603,153 +546,17 @@ pub fn signal_name(signal: i32) -> String {
 /// How many runs may go at once under the open-file limit: each takes a
 /// handful of descriptors (its three files, `exec`'s pipe, `/proc` reads).
 pub fn max_parallel_runs() -> usize {
-    // SAFETY: getrlimit writes into a zeroed rlimit on our stack.
-    let soft = unsafe {
-        let mut limit: libc::rlimit = std::mem::zeroed();
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit) == 0 {
-            limit.rlim_cur
-        } else {
-            1024
-        }
-    };
+    // No soft limit (`None`) is RLIM_INFINITY.
+    let soft = rustix::process::getrlimit(rustix::process::Resource::Nofile)
+        .current
+        .unwrap_or(u64::MAX);
     usize::try_from(soft.saturating_sub(32) / 8)
         .unwrap_or(usize::MAX)
         .max(1)
 }
 
-/// Reading a process tree's CPU time and memory from `/proc`.
-mod tree {
-    use std::time::{Duration, Instant};
-
-    /// One look at a tree.
-    #[derive(Debug, Default)]
-    pub struct Sample {
-        /// CPU time of the live processes and of those already reaped.
-        pub cpu: Duration,
-        /// The largest peak resident memory (`VmHWM`) of one live process
-        /// since its `exec`: a spike between two samples still shows.
-        pub largest_peak_bytes: u64,
-        /// The proportional set size (`Pss`) of the live processes,
-        /// summed, when asked for: each page counts once over the tree,
-        /// shared or not.
-        pub pss_bytes: Option<u64>,
-        /// The longest time one live process spent waiting for a CPU.
-        pub longest_run_delay: Duration,
-        /// Whether the keeper (the root) is stopped: only the program,
-        /// running as the same user, would have stopped it.
-        pub keeper_stopped: bool,
-        /// Whether the look was cut short at its deadline.
-        pub cut: bool,
-    }
-
-    /// Samples the tree under `root` (the keeper), with the summed `Pss`
-    /// if `pss`, giving up at `deadline`. Processes that end while being
-    /// read are skipped: their time is in their parent's totals by the
-    /// next sample.
-    pub fn sample(root: i32, pss: bool, deadline: Instant) -> Sample {
-        let ticks = clock_ticks();
-        let mut sample = Sample {
-            pss_bytes: pss.then_some(0),
-            ..Sample::default()
-        };
-        let mut pending = vec![root];
-        let mut visited = 0;
-        while let Some(pid) = pending.pop() {
-            visited += 1;
-            if visited > 100_000 {
-                break;
-            }
-            if Instant::now() > deadline {
-                sample.cut = true;
-                break;
-            }
-            let Some(stat) = read_stat(pid) else { continue };
-            // utime + stime (+ cutime + cstime: children already reaped).
-            let total_ticks = stat.utime + stat.stime + stat.cutime + stat.cstime;
-            sample.cpu += Duration::from_secs_f64(total_ticks as f64 / ticks);
-            if pid == root {
-                sample.keeper_stopped = matches!(stat.state, 'T' | 't');
-            } else {
-                sample.largest_peak_bytes = sample.largest_peak_bytes.max(peak(pid));
-                if let Some(delay) = run_delay(pid) {
-                    sample.longest_run_delay = sample.longest_run_delay.max(delay);
-                }
-                if let Some(sum) = &mut sample.pss_bytes {
-                    *sum += proportional(pid);
-                }
-            }
-            if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
-                pending.extend(
-                    text.split_whitespace()
-                        .filter_map(|p| p.parse::<i32>().ok()),
-                );
-            }
-        }
-        sample
-    }
-
-    struct Stat {
-        state: char,
-        utime: u64,
-        stime: u64,
-        cutime: u64,
-        cstime: u64,
-    }
-
-    fn read_stat(pid: i32) -> Option<Stat> {
-        let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        // The command name may hold spaces and parentheses: fields are
-        // counted from the last ')'.
-        let rest = &text[text.rfind(')')? + 1..];
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        // After ')': state is field 3, so field N is at index N - 3.
-        let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<u64>().ok());
-        Some(Stat {
-            state: fields.first()?.chars().next()?,
-            utime: field(14)?,
-            stime: field(15)?,
-            cutime: field(16)?,
-            cstime: field(17)?,
-        })
-    }
-
-    /// The second field of `schedstat`: nanoseconds spent runnable but
-    /// waiting on a run queue.
-    fn run_delay(pid: i32) -> Option<Duration> {
-        let text = std::fs::read_to_string(format!("/proc/{pid}/schedstat")).ok()?;
-        let ns = text.split_whitespace().nth(1)?.parse().ok()?;
-        Some(Duration::from_nanos(ns))
-    }
-
-    /// A `NAME: N kB` line of a `/proc` file, in bytes (0 for a process
-    /// that is gone or has no memory of its own, a zombie).
-    fn kib_field(path: &str, name: &str) -> u64 {
-        let Ok(text) = std::fs::read_to_string(path) else {
-            return 0;
-        };
-        text.lines()
-            .find_map(|l| l.strip_prefix(name))
-            .and_then(|rest| rest.split_whitespace().next()?.parse::<u64>().ok())
-            .map_or(0, |kib| kib * 1024)
-    }
-
-    /// `VmHWM`: the process's peak resident set since its `exec`.
-    fn peak(pid: i32) -> u64 {
-        kib_field(&format!("/proc/{pid}/status"), "VmHWM:")
-    }
-
-    /// `Pss` of `smaps_rollup`: the process's resident pages, each shared
-    /// one divided by the number of processes that map it.
-    fn proportional(pid: i32) -> u64 {
-        kib_field(&format!("/proc/{pid}/smaps_rollup"), "Pss:")
-    }
-
-    fn clock_ticks() -> f64 {
-        // SAFETY: sysconf has no preconditions.
-        let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-        if t > 0 { t as f64 } else { 100.0 }
-    }
-}
+mod drain;
+mod tree;
 
 #[cfg(test)]
 mod tests {
@@ -908,14 +715,20 @@ mod tests {
 
     #[test]
     fn programs_are_checked_before_they_run() {
-        let missing = Program::new(&["/no/such/program".into()]).unwrap_err();
+        let missing = Program::new(&["/no/such/program".into()])
+            .unwrap_err()
+            .to_string();
         assert!(missing.contains("No such file"), "{missing}");
-        let typo = Program::new(&["no-such-program-xyz".into()]).unwrap_err();
+        let typo = Program::new(&["no-such-program-xyz".into()])
+            .unwrap_err()
+            .to_string();
         assert!(typo.contains("no such program in PATH"), "{typo}");
-        let dir = Program::new(&["/tmp".into()]).unwrap_err();
+        let dir = Program::new(&["/tmp".into()]).unwrap_err().to_string();
         assert!(dir.contains("is a directory"), "{dir}");
         let file = tempfile::NamedTempFile::new().unwrap();
-        let plain = Program::new(&[file.path().to_str().unwrap().into()]).unwrap_err();
+        let plain = Program::new(&[file.path().to_str().unwrap().into()])
+            .unwrap_err()
+            .to_string();
         assert!(plain.contains("is not executable"), "{plain}");
         assert!(Program::new(&[]).is_err());
     }

@@ -158,15 +158,20 @@ pub enum StressError {
     #[error("{0}")]
     Trouble(#[from] Trouble),
     /// The reference did not answer in time.
-    #[error(
-        "the reference answer took more than {limit:?} on case {case}; choose smaller sizes or raise --reference-limit"
-    )]
+    #[error("the reference answer took more than {limit:?} on case {case}")]
     Reference {
         /// The limit.
         limit: Duration,
         /// The case, 1-based, or 0 for a shrink or diagnosis candidate.
         case: u64,
     },
+}
+
+impl StressError {
+    /// Whether the run stopped because boardsolve is stopping.
+    pub fn interrupted(&self) -> bool {
+        matches!(self, StressError::Trouble(Trouble::Interrupted))
+    }
 }
 
 impl From<JudgeError> for StressError {
@@ -190,7 +195,7 @@ impl StressConfig {
         let answer = deadline::within(self.reference_limit, move || {
             judge::reference_answer(puzzle, &owned, moves)
         })
-        .map_err(|e| Trouble::System(format!("cannot start a thread: {e}")))?;
+        .map_err(|e| Trouble::system("cannot start a thread", e))?;
         match answer {
             Some(answer) => Ok(answer?),
             None => Err(StressError::Reference {
@@ -231,9 +236,7 @@ impl StressConfig {
         rayon::ThreadPoolBuilder::new()
             .num_threads(self.jobs.max(1))
             .build()
-            .map_err(|e| {
-                StressError::Trouble(Trouble::System(format!("cannot start threads: {e}")))
-            })
+            .map_err(|e| StressError::Trouble(Trouble::system("cannot start threads", e)))
     }
 }
 
@@ -524,9 +527,7 @@ fn diagnose(
                 let ran = right || matches!(judged.verdict, Verdict::WrongAnswer(_));
                 let read = |text: &Spooled| {
                     text.bytes_up_to(DIAGNOSED_BYTES).map_err(|e| {
-                        StressError::Trouble(Trouble::System(format!(
-                            "cannot read the answers back: {e}"
-                        )))
+                        StressError::Trouble(Trouble::system("cannot read the answers back", e))
                     })
                 };
                 let Some(expected) = read(&expected)? else {

@@ -1,11 +1,11 @@
 //! `boardsolve test`: someone's program on a folder of cases, each judged
 //! like an online judge against its `X.out`/`X.ans` (or the reference).
 
-use super::files::{Found, case_file, check_named, found, read_named, shown};
+use super::files::{FileError, Found, case_file, check_named, found, read_named, shown};
 use super::judge::{self, Expected, JudgeError, Verdict};
 use super::run::{Program, Trouble, Usage};
 use super::spool::Spooled;
-use crate::puzzles::{CheckOptions, Error, Puzzle};
+use crate::puzzles::{CheckOptions, Puzzle};
 use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -69,10 +69,17 @@ pub struct CaseReport {
 pub enum SuiteError {
     /// A case file could not be read or is not a valid instance.
     #[error("{0}")]
-    Case(String),
+    Case(#[from] FileError),
     /// The harness could not run the program.
     #[error("{0}")]
     Trouble(#[from] Trouble),
+}
+
+impl SuiteError {
+    /// Whether the run stopped because boardsolve is stopping.
+    pub fn interrupted(&self) -> bool {
+        matches!(self, SuiteError::Trouble(Trouble::Interrupted))
+    }
 }
 
 /// The answer files beside a case.
@@ -91,19 +98,19 @@ pub struct AnswerFiles {
 /// One line naming an `X.out` or `X.ans` that is there but is no file
 /// (a directory, a FIFO, a broken link, ...): falling back to the other
 /// one, or to the reference, would judge against an answer nobody meant.
-pub fn answer_file(input: &Path) -> Result<Option<AnswerFiles>, String> {
+pub fn answer_file(input: &Path) -> Result<Option<AnswerFiles>, FileError> {
     let mut files = Vec::new();
     for ext in ["out", "ans"] {
         let path = case_file(input, ext, None);
         match found(&path) {
             Found::Missing => {}
             Found::File => files.push(path),
-            Found::Unusable(why) => {
-                return Err(format!(
-                    "{} is {why}, not an answer file (the expected output of {})",
-                    shown(&path),
-                    shown(input)
-                ));
+            Found::Unusable(what) => {
+                return Err(FileError::NotAnAnswer {
+                    name: shown(&path),
+                    what,
+                    input: shown(input),
+                });
             }
         }
     }
@@ -134,21 +141,16 @@ enum Answer {
 }
 
 fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
-    let name = shown(path);
-    let read = |p: &Path, limit: u64| read_named(p, limit).map_err(SuiteError::Case);
-    let input = read(path, MAX_INPUT_BYTES)?;
-    let files = answer_file(path).map_err(SuiteError::Case)?;
+    let input = read_named(path, MAX_INPUT_BYTES)?;
+    let files = answer_file(path)?;
     let (answer, source) = match &files {
         Some(files) => {
-            check_named(&files.used, ANSWER_FILE_LIMIT).map_err(SuiteError::Case)?;
+            check_named(&files.used, ANSWER_FILE_LIMIT)?;
             (Answer::File(files.used.clone()), Source::File)
         }
         None => {
-            let answer =
-                judge::reference_answer(cfg.puzzle, &input, cfg.moves).map_err(|e| match e {
-                    Error::Input(e) => SuiteError::Case(format!("{name}:{e}")),
-                    other => SuiteError::Case(format!("{name}: {other}")),
-                })?;
+            let answer = judge::reference_answer(cfg.puzzle, &input, cfg.moves)
+                .map_err(|e| FileError::refused(shown(path), e))?;
             (Answer::Reference(answer), Source::Reference)
         }
     };
@@ -165,8 +167,10 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
     let answer = match &case.answer {
         Answer::Reference(answer) => answer,
         Answer::File(used) => {
-            let cannot =
-                |e: std::io::Error| SuiteError::Case(format!("cannot read {}: {e}", shown(used)));
+            let cannot = |source| FileError::Read {
+                name: shown(used),
+                source,
+            };
             let file = std::fs::File::open(used).map_err(cannot)?;
             opened = Spooled::from_file(file, ANSWER_FILE_LIMIT).map_err(cannot)?;
             &opened
@@ -193,7 +197,10 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
     )
     .map_err(|e| match e {
         JudgeError::Trouble(t) => SuiteError::Trouble(t),
-        JudgeError::Puzzle(e) => SuiteError::Case(format!("{}: {e}", shown(path))),
+        JudgeError::Puzzle(e) => SuiteError::Case(FileError::Refused {
+            name: shown(path),
+            source: e,
+        }),
     })?;
     Ok(CaseReport {
         input: path.to_path_buf(),
@@ -230,7 +237,7 @@ pub fn run_suite(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.jobs.max(1))
         .build()
-        .map_err(|e| Trouble::System(format!("cannot start threads: {e}")))?;
+        .map_err(|e| Trouble::system("cannot start threads", e))?;
     let mut reports: Vec<CaseReport> = pool.install(|| {
         cfg.inputs
             .par_iter()
@@ -328,17 +335,20 @@ mod tests {
         let d = dir.path();
         let input = d.join("case.v2.in");
         std::fs::write(&input, "1\n2\n").unwrap();
-        assert_eq!(answer_file(&input), Ok(None));
+        assert_eq!(answer_file(&input).unwrap(), None);
         std::fs::write(d.join("case.v2.ans"), "2\n").unwrap();
         let used = |name: &str, unused: Option<&str>| AnswerFiles {
             used: d.join(name),
             unused: unused.map(|n| d.join(n)),
         };
-        assert_eq!(answer_file(&input), Ok(Some(used("case.v2.ans", None))));
+        assert_eq!(
+            answer_file(&input).unwrap(),
+            Some(used("case.v2.ans", None))
+        );
         std::fs::write(d.join("case.v2.out"), "2\n").unwrap();
         assert_eq!(
-            answer_file(&input),
-            Ok(Some(used("case.v2.out", Some("case.v2.ans"))))
+            answer_file(&input).unwrap(),
+            Some(used("case.v2.out", Some("case.v2.ans")))
         );
         // Never a silent fall-back to X.ans when X.out is there but unreadable.
         std::fs::remove_file(d.join("case.v2.out")).unwrap();
@@ -355,7 +365,7 @@ mod tests {
             }
             let e = answer_file(&input).unwrap_err();
             assert_eq!(
-                e,
+                e.to_string(),
                 format!(
                     "{} is {why}, not an answer file (the expected output of {})",
                     out.display(),

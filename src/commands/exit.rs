@@ -1,0 +1,172 @@
+//! How a run ends, in one place: the statuses boardsolve exits with, the
+//! ways a command stops, and the one function that turns a stop into its
+//! message and status. The `boardsolve: ` prefix is written only here.
+
+use super::BAD;
+use std::fmt::Display;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// What every message of boardsolve's own starts with.
+const PREFIX: &str = "boardsolve: ";
+
+/// The exit statuses of boardsolve, each with its one meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Status {
+    /// The run did what it was asked.
+    Success = 0,
+    /// A check, test, stress, validate or audit run found something wrong.
+    Found = 1,
+    /// Bad input or usage, or the system refused (a file, a thread).
+    Usage = 2,
+    /// A search stopped by --time-limit before it proved its answer.
+    TimeLimit = 3,
+    /// Stopped by SIGHUP (128 + 1).
+    Hangup = 129,
+    /// Stopped by SIGINT, Ctrl-C (128 + 2).
+    Interrupted = 130,
+    /// Stopped by SIGTERM (128 + 15).
+    Terminated = 143,
+}
+
+impl Status {
+    /// The status for a stop by `signal` (SIGINT, SIGTERM or SIGHUP).
+    pub(crate) fn of_signal(signal: libc::c_int) -> Status {
+        match signal {
+            libc::SIGHUP => Status::Hangup,
+            libc::SIGTERM => Status::Terminated,
+            _ => Status::Interrupted,
+        }
+    }
+
+    /// Ends the process with this status now, from any thread.
+    pub(crate) fn exit_now(self) -> ! {
+        std::process::exit(i32::from(self as u8))
+    }
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> ExitCode {
+        ExitCode::from(status as u8)
+    }
+}
+
+/// How a run failed, already worded for the user.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// Bad usage, or input refused as a whole: status 2, the message after
+    /// the prefix.
+    Usage(String),
+    /// Bad input: status 2; the message starts with the input's name
+    /// (`input:3:5: ...`), so it takes no prefix.
+    Input(String),
+    /// The system refused (a file, a thread, a signal): status 2; `what`
+    /// says what boardsolve was doing, `source` why it failed.
+    System {
+        /// What could not be done (`cannot read x.in`).
+        what: String,
+        /// The system's reason.
+        source: io::Error,
+    },
+    /// A library error, whose own words are the message: status 2. Its
+    /// cause stays reachable through `source()`.
+    Failed(Box<dyn std::error::Error + Send + Sync>),
+    /// A check or stress run found a wrong answer: status 1. The report
+    /// is already printed.
+    Found,
+    /// The output went away (a closed pipe): stop quietly, status 0.
+    Quiet,
+    /// A search stopped by --time-limit or Ctrl-C before it proved the
+    /// answer; the message gives what it proved.
+    Bounds(String, Status),
+}
+
+impl Stop {
+    /// A stop for a library error, worded by the error itself.
+    pub(crate) fn failed(e: impl std::error::Error + Send + Sync + 'static) -> Stop {
+        Stop::Failed(Box::new(e))
+    }
+
+    /// A system stop: `what` failed because of `source`.
+    pub(crate) fn system(what: impl Into<String>, source: io::Error) -> Stop {
+        Stop::System {
+            what: what.into(),
+            source,
+        }
+    }
+}
+
+/// The status of a run's result, after printing what a failure says.
+pub(crate) fn report(result: Result<(), Stop>) -> ExitCode {
+    // Failures to report are ignored: there is nowhere left to report them.
+    let status = match result {
+        Ok(()) | Err(Stop::Quiet) => Status::Success,
+        Err(Stop::Found) => Status::Found,
+        Err(Stop::Bounds(message, status)) => {
+            let _ = writeln!(anstream::stderr(), "{message}");
+            status
+        }
+        Err(Stop::Usage(message)) => {
+            let _ = writeln!(anstream::stderr(), "{BAD}{PREFIX}{message}{BAD:#}");
+            Status::Usage
+        }
+        Err(Stop::Input(message)) => {
+            let _ = writeln!(anstream::stderr(), "{BAD}{message}{BAD:#}");
+            Status::Usage
+        }
+        Err(Stop::Failed(e)) => {
+            let _ = writeln!(anstream::stderr(), "{BAD}{PREFIX}{e}{BAD:#}");
+            Status::Usage
+        }
+        Err(Stop::System { what, source }) => {
+            let _ = writeln!(anstream::stderr(), "{BAD}{PREFIX}{what}: {source}{BAD:#}");
+            Status::Usage
+        }
+    };
+    status.into()
+}
+
+/// A note on standard error that does not stop the run.
+pub(crate) fn warn(message: impl Display) {
+    let _ = writeln!(io::stderr(), "{PREFIX}{message}");
+}
+
+/// The note of a run stopped by a signal, after whatever line the
+/// progress display left unfinished.
+pub(crate) fn warn_interrupted() {
+    let _ = io::stderr().write_all(format!("\n{PREFIX}interrupted\n").as_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Status;
+
+    #[test]
+    fn the_help_lists_every_status() {
+        let help = crate::cli::EXAMPLES;
+        for status in [
+            Status::Success,
+            Status::Found,
+            Status::Usage,
+            Status::TimeLimit,
+        ] {
+            assert!(help.contains(&format!("{} ", status as u8)), "{status:?}");
+        }
+        let signals = format!(
+            "{}/{}/{}",
+            Status::Interrupted as u8,
+            Status::Terminated as u8,
+            Status::Hangup as u8
+        );
+        assert!(help.contains(&signals), "{signals}");
+        for (signal, status) in [
+            (libc::SIGINT, Status::Interrupted),
+            (libc::SIGTERM, Status::Terminated),
+            (libc::SIGHUP, Status::Hangup),
+        ] {
+            assert_eq!(128 + signal, i32::from(status as u8));
+            assert_eq!(Status::of_signal(signal), status);
+        }
+    }
+}

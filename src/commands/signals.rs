@@ -1,0 +1,130 @@
+//! The one room for signals in boardsolve. The library only keeps flags
+//! (a search's stop request, whether the harness is stopping) and stops
+//! what it started when asked; this module decides what a signal means,
+//! prints the note and exits with the signal's status.
+//!
+//! Signals are blocked in every thread and taken by one thread that
+//! waits for them (`sigwait`), so no code runs inside a signal handler.
+//! Both ways in must be called from the main thread before any other
+//! thread exists: threads inherit the blocked signals when created.
+
+use super::exit::{self, Status, Stop};
+use boardsolve::search::stop;
+use boardsolve::tools::{cleanup, interrupt};
+use std::io;
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by the first Ctrl-C of a search (see [`stop_search_on_ctrl_c`]).
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether a search was stopped by Ctrl-C (rather than by its time limit).
+pub(crate) fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Makes Ctrl-C (SIGINT) stop the search of `solve`, which then reports
+/// the bounds it proved; a second Ctrl-C exits at once with 130. SIGTERM
+/// and SIGHUP keep their default action.
+pub(crate) fn stop_search_on_ctrl_c() -> Result<(), Stop> {
+    take_over(&[libc::SIGINT], |_| {
+        if INTERRUPTED.swap(true, Ordering::Relaxed) {
+            // For whatever does not look at the flag.
+            Status::Interrupted.exit_now();
+        }
+        stop::request();
+    })
+}
+
+/// Takes over SIGINT, SIGTERM and SIGHUP for a command that runs programs
+/// or writes files: on one, every run is stopped (its whole tree killed),
+/// the temporary files in progress are removed and boardsolve exits with
+/// 130, 143 or 129. Also makes boardsolve a child subreaper in charge of
+/// its children, so no orphan of a run escapes. Later calls do nothing.
+pub(crate) fn stop_cleanly() -> Result<(), Stop> {
+    static ONCE: Once = Once::new();
+    let mut result = Ok(());
+    ONCE.call_once(|| {
+        result = interrupt::take_charge()
+            .map_err(|e| Stop::system("cannot take over Ctrl-C handling", e))
+            .and_then(|()| {
+                take_over(&[libc::SIGINT, libc::SIGTERM, libc::SIGHUP], |signal| {
+                    interrupt::stop_all();
+                    exit::warn_interrupted();
+                    // Held to the end: no thread can rename a file into
+                    // place or start another one after the removal.
+                    let _removed = cleanup::remove_all();
+                    Status::of_signal(signal).exit_now()
+                })
+            });
+    });
+    result
+}
+
+/// Blocks for good: the caller found that boardsolve is stopping, and the
+/// signal thread is about to exit the process.
+pub(crate) fn wait_for_exit() -> ! {
+    loop {
+        std::thread::park();
+    }
+}
+
+/// Blocks `signals` in this thread (and so in every later one) and hands
+/// each to `act` on a thread of its own. A signal ignored from the start
+/// (nohup's SIGHUP, SIGINT in a script's background job) stays ignored:
+/// a long run under nohup must not stop at the hangup.
+fn take_over(
+    signals: &[libc::c_int],
+    act: impl Fn(libc::c_int) + Send + 'static,
+) -> Result<(), Stop> {
+    let cannot = |e| Stop::system("cannot take over Ctrl-C handling", e);
+    let taken: Vec<libc::c_int> = signals.iter().copied().filter(|&s| !ignored(s)).collect();
+    if taken.is_empty() {
+        return Ok(());
+    }
+    let set = signal_set(&taken);
+    // SAFETY: pthread_sigmask reads a valid set and changes only this
+    // thread's mask.
+    let rc =
+        unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &raw const set, std::ptr::null_mut()) };
+    if rc != 0 {
+        return Err(cannot(io::Error::from_raw_os_error(rc)));
+    }
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            loop {
+                let mut signal: libc::c_int = 0;
+                // SAFETY: sigwait reads a valid set and writes one int.
+                if unsafe { libc::sigwait(&raw const set, &raw mut signal) } == 0 {
+                    act(signal);
+                }
+            }
+        })
+        .map_err(cannot)?;
+    Ok(())
+}
+
+/// Whether `signal` is ignored (by whoever started boardsolve).
+fn ignored(signal: libc::c_int) -> bool {
+    // SAFETY: sigaction with no new action only reads the current one
+    // into zeroed storage on our stack.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, std::ptr::null(), &raw mut old) == 0
+            && old.sa_sigaction == libc::SIG_IGN
+    }
+}
+
+fn signal_set(signals: &[libc::c_int]) -> libc::sigset_t {
+    // SAFETY: a zeroed sigset_t is valid storage for sigemptyset, and the
+    // calls only write into it.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&raw mut set);
+        for &signal in signals {
+            libc::sigaddset(&raw mut set, signal);
+        }
+        set
+    }
+}

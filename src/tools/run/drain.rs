@@ -1,0 +1,81 @@
+//! The program's standard error, emptied as it is written.
+
+use super::super::trouble::Trouble;
+use super::STDERR_KEPT;
+use rustix::event::{PollFd, PollFlags, Timespec};
+use std::io::{self, Read};
+
+/// How long a look at the pipe waits before it checks for the end.
+const POLL_PAUSE: Timespec = Timespec {
+    tv_sec: 0,
+    tv_nsec: 20_000_000,
+};
+
+/// A thread that empties the program's standard error pipe as it is
+/// written, so that no volume of it blocks or fails the program, keeping
+/// the first and the last [`STDERR_KEPT`] bytes.
+pub(super) struct Drain {
+    thread: std::thread::JoinHandle<Vec<u8>>,
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Drain {
+    pub(super) fn start(pipe: io::PipeReader) -> Result<Drain, Trouble> {
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let seen = done.clone();
+        let thread = std::thread::Builder::new()
+            .name("stderr".into())
+            .stack_size(64 << 10)
+            .spawn(move || drain(pipe, &seen))
+            .map_err(|e| Trouble::system("cannot start a thread", e))?;
+        Ok(Drain { thread, done })
+    }
+
+    /// What was kept, once every process of the run is gone.
+    pub(super) fn finish(self) -> Vec<u8> {
+        self.done.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.thread.join().unwrap_or_default()
+    }
+}
+
+/// Reads `pipe` to its end (every writer gone) or, after `done`, until it
+/// is empty: a copy of the write end that some unrelated process got hold
+/// of must not keep the run waiting.
+fn drain(mut pipe: io::PipeReader, done: &std::sync::atomic::AtomicBool) -> Vec<u8> {
+    let mut head = Vec::with_capacity(STDERR_KEPT);
+    let mut tail: std::collections::VecDeque<u8> =
+        std::collections::VecDeque::with_capacity(STDERR_KEPT);
+    let mut dropped = 0u64;
+    let mut buf = vec![0u8; 64 << 10];
+    loop {
+        let mut poll = [PollFd::new(&pipe, PollFlags::IN)];
+        let ready = rustix::event::poll(&mut poll, Some(&POLL_PAUSE)).unwrap_or(1);
+        if ready == 0 {
+            if done.load(std::sync::atomic::Ordering::SeqCst) {
+                break;
+            }
+            continue;
+        }
+        let n = match pipe.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let mut bytes = &buf[..n];
+        let room = STDERR_KEPT - head.len();
+        head.extend_from_slice(&bytes[..room.min(bytes.len())]);
+        bytes = &bytes[room.min(bytes.len())..];
+        tail.extend(bytes);
+        let excess = tail.len().saturating_sub(STDERR_KEPT);
+        tail.drain(..excess);
+        dropped += excess as u64;
+    }
+    if dropped > 0 {
+        head.extend_from_slice(
+            format!("\n[... {dropped} bytes of standard error not kept ...]\n").as_bytes(),
+        );
+    }
+    head.extend(tail);
+    head
+}
