@@ -92,6 +92,23 @@ pub struct Instance {
     pub b: Coord,
 }
 
+/// Why a grid and two starts make no instance ([`Instance::new`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    /// No rows, no columns, or more than [`MAX_SIDE`] of either.
+    #[error("the board must have 1 to {MAX_SIDE} rows and columns")]
+    Size,
+    /// Rows of different lengths.
+    #[error("the rows have different lengths")]
+    Ragged,
+    /// A player's start is off the board.
+    #[error("{0:?}'s start {1:?} is outside the board")]
+    StartOutside(Player, Coord),
+    /// A player's start is a cell without a foothold.
+    #[error("{0:?}'s start {1:?} has no foothold")]
+    StartOnHole(Player, Coord),
+}
+
 impl Instance {
     /// An instance from a grid of footholds (`true` = foothold) and the starts.
     ///
@@ -105,16 +122,14 @@ impl Instance {
     /// # Errors
     /// An empty or ragged grid, more than 8 rows or columns, or a start
     /// outside the board or without a foothold.
-    pub fn new(grid: &[Vec<bool>], a: Coord, b: Coord) -> Result<Instance, String> {
+    pub fn new(grid: &[Vec<bool>], a: Coord, b: Coord) -> Result<Instance, GridError> {
         let rows = grid.len();
         let cols = grid.first().map_or(0, Vec::len);
         if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
-            return Err(format!(
-                "the board must have 1 to {MAX_SIDE} rows and columns"
-            ));
+            return Err(GridError::Size);
         }
         if grid.iter().any(|r| r.len() != cols) {
-            return Err("the rows have different lengths".into());
+            return Err(GridError::Ragged);
         }
         let mut footholds = 0;
         for (r, row) in grid.iter().enumerate() {
@@ -131,12 +146,12 @@ impl Instance {
             a,
             b,
         };
-        for (name, cell) in [("A", a), ("B", b)] {
+        for (player, cell) in [(Player::A, a), (Player::B, b)] {
             if cell.0 >= rows || cell.1 >= cols {
-                return Err(format!("{name}'s start {cell:?} is outside the board"));
+                return Err(GridError::StartOutside(player, cell));
             }
             if !instance.has_foothold(cell) {
-                return Err(format!("{name}'s start {cell:?} has no foothold"));
+                return Err(GridError::StartOnHole(player, cell));
             }
         }
         Ok(instance)

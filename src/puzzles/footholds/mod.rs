@@ -25,7 +25,7 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
-pub use board::{Coord, Instance, MAX_SIDE, Player};
+pub use board::{Coord, GridError, Instance, MAX_SIDE, Player};
 pub use explain::{Alternative, Defeat, Move, Play, play};
 pub use r#gen::{hard, random, shrink};
 pub use solve::{Search, State, Stats, answer, answer_with_stats, answer_without_split};

@@ -61,6 +61,22 @@ pub struct Board {
     pub(super) cells: Vec<u8>,
 }
 
+/// Why values make no board ([`Board::from_values`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ValuesError {
+    /// A side outside 1..=[`MAX_N`], or not `expected` = N² values.
+    #[error("expected {expected} values for N = {n}")]
+    Count {
+        /// The side asked for.
+        n: usize,
+        /// N², the number of values a side-N board has.
+        expected: usize,
+    },
+    /// A value that is neither 0 nor a power of two from 2.
+    #[error("{0} is not a block value")]
+    NotABlock(u64),
+}
+
 impl Board {
     /// A board from exponents, row after row (`0` empty, `e` the block `2^e`).
     ///
@@ -83,14 +99,17 @@ impl Board {
     ///
     /// # Errors
     /// A value that is neither 0 nor a power of two from 2, or a wrong count.
-    pub fn from_values(n: usize, values: &[u64]) -> Result<Board, String> {
+    pub fn from_values(n: usize, values: &[u64]) -> Result<Board, ValuesError> {
         if !(1..=MAX_N).contains(&n) || values.len() != n * n {
-            return Err(format!("expected {} values for N = {n}", n * n));
+            return Err(ValuesError::Count {
+                expected: n.saturating_mul(n),
+                n,
+            });
         }
         let cells = values
             .iter()
-            .map(|&v| exponent_of(v).ok_or_else(|| format!("{v} is not a block value")))
-            .collect::<Result<Vec<u8>, String>>()?;
+            .map(|&v| exponent_of(v).ok_or(ValuesError::NotABlock(v)))
+            .collect::<Result<Vec<u8>, ValuesError>>()?;
         Ok(Board { n, cells })
     }
 

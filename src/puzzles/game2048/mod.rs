@@ -20,7 +20,7 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
-pub use board::{Board, Direction, Instance, MAX_INPUT_EXPONENT, MAX_N, block_value};
+pub use board::{Board, Direction, Instance, MAX_INPUT_EXPONENT, MAX_N, ValuesError, block_value};
 pub use explain::{FirstMoves, Play, by_first_move, play};
 pub use r#gen::{hard, random, shrink};
 pub use solve::{Stats, answer, answer_sequential, answer_with_stats};
