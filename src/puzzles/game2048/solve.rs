@@ -33,10 +33,6 @@ impl Search {
     }
 }
 
-/// Whether the look judges a child from its parent ([`child_counts`])
-/// instead of building it first (on both paths, for measuring).
-const ANALYSE: bool = true;
-
 /// Block counts by exponent: `counts[e]` blocks of `2^e` (`counts[0]` empty cells).
 ///
 /// Input blocks are at most 2^63 on at most 4096 cells, and merging keeps
@@ -329,105 +325,6 @@ pub(super) fn counts_above_after(now: &Counts, merges: &Counts, low: u8, top: u8
     counts
 }
 
-/// What the look at a child needs, worked out from its parent without
-/// building it: the child's block counts after a horizontal and after a
-/// vertical move, exact above `low` as [`counts_after_moves_above`] gives
-/// them on the built child (the same numbers, so the same bounds), and the
-/// child's largest exponent; `None` when the move changes nothing.
-///
-/// Why it is the same: the move `dir` turns each line of the parent into
-/// its merged blocks packed against the wall, in order, with no empty cell
-/// between them. Walking each line as the move does, the child's blocks
-/// come out one at a time with their slot (distance from the wall). Along
-/// the line they are consecutive, so runs of equal blocks there are runs of
-/// consecutive outputs; across, slot k of the lines, in line order, holds
-/// the child's blocks of one column (or row) with its empty cells skipped
-/// (a line shorter than k has no block there). Each run of L equal blocks
-/// gives ⌊L/2⌋ merges, paired greedily as they come, and a block below
-/// `2^low` only ends a run, as in the scan of the built child.
-pub(super) fn child_counts(
-    cells: &[u8],
-    n: usize,
-    dir: Direction,
-    low: u8,
-) -> Option<(Counts, Counts, u8)> {
-    let big = low.max(1);
-    let (wall, step, lane): (usize, isize, isize) = match dir {
-        Direction::Left => (0, 1, n as isize),
-        Direction::Right => (n - 1, -1, n as isize),
-        Direction::Up => (0, n as isize, 1),
-        Direction::Down => ((n - 1) * n, -(n as isize), 1),
-    };
-    let mut now: Counts = [0; EXPONENT_SLOTS];
-    let mut along: Counts = [0; EXPONENT_SLOTS];
-    let mut across: Counts = [0; EXPONENT_SLOTS];
-    // The big block waiting for a partner at each slot across the lines
-    // (0 when none).
-    let mut waiting = [0u8; MAX_N];
-    let (mut top, mut top_big, mut changed) = (0u8, 0u8, false);
-    for line in 0..n {
-        let start = wall as isize + lane * line as isize;
-        // The block waiting to merge in the move, the slot of the next
-        // final block, and the big block waiting for a partner along the
-        // child's line.
-        let (mut pending, mut slot, mut run) = (0u8, 0usize, 0u8);
-        let mut emit = |o: u8, slot: &mut usize| {
-            top = top.max(o);
-            if o >= big {
-                now[o as usize] += 1;
-                top_big = top_big.max(o);
-                if run == o {
-                    along[o as usize] += 1;
-                    run = 0;
-                } else {
-                    run = o;
-                }
-                let w = &mut waiting[*slot];
-                if *w == o {
-                    across[o as usize] += 1;
-                    *w = 0;
-                } else {
-                    *w = o;
-                }
-            } else {
-                run = 0;
-                waiting[*slot] = 0;
-            }
-            *slot += 1;
-        };
-        for j in 0..n {
-            let v = cells[(start + step * j as isize) as usize];
-            if v == 0 {
-                continue;
-            }
-            if pending == v {
-                emit(v + 1, &mut slot);
-                pending = 0;
-                changed = true;
-            } else {
-                if pending != 0 {
-                    emit(pending, &mut slot);
-                }
-                changed |= slot != j;
-                pending = v;
-            }
-        }
-        if pending != 0 {
-            emit(pending, &mut slot);
-        }
-    }
-    if !changed {
-        return None;
-    }
-    let from = if low <= 1 { 0 } else { low };
-    let along = counts_above_after(&now, &along, from, top_big);
-    let across = counts_above_after(&now, &across, from, top_big);
-    Some(match dir {
-        Direction::Left | Direction::Right => (along, across, top),
-        Direction::Up | Direction::Down => (across, along, top),
-    })
-}
-
 /// The best exponent after at most one move, without building boards.
 ///
 /// Left and right produce the same merged values (a run of two or more equal
@@ -485,39 +382,21 @@ impl Search {
     /// [`Climb::child_bounds`] of `b`, whose largest exponent is `top`
     /// (the caller often has it already, and it costs a pass over the board).
     fn bounds_below(&self, b: &Board, top: u8, remaining: u32, floor: u32, out: &mut ChildBounds) {
-        let (horizontal, vertical) =
-            counts_after_moves_above(&b.cells, b.n, low_for(remaining, floor));
-        bounds_from_counts(&horizontal, &vertical, top, remaining, floor, out);
+        // Above `floor` the bound only reads exponents from floor + 1 -
+        // remaining up (see `bound_from_counts`), and those come from
+        // blocks one exponent lower or more.
+        let low = (floor + 1)
+            .saturating_sub(remaining + 1)
+            .min(u32::from(u8::MAX)) as u8;
+        let (horizontal, vertical) = counts_after_moves_above(&b.cells, b.n, low);
+        // No block is above the board's largest after one move.
+        let limit = usize::from(top) + 2;
+        let (h, rh) = bound_and_promise(&horizontal, remaining, limit);
+        let (v, rv) = bound_and_promise(&vertical, remaining, limit);
+        let (h, v) = (h.max(floor), v.max(floor));
+        out.bound[..4].copy_from_slice(&[v, v, h, h]);
+        out.rank[..4].copy_from_slice(&[rv, rv, rh, rh]);
     }
-}
-
-/// The smallest exponent the bounds of children with `remaining` moves read
-/// above `floor`: they only read exponents from floor + 1 - remaining up
-/// (see `bound_from_counts`), and those come from blocks one exponent lower
-/// or more.
-fn low_for(remaining: u32, floor: u32) -> u8 {
-    (floor + 1)
-        .saturating_sub(remaining + 1)
-        .min(u32::from(u8::MAX)) as u8
-}
-
-/// [`Climb::child_bounds`] from the counts after a horizontal and after a
-/// vertical move of a board whose largest exponent is `top`.
-fn bounds_from_counts(
-    horizontal: &Counts,
-    vertical: &Counts,
-    top: u8,
-    remaining: u32,
-    floor: u32,
-    out: &mut ChildBounds,
-) {
-    // No block is above the board's largest after one move.
-    let limit = usize::from(top) + 2;
-    let (h, rh) = bound_and_promise(horizontal, remaining, limit);
-    let (v, rv) = bound_and_promise(vertical, remaining, limit);
-    let (h, v) = (h.max(floor), v.max(floor));
-    out.bound[..4].copy_from_slice(&[v, v, h, h]);
-    out.rank[..4].copy_from_slice(&[rv, rv, rh, rh]);
 }
 
 impl Climb for Search {
@@ -549,22 +428,7 @@ impl Climb for Search {
         floor: u32,
         out: &mut ChildBounds,
     ) -> Option<(bool, u32)> {
-        let dir = Direction::ALL[mv];
-        if ANALYSE {
-            // Most looked-at children are cut by this look: judge the child
-            // from its parent, and build it only when it will be entered.
-            let (horizontal, vertical, top) =
-                match child_counts(&b.cells, b.n, dir, low_for(remaining, floor)) {
-                    Some(c) => c,
-                    None => return Some((false, 0)),
-                };
-            bounds_from_counts(&horizontal, &vertical, top, remaining, floor, out);
-            if out.bound[..4].iter().any(|&g| g > floor) {
-                child.slide_from(b, dir);
-            }
-            return Some((true, u32::from(top)));
-        }
-        if !child.slide_from(b, dir) {
+        if !child.slide_from(b, Direction::ALL[mv]) {
             return Some((false, 0));
         }
         let top = child.max_exponent();

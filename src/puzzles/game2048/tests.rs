@@ -1,8 +1,8 @@
 use super::board::{slide_scalar, value_of};
 use super::parse::parse;
 use super::solve::{
-    EXPONENT_SLOTS, Search, child_counts, counts_above_scalar, counts_after_moves,
-    counts_after_moves_above, merge_tree_bound, narrowed_exponent, upper_exponent,
+    EXPONENT_SLOTS, Search, counts_above_scalar, counts_after_moves, counts_after_moves_above,
+    merge_tree_bound, narrowed_exponent, upper_exponent,
 };
 use super::*;
 use crate::search::maximize::{ChildBounds, Climb, Climbing};
@@ -366,49 +366,6 @@ proptest! {
         let above = counts_after_moves_above(&cells, n, low);
         for x in usize::from(low) + 1..EXPONENT_SLOTS {
             prop_assert_eq!((above.0[x], above.1[x]), (full.0[x], full.1[x]), "exponent {}", x);
-        }
-    }
-
-    #[test]
-    fn a_child_judged_unbuilt_equals_the_built_child(
-        n in 1usize..=20,
-        seed in any::<u64>(),
-        low in 0u8..=9,
-        remaining in 1u32..=6,
-    ) {
-        let cells = random_cells(n, seed);
-        let b = Board { n, cells: cells.clone() };
-        let floor = u32::from(low) + remaining;
-        for (mv, &d) in Direction::ALL.iter().enumerate() {
-            let mut plain = vec![0u8; n * n];
-            let changed = slide_scalar(&cells, &mut plain, n, d);
-            let judged = child_counts(&cells, n, d, low);
-            prop_assert_eq!(judged.is_some(), changed, "{:?}", d);
-            let Some((h, v, top)) = judged else { continue };
-            let built = Board { n, cells: plain.clone() };
-            prop_assert_eq!(top, built.max_exponent(), "{:?}", d);
-            // Both count paths of the built child: the dispatching one
-            // (AVX-512 where present) and the portable one.
-            let fast = counts_after_moves_above(&plain, n, low);
-            let (mut sh, mut sv) = counts_after_moves(&plain, n);
-            if low >= 2 {
-                (sh, sv) = counts_above_scalar(&plain, n, low);
-            }
-            for x in 1..EXPONENT_SLOTS {
-                prop_assert_eq!((h[x], v[x]), (fast.0[x], fast.1[x]), "{:?} exponent {}", d, x);
-                prop_assert_eq!((h[x], v[x]), (sh[x], sv[x]), "{:?} exponent {}", d, x);
-            }
-            // The judgement the search makes: the same bounds and ranks.
-            let game = Search::new(&b, 1);
-            let (mut unbuilt, mut on_built) = (ChildBounds::default(), ChildBounds::default());
-            let mut child = b.clone();
-            let look = game.child_outlook(&b, mv, &mut child, remaining, floor, &mut unbuilt);
-            prop_assert_eq!(look, Some((true, u32::from(top))));
-            prop_assert!(game.child_bounds(&built, remaining, floor, &mut on_built));
-            prop_assert_eq!(unbuilt, on_built, "{:?}", d);
-            if unbuilt.bound[..4].iter().any(|&g| g > floor) {
-                prop_assert_eq!(&child.cells, &plain, "{:?}: a child to enter is built", d);
-            }
         }
     }
 
