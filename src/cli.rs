@@ -97,6 +97,9 @@ pub enum Command {
     /// Write the examples of the problem statement with their answers (1.in, 1.out, ...).
     #[command(after_help = samples_help())]
     Samples(SamplesArgs),
+    /// Write a problem package (Kattis / ICPC format, checked by problemtools) for a judge's number.
+    #[command(after_help = PACKAGE_HELP)]
+    Package(PackageArgs),
     /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
     #[command(after_help = COMPLETIONS_HELP)]
     Completions(CompletionsArgs),
@@ -236,6 +239,41 @@ pub struct SamplesArgs {
     /// (footholds: plain, literal or json).
     #[arg(long, value_enum, value_name = "FORM")]
     pub format: Option<puzzles::TextForm>,
+}
+
+const PACKAGE_HELP: &str = "\
+The package, in the Kattis / ICPC problem package format that
+problemtools' verifyproblem checks and DOMjudge and Kattis import:
+problem.yaml, a statement (problem_statement/problem.en.tex), data/sample
+(the statement's examples), data/secret (the killer set of gen --killers,
+the edge cases a setter expects and random cases of every size up to the
+limits, each with its .ans from the exact solver), a C++ input validator
+of the judge's contract (exit 42 valid, 43 invalid), a C++ output
+validator for 14600 and 14601 (any valid tiling), an accepted C++
+solution and a wrong one that the data rejects. Only judge numbers
+(12100, 12094, 17825, 14600, 14601, 92345) have a package. The package is
+written into a temporary directory beside DIR and renamed into place; an
+existing DIR is refused unless it is empty or --force replaces it.
+
+Examples:
+  boardsolve package 12100 --out-dir pkg-12100/
+  boardsolve package 14601 --out-dir pkg-14601/ --seed 7";
+
+/// Arguments of `boardsolve package`.
+#[derive(Debug, Args)]
+pub struct PackageArgs {
+    /// The judge's number (12100, 12094, 17825, 14600, 14601, 92345).
+    #[arg(value_parser = PuzzleParser)]
+    pub puzzle: &'static dyn Puzzle,
+    /// The package directory to create.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: PathBuf,
+    /// The seed of the killer search and the random secret cases.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Replace DIR when it exists and is not empty (refused otherwise).
+    #[arg(long)]
+    pub force: bool,
 }
 
 const COMPLETIONS_HELP: &str = "\

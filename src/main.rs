@@ -34,6 +34,7 @@ fn main() -> ExitCode {
         Command::Stress(args) => commands::stress::stress_command(&args),
         Command::Test(args) => commands::test::test_command(&args),
         Command::Samples(args) => commands::generate::samples_command(&args),
+        Command::Package(args) => commands::package::package(&args),
         Command::Validate(args) => commands::validate::validate(&args),
         Command::Audit(args) => commands::audit::audit(&args),
         Command::Completions(args) => commands::meta::completions(args.shell),

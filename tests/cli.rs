@@ -144,6 +144,8 @@ mod harness;
 mod html;
 #[path = "cli/local_judge.rs"]
 mod local_judge;
+#[path = "cli/package.rs"]
+mod package;
 #[path = "cli/robustness.rs"]
 mod robustness;
 #[path = "cli/samples.rs"]

@@ -69,6 +69,8 @@ fn write_report(out: &mut dyn Write, r: &AuditReport) -> io::Result<()> {
                 m.description,
                 m.killer.as_deref().unwrap_or("-")
             )
+        } else if m.searched == Some(0) {
+            "not killed by the set (--search 0: no generated case was tried)".to_string()
         } else if r.search_stopped {
             format!(
                 "not killed by any of {} generated cases (the search stopped at --search-time; killable or not is not known)",

@@ -7,6 +7,7 @@ pub(crate) mod exit;
 pub(crate) mod generate;
 pub(crate) mod harness;
 pub(crate) mod meta;
+pub(crate) mod package;
 pub(crate) mod search_line;
 pub(crate) mod signals;
 pub(crate) mod solve;

@@ -193,6 +193,15 @@ pub trait Generate: Text {
     /// What is past the limits, in words.
     fn within_limits(&self, instance: &Self::Instance, limits: &Limits) -> Result<(), String>;
 
+    /// Where `validate` places what [`Generate::within_limits`] refuses:
+    /// the number of the judge text it is about, counted from 0 in
+    /// reading order (the number past the last one: the end of the text,
+    /// where a missing number would go). `None`: the first number.
+    fn past_limits_at(&self, instance: &Self::Instance, limits: &Limits) -> Option<usize> {
+        let _ = (instance, limits);
+        None
+    }
+
     /// Valid instances a little smaller than `instance`, the boldest cuts
     /// first; `stress` keeps the first that still fails. Lazy, so that a
     /// large instance never has all its candidates in memory at once.
@@ -460,6 +469,33 @@ impl<R: Rules> Entry<R> {
     }
 }
 
+/// Where number `index` (0-based; a maximal run of digits) of `input`
+/// starts; past the last number, the end of the last line, where one
+/// more would go.
+fn number_position(input: &[u8], index: usize) -> crate::text::Position {
+    let (mut line, mut column) = (1, 1);
+    let mut seen = 0;
+    let mut end = crate::text::Position { line, column };
+    for (i, &byte) in input.iter().enumerate() {
+        let starts = byte.is_ascii_digit() && (i == 0 || !input[i - 1].is_ascii_digit());
+        if starts {
+            if seen == index {
+                return crate::text::Position { line, column };
+            }
+            seen += 1;
+        }
+        if byte == b'\n' {
+            end = crate::text::Position { line, column };
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+            end = crate::text::Position { line, column };
+        }
+    }
+    end
+}
+
 /// The play kept in `slot`, searched for on first use.
 fn play_of<'a, R: Rules>(
     rules: &R,
@@ -529,10 +565,18 @@ impl<R: Rules> Puzzle for Entry<R> {
         };
         crate::text::strict_layout(input, canonical.as_bytes())?;
         match self.past_limits(&instance) {
-            Some(why) => Err(InputError::new(
-                crate::text::Position { line: 1, column: 1 },
-                why,
-            )),
+            Some(why) => {
+                let judge = self
+                    .contract
+                    .judge
+                    .as_ref()
+                    .expect("past limits has a judge");
+                let number = self
+                    .rules
+                    .past_limits_at(&instance, &judge.limits)
+                    .unwrap_or(0);
+                Err(InputError::new(number_position(input, number), why))
+            }
             None => Ok(()),
         }
     }

@@ -11,6 +11,7 @@ pub mod files;
 pub mod generate;
 pub mod interrupt;
 pub mod judge;
+pub mod package;
 pub mod run;
 pub mod spool;
 pub mod stress;

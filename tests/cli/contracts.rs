@@ -397,7 +397,8 @@ fn validate_holds_test_data_to_the_judges_layout_and_limits() {
         "crlf.in:1:2: a carriage return (CRLF line end); the judge's files end lines with LF only"
     ));
     assert!(lines[2].ends_with("noend.in:3:4: the last line does not end with a newline"));
-    assert!(lines[3].contains("big.in:1:1: a block of 2048: beyond BOJ 12100's limits"));
+    // A limit is placed where it is passed: the block, not the first line.
+    assert!(lines[3].contains("big.in:2:1: a block of 2048: beyond BOJ 12100's limits"));
     assert_eq!(lines[4], "4 of 5 invalid");
     // The canonical name has the solver's limits, not the judge's.
     let (code, _, _) = run(&["validate", "2048", &big], b"");
@@ -407,7 +408,44 @@ fn validate_holds_test_data_to_the_judges_layout_and_limits() {
     assert_eq!(run(&["validate", "14601", &k3], b"").0, 0);
     let (code, out, _) = run(&["validate", "14600", &k3], b"");
     assert_eq!(code, 1);
-    assert!(out.contains("K = 3: beyond BOJ 14600's limits"), "{out}");
+    assert!(
+        out.contains("k3.in:1:1: K = 3: beyond BOJ 14600's limits"),
+        "{out}"
+    );
+    // Each limit at its own place: the largest block where it first
+    // stands, the die one too many or the end of a short line, the first
+    // cell past five rows or columns.
+    let row = vec!["2"; 21].join(" ");
+    let board_21 = format!("21\n{}", format!("{row}\n").repeat(21));
+    let placed = [
+        (
+            "12094",
+            "3\n2 0 0\n0 0 4096\n0 4096 2\n",
+            "3:5: a block of 4096",
+        ),
+        ("12100", board_21.as_str(), "1:1: N = 21"),
+        ("17825", "1 2 3 4 5 1 2 3 4 5 1\n", "1:21: 11 dice"),
+        ("17825", "1 2 3\n", "1:6: 3 dice"),
+        (
+            "92345",
+            "[[1, 1, 1, 1, 1, 1]] [0, 0] [0, 1]\n",
+            "1:18: a 1×6 board",
+        ),
+        (
+            "92345",
+            "[[1], [1], [1], [1], [1], [1]] [0, 0] [1, 0]\n",
+            "1:28: a 6×1 board",
+        ),
+    ];
+    for (judge, text, expected) in placed {
+        let file = write("placed.in", text);
+        let (code, out, _) = run(&["validate", judge, &file], b"");
+        assert_eq!(code, 1, "{out}");
+        assert!(
+            out.contains(&format!("placed.in:{expected}")),
+            "{judge}: {out}"
+        );
+    }
     // Every generated case and every sample is valid for its judge.
     for name in ["12100", "12094", "17825", "14600", "14601", "92345"] {
         let cases = d.join(format!("gen-{name}"));
@@ -503,7 +541,7 @@ fn audit_and_killers_for_a_setter() {
     );
     let invalid = report["invalid"][0]["message"].as_str().unwrap();
     assert!(
-        invalid.contains("900.in:1:1: 3 dice: beyond BOJ 17825's limits"),
+        invalid.contains("900.in:1:6: 3 dice: beyond BOJ 17825's limits"),
         "{invalid}"
     );
 }
@@ -529,3 +567,101 @@ fn test_names_the_cases_past_the_judges_limits_and_judges_them_all_the_same() {
     let (_, _, err) = run(&["test", "14601", cases, "--", &tiler, "8"], b"");
     assert!(!err.contains("beyond"), "{err}");
 }
+
+#[test]
+fn each_judges_samples_and_killer_sets_under_audit_and_the_wrong_programs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let path = |name: &str| d.join(name).display().to_string();
+    let audit = |name: &str, set: &str| {
+        let (code, out, _) = run(
+            &["audit", name, &path(set), "--search", "300", "--json"],
+            b"",
+        );
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (code, report)
+    };
+    let ids = |report: &serde_json::Value, key: &str| -> Vec<String> {
+        report[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect()
+    };
+    // The statements' examples: 12100's lets 7 of the 8 mistakes through,
+    // 92345's kills all three, and under 14601's special judge the tromino
+    // mistakes (the numbering order) are not killable at all.
+    for (name, survivors) in [("12100", 7), ("92345", 0), ("14601", 0)] {
+        let set = format!("samples-{name}");
+        solved(&["samples", name, "--out-dir", &path(&set)], b"");
+        let (code, report) = audit(name, &set);
+        assert_eq!(
+            ids(&report, "survivors").len(),
+            survivors,
+            "{name}: {report}"
+        );
+        assert_eq!(code, i32::from(survivors > 0), "{name}");
+    }
+    let (_, report) = audit("14601", "samples-14601");
+    for mistake in report["mistakes"].as_array().unwrap() {
+        assert_eq!(mistake["killable"], false, "{mistake}");
+    }
+    // Every killer set leaves no survivor, and every wrong program of
+    // tests/programs making one of its mistakes fails on it.
+    let wrong = [
+        ("12100", "wrong2048", &ALL_2048[..]),
+        (
+            "footholds",
+            "wrong_footholds",
+            &["no-vanish-check", "winner-maximizes", "loser-minimizes"][..],
+        ),
+        (
+            "tromino",
+            "wrong_tromino",
+            &["clockwise-quadrants", "centre-last"][..],
+        ),
+        ("92345", "", &[][..]),
+    ];
+    for (name, exe, modes) in wrong {
+        let set = format!("killers-{name}");
+        let (code, _, err) = run(
+            &[
+                "gen",
+                name,
+                "--seed",
+                "1",
+                "--killers",
+                "--out-dir",
+                &path(&set),
+            ],
+            b"",
+        );
+        assert_eq!(code, 0, "{name}: {err}");
+        let (code, report) = audit(name, &set);
+        assert_eq!(code, 0, "{name}: {report}");
+        assert!(ids(&report, "survivors").is_empty(), "{name}: {report}");
+        if exe.is_empty() {
+            continue;
+        }
+        let exe = program(exe);
+        for mode in modes {
+            let (code, out, _) = run(&["test", name, &path(&set), "--", &exe, mode], b"");
+            assert_eq!(code, 1, "{name} {mode} passed the killer set: {out}");
+        }
+        let (code, out, _) = run(&["test", name, &path(&set), "--", &exe, "correct"], b"");
+        assert_eq!(code, 0, "{name}: {out}");
+    }
+}
+
+/// The modes of tests/programs/wrong2048.rs, one for each 2048 mistake.
+const ALL_2048: [&str; 8] = [
+    "merge-again",
+    "merge-cascade",
+    "far-side-first",
+    "no-merge-across-gap",
+    "one-merge-per-line",
+    "one-move-short",
+    "one-move-long",
+    "stops-on-unchanged",
+];

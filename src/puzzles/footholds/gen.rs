@@ -159,4 +159,20 @@ impl Generate for Footholds {
             _ => Ok(()),
         }
     }
+
+    fn past_limits_at(&self, instance: &Instance, limits: &Limits) -> Option<usize> {
+        // The first cell past the limit: of the first row too many, else of
+        // the first row's first column too many.
+        let Limits::Footholds { max_side } = *limits else {
+            return None;
+        };
+        let max = max_side as usize;
+        if instance.rows > max {
+            Some(max * instance.cols)
+        } else if instance.cols > max {
+            Some(max)
+        } else {
+            None
+        }
+    }
 }

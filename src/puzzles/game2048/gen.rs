@@ -210,4 +210,19 @@ impl Generate for Game2048 {
         }
         Ok(())
     }
+
+    fn past_limits_at(&self, instance: &Instance, limits: &Limits) -> Option<usize> {
+        let Limits::Board2048 { max_n, .. } = *limits else {
+            return None;
+        };
+        let board = &instance.board;
+        if board.size() as u64 > max_n {
+            return Some(0);
+        }
+        // The largest block, where it first stands (N is number 0); with no
+        // block at all, the first cell.
+        let cells = board.exponents();
+        let largest = cells.iter().copied().max().unwrap_or(0);
+        cells.iter().position(|&e| e == largest).map(|k| k + 1)
+    }
 }

@@ -99,4 +99,12 @@ impl Generate for Yut {
             _ => Ok(()),
         }
     }
+
+    fn past_limits_at(&self, instance: &Instance, limits: &Limits) -> Option<usize> {
+        // The first die too many, or the end of the line when some are missing.
+        match *limits {
+            Limits::Dice { count } => Some(instance.dice().len().min(count as usize)),
+            _ => None,
+        }
+    }
 }

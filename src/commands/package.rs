@@ -1,0 +1,92 @@
+//! `boardsolve package`: a problem package for a judge's number, written
+//! whole into a temporary directory beside the target and renamed into
+//! place, so that a failed or interrupted run leaves no half package.
+
+use super::*;
+use crate::cli::PackageArgs;
+use boardsolve::tools::files;
+use boardsolve::tools::package::{self, PackageFile};
+use std::io::Write;
+use std::path::Path;
+
+pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
+    need_stdout()?;
+    let dir = &args.out_dir;
+    let shown = files::shown(dir);
+    let replace = match std::fs::symlink_metadata(dir) {
+        Err(_) => false,
+        Ok(meta) if meta.is_dir() && is_empty(dir) => true,
+        Ok(_) if args.force => true,
+        Ok(_) => {
+            return Err(Stop::Usage(format!(
+                "boardsolve: {shown} already exists and is not an empty directory (--force replaces it)"
+            )));
+        }
+    };
+    let made = package::package(args.puzzle, args.seed).map_err(|e| failure(e, "package"))?;
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let cannot = |what: &str, e: std::io::Error| Stop::Usage(format!("boardsolve: {what}: {e}"));
+    std::fs::create_dir_all(parent)
+        .map_err(|e| cannot(&format!("cannot create {}", files::shown(parent)), e))?;
+    let staging = tempfile::Builder::new()
+        .prefix(".boardsolve-package-")
+        .tempdir_in(parent)
+        .map_err(|e| cannot("cannot create a temporary directory", e))?;
+    for file in &made {
+        write_into(staging.path(), file)
+            .map_err(|e| cannot(&format!("cannot write {}", file.path), e))?;
+    }
+    if replace {
+        // The old directory is moved aside first, so the new package is in
+        // place before the old one is removed.
+        let aside = tempfile::Builder::new()
+            .prefix(".boardsolve-package-old-")
+            .tempdir_in(parent)
+            .map_err(|e| cannot("cannot create a temporary directory", e))?;
+        let old = aside.path().join("old");
+        std::fs::rename(dir, &old).map_err(|e| cannot(&format!("cannot move {shown}"), e))?;
+        std::fs::rename(staging.path(), dir)
+            .map_err(|e| cannot(&format!("cannot rename the package to {shown}"), e))?;
+        drop(aside);
+    } else {
+        std::fs::rename(staging.path(), dir)
+            .map_err(|e| cannot(&format!("cannot rename the package to {shown}"), e))?;
+    }
+    // Already renamed: forgetting the handle keeps the directory's drop
+    // from looking for it.
+    let _ = staging.keep();
+    let count = |prefix: &str| {
+        made.iter()
+            .filter(|f| f.path.starts_with(prefix) && f.path.ends_with(".in"))
+            .count()
+    };
+    let mut out = anstream::stdout().lock();
+    writeln!(
+        out,
+        "{GOOD}wrote {shown}{GOOD:#}: {} sample and {} secret cases ({} killers, {} edge cases, {} random)",
+        count("data/sample/"),
+        count("data/secret/"),
+        count("data/secret/killer-"),
+        count("data/secret/edge-"),
+        count("data/secret/random-"),
+    )
+    .and_then(|()| writeln!(out, "check it with: verifyproblem {shown} -p config data submissions validators"))
+    .map_err(|e| io_failure(&e, "cannot write"))
+}
+
+/// Whether `dir` is a directory with nothing in it.
+fn is_empty(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none())
+}
+
+/// Writes `file` under `root`, making its folders.
+fn write_into(root: &Path, file: &PackageFile) -> std::io::Result<()> {
+    let path = root.join(&file.path);
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder)?;
+    }
+    std::fs::write(path, &file.text)
+}

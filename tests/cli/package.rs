@@ -1,0 +1,224 @@
+//! `boardsolve package`: the structure of the package of every judge's
+//! number, its data held to the contract by `audit` and by the package's
+//! own C++ input validator. The real `verifyproblem` runs in `.ci/run`
+//! (it needs the network to install).
+
+use super::common::*;
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+/// The files under `dir`, as paths relative to it.
+fn files_under(dir: &Path) -> BTreeSet<String> {
+    let mut all = BTreeSet::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path.strip_prefix(dir).unwrap();
+                all.insert(relative.to_str().unwrap().to_string());
+            }
+        }
+    }
+    all
+}
+
+/// The case names of `folder` (`x` for `x.in`), each checked to have its `.ans`.
+fn cases(files: &BTreeSet<String>, folder: &str) -> Vec<String> {
+    let inputs: Vec<String> = files
+        .iter()
+        .filter_map(|f| f.strip_prefix(folder)?.strip_suffix(".in"))
+        .map(str::to_string)
+        .collect();
+    let answers = files
+        .iter()
+        .filter(|f| f.starts_with(folder) && f.ends_with(".ans"))
+        .count();
+    assert_eq!(inputs.len(), answers, "{folder}: every .in has its .ans");
+    for name in &inputs {
+        assert!(files.contains(&format!("{folder}{name}.ans")), "{name}");
+    }
+    inputs
+}
+
+/// Builds and checks the package of `name` in `root`.
+fn check_package(root: &Path, name: &str) {
+    let dir = root.join(name);
+    let shown = dir.to_str().unwrap();
+    let (code, out, err) = run(&["package", name, "--out-dir", shown], b"");
+    assert_eq!(code, 0, "{name}: {err}");
+    assert!(out.starts_with(&format!("wrote {shown}: ")), "{out}");
+    let files = files_under(&dir);
+    let tiling = matches!(name, "14600" | "14601");
+    for needed in [
+        "problem.yaml",
+        "problem_statement/problem.en.tex",
+        "input_validators/validate/validate.cpp",
+        "submissions/accepted/solution.cpp",
+    ] {
+        assert!(files.contains(needed), "{name}: no {needed}");
+    }
+    assert_eq!(
+        files.contains("output_validators/check_tiling/check_tiling.cpp"),
+        tiling,
+        "{name}: an output validator only where any tiling is accepted"
+    );
+    let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    assert_eq!(yaml.contains("validation: custom"), tiling, "{yaml}");
+    assert!(yaml.contains("uuid: "), "{yaml}");
+    let statement = std::fs::read_to_string(dir.join("problem_statement/problem.en.tex")).unwrap();
+    assert!(statement.starts_with("\\problemname{"), "{statement}");
+    assert!(!statement.contains('@'), "a placeholder left: {statement}");
+    let wrong: Vec<&String> = files
+        .iter()
+        .filter(|f| f.starts_with("submissions/wrong_answer/"))
+        .collect();
+    assert_eq!(wrong.len(), 1, "{wrong:?}");
+
+    let samples = cases(&files, "data/sample/");
+    let secret = cases(&files, "data/secret/");
+    // The samples are the statement's examples of `samples`.
+    let examples = root.join(format!("samples-{name}"));
+    solved(
+        &["samples", name, "--out-dir", examples.to_str().unwrap()],
+        b"",
+    );
+    for case in &samples {
+        for (ext, theirs) in [("in", "in"), ("ans", "out")] {
+            let ours = std::fs::read(dir.join(format!("data/sample/{case}.{ext}"))).unwrap();
+            let expected = std::fs::read(examples.join(format!("{case}.{theirs}"))).unwrap();
+            assert_eq!(ours, expected, "{name} sample {case}.{ext}");
+        }
+    }
+    assert_eq!(
+        samples.len() * 2,
+        std::fs::read_dir(&examples).unwrap().count()
+    );
+    assert!(secret.iter().any(|c| c.starts_with("edge-")), "{name}");
+    // 14600's edge cases are every input there is (K ≤ 2, every hole):
+    // its random cases are all met before and kept once.
+    assert_eq!(
+        secret.iter().any(|c| c.starts_with("random-")),
+        name != "14600",
+        "{name}"
+    );
+    if name == "12094" {
+        // Its audit runs 8 plain references of 4^10 lines on 20×20 boards,
+        // minutes of CPU: the answers are checked one by one instead, and
+        // CI's verifyproblem sees the wrong submission rejected.
+        for case in &secret {
+            let case = dir.join(format!("data/secret/{case}"));
+            let input = format!("{}.in", case.display());
+            let answer = format!("{}.ans", case.display());
+            assert_eq!(run(&["validate", name, &input], b"").0, 0, "{input}");
+            let (code, out, _) = run(&["check", name, &input, &answer], b"");
+            assert_eq!(code, 0, "{answer}: {out}");
+        }
+        return check_validator(root, name, &dir, &samples, &secret);
+    }
+    // Answers are right, inputs valid, and every killable mistake of the
+    // catalogue is killed by the secret data (tromino's mistakes, the
+    // numbering order, cannot be under a judge accepting any tiling).
+    // audit reads X.out or X.ans.
+    let (code, out, _) = run(
+        &[
+            "audit",
+            name,
+            dir.join("data/secret").to_str().unwrap(),
+            "--search",
+            "0",
+            "--json",
+        ],
+        b"",
+    );
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(code, 0, "{name}: {out}");
+    assert_eq!(report["cases"].as_u64().unwrap() as usize, secret.len());
+    for mistake in report["mistakes"].as_array().unwrap() {
+        let killed = !mistake["killed_by"].as_array().unwrap().is_empty();
+        assert_eq!(killed, !tiling, "{name}: {mistake}");
+    }
+    check_validator(root, name, &dir, &samples, &secret);
+}
+
+/// The package's own validator, compiled as a judge would, accepts every
+/// input and refuses a broken one.
+fn check_validator(root: &Path, name: &str, dir: &Path, samples: &[String], secret: &[String]) {
+    let validator = root.join(format!("validate-{name}"));
+    let status = Command::new("c++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&validator)
+        .arg(dir.join("input_validators/validate/validate.cpp"))
+        .status()
+        .expect("c++ runs");
+    assert!(status.success(), "{name}: the validator compiles");
+    let verdict = |input: &[u8]| {
+        let mut child = Command::new(&validator)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait().unwrap().code()
+    };
+    for (folder, list) in [("data/sample/", samples), ("data/secret/", secret)] {
+        for case in list {
+            let input = std::fs::read(dir.join(format!("{folder}{case}.in"))).unwrap();
+            assert_eq!(verdict(&input), Some(42), "{name} {folder}{case}");
+            let mut broken = input.clone();
+            broken.insert(0, b' ');
+            assert_eq!(verdict(&broken), Some(43), "{name} {folder}{case}");
+        }
+    }
+}
+
+#[test]
+fn the_package_of_every_judges_number_is_whole_and_its_data_kills_the_mistakes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::thread::scope(|scope| {
+        for name in ["12100", "12094", "17825", "14600", "14601", "92345"] {
+            scope.spawn(move || check_package(root, name));
+        }
+    });
+}
+
+#[test]
+fn a_package_is_refused_without_a_judge_and_over_an_existing_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let at = |name: &str| d.join(name).to_str().unwrap().to_string();
+    assert_refused(
+        &["package", "tromino", "--out-dir", &at("t")],
+        b"",
+        "package needs a judge's number (12100, 12094, 17825, 14600, 14601, 92345): `tromino` has no judge",
+    );
+    assert!(!d.join("t").exists());
+    // An existing directory with something in it is kept unless --force.
+    std::fs::create_dir(d.join("p")).unwrap();
+    std::fs::write(d.join("p/mine.txt"), "keep").unwrap();
+    assert_refused(
+        &["package", "14600", "--out-dir", &at("p")],
+        b"",
+        "already exists and is not an empty directory (--force replaces it)",
+    );
+    assert!(d.join("p/mine.txt").exists());
+    solved(&["package", "14600", "--out-dir", &at("p"), "--force"], b"");
+    assert!(!d.join("p/mine.txt").exists());
+    assert!(d.join("p/problem.yaml").exists());
+    // An empty directory is filled; nothing is left beside it.
+    std::fs::create_dir(d.join("e")).unwrap();
+    solved(&["package", "14600", "--out-dir", &at("e")], b"");
+    assert!(d.join("e/problem.yaml").exists());
+    let left: Vec<String> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
