@@ -19,7 +19,7 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
         Ok(_) if args.force => true,
         Ok(_) => {
             return Err(Stop::Usage(format!(
-                "boardsolve: {shown} already exists and is not an empty directory (--force replaces it)"
+                "{shown} already exists and is not an empty directory (--force replaces it)"
             )));
         }
     };
@@ -28,7 +28,7 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let cannot = |what: &str, e: std::io::Error| Stop::Usage(format!("boardsolve: {what}: {e}"));
+    let cannot = |what: &str, e: std::io::Error| Stop::system(what, e);
     std::fs::create_dir_all(parent)
         .map_err(|e| cannot(&format!("cannot create {}", files::shown(parent)), e))?;
     let staging = tempfile::Builder::new()
@@ -74,7 +74,7 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
         count("data/secret/random-"),
     )
     .and_then(|()| writeln!(out, "check it with: verifyproblem {shown} -p config data submissions validators"))
-    .map_err(|e| io_failure(&e, "cannot write"))
+    .map_err(|e| io_failure(e, "cannot write"))
 }
 
 /// Whether `dir` is a directory with nothing in it.

@@ -29,6 +29,59 @@ impl Accepts {
     }
 }
 
+/// What puts an instance past a judge's limits
+/// ([`Generate::within_limits`](super::Generate::within_limits)), in the
+/// words `validate` and `test` print, and where in the judge's text it
+/// stands.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{breach}")]
+pub struct PastLimits {
+    /// What is past the limits.
+    pub breach: Breach,
+    /// The number of the text it is about, counted from 0 in reading
+    /// order; the count of numbers for the end of the text, where a
+    /// missing number would go.
+    pub number: usize,
+}
+
+/// The one thing past a judge's limits, by kind.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Breach {
+    /// A 2048 board of this side.
+    #[error("N = {0}")]
+    Side(usize),
+    /// A 2048 board without a block.
+    #[error("no block")]
+    NoBlock,
+    /// A 2048 block of this value.
+    #[error("a block of {0}")]
+    Block(u128),
+    /// This many dice.
+    #[error("{0} dice")]
+    Dice(usize),
+    /// A footholds board of this many rows and columns.
+    #[error("a {rows}×{cols} board")]
+    Board {
+        /// Its rows.
+        rows: usize,
+        /// Its columns.
+        cols: usize,
+    },
+    /// A tromino board of side 2^K.
+    #[error("K = {0}")]
+    K(u32),
+}
+
+impl Breach {
+    /// The breach, placed at number `number` of the text.
+    pub fn at(self, number: usize) -> PastLimits {
+        PastLimits {
+            breach: self,
+            number,
+        }
+    }
+}
+
 /// A judge's input limits, typed by puzzle. The generator stays inside
 /// them unless a size option asks for more, shrinking never leaves them,
 /// and `samples` leaves out the examples outside them.

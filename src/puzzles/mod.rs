@@ -12,7 +12,7 @@ mod sizes;
 pub mod tromino;
 pub mod yut;
 
-pub use contract::{Accepts, Contract, Judge, Limits};
+pub use contract::{Accepts, Breach, Contract, Judge, Limits, PastLimits};
 pub use puzzle::{
     CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
     Variant,

@@ -8,7 +8,7 @@
 //! instances back into text for `gen` and for shrinking, and boxing the
 //! catalogue of classic mistakes for `stress --diagnose`.
 
-use super::contract::{Accepts, Contract, Limits};
+use super::contract::{Accepts, Contract, Limits, PastLimits};
 use super::sizes::{GenOptions, Size};
 use super::{
     CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
@@ -190,17 +190,9 @@ pub trait Generate: Text {
     /// limits; this holds it to the judge's.
     ///
     /// # Errors
-    /// What is past the limits, in words.
-    fn within_limits(&self, instance: &Self::Instance, limits: &Limits) -> Result<(), String>;
-
-    /// Where `validate` places what [`Generate::within_limits`] refuses:
-    /// the number of the judge text it is about, counted from 0 in
-    /// reading order (the number past the last one: the end of the text,
-    /// where a missing number would go). `None`: the first number.
-    fn past_limits_at(&self, instance: &Self::Instance, limits: &Limits) -> Option<usize> {
-        let _ = (instance, limits);
-        None
-    }
+    /// What is past the limits, and the number of the text it is about
+    /// (where `validate` places it).
+    fn within_limits(&self, instance: &Self::Instance, limits: &Limits) -> Result<(), PastLimits>;
 
     /// Valid instances a little smaller than `instance`, the boldest cuts
     /// first; `stress` keeps the first that still fails. Lazy, so that a
@@ -414,14 +406,16 @@ impl<R: Rules> Entry<R> {
 
     /// What in `instance` is past the judge's limits, in the words `validate`
     /// and `test` print (`K = 3: beyond BOJ 14600's limits (...)`), or `None`.
-    fn past_limits(&self, instance: &R::Instance) -> Option<String> {
+    fn past_limits(&self, instance: &R::Instance) -> Option<(String, usize)> {
         let judge = self.contract.judge.as_ref()?;
-        let why = self.rules.within_limits(instance, &judge.limits).err()?;
-        Some(format!(
-            "{why}: beyond {}'s limits ({})",
+        let past = self.rules.within_limits(instance, &judge.limits).err()?;
+        let words = format!(
+            "{}: beyond {}'s limits ({})",
+            past.breach,
             judge.problem,
             judge.limits.describe()
-        ))
+        );
+        Some((words, past.number))
     }
 
     /// Refuses `asked` when the puzzle does not write that form, with the
@@ -565,18 +559,7 @@ impl<R: Rules> Puzzle for Entry<R> {
         };
         crate::text::strict_layout(input, canonical.as_bytes())?;
         match self.past_limits(&instance) {
-            Some(why) => {
-                let judge = self
-                    .contract
-                    .judge
-                    .as_ref()
-                    .expect("past limits has a judge");
-                let number = self
-                    .rules
-                    .past_limits_at(&instance, &judge.limits)
-                    .unwrap_or(0);
-                Err(InputError::new(number_position(input, number), why))
-            }
+            Some((why, number)) => Err(InputError::new(number_position(input, number), why)),
             None => Ok(()),
         }
     }
@@ -586,7 +569,7 @@ impl<R: Rules> Puzzle for Entry<R> {
             return Ok(());
         }
         match self.past_limits(&self.rules.parse(input)?) {
-            Some(why) => Err(Error::Usage(why)),
+            Some((why, _)) => Err(Error::Usage(why)),
             None => Ok(()),
         }
     }

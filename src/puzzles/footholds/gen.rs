@@ -3,8 +3,8 @@
 
 use super::Footholds;
 use super::board::{Coord, Instance, MAX_SIDE, bit};
+use crate::puzzles::{Breach, Generate, Limits, PastLimits};
 use crate::puzzles::{Error, GenOptions, GenRng, Size};
-use crate::puzzles::{Generate, Limits};
 use rand::RngExt;
 
 /// A random instance: each cell a foothold with probability
@@ -149,30 +149,24 @@ impl Generate for Footholds {
         Box::new(shrink(instance))
     }
 
-    fn within_limits(&self, instance: &Instance, limits: &Limits) -> Result<(), String> {
-        match *limits {
-            Limits::Footholds { max_side }
-                if instance.rows as u64 > max_side || instance.cols as u64 > max_side =>
-            {
-                Err(format!("a {}×{} board", instance.rows, instance.cols))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    fn past_limits_at(&self, instance: &Instance, limits: &Limits) -> Option<usize> {
-        // The first cell past the limit: of the first row too many, else of
-        // the first row's first column too many.
+    fn within_limits(&self, instance: &Instance, limits: &Limits) -> Result<(), PastLimits> {
         let Limits::Footholds { max_side } = *limits else {
-            return None;
+            return Ok(());
         };
         let max = max_side as usize;
-        if instance.rows > max {
-            Some(max * instance.cols)
+        // Placed at the first cell past the limit: of the first row too
+        // many, else of the first row's first column too many.
+        let at = if instance.rows > max {
+            max * instance.cols
         } else if instance.cols > max {
-            Some(max)
+            max
         } else {
-            None
-        }
+            return Ok(());
+        };
+        let board = Breach::Board {
+            rows: instance.rows,
+            cols: instance.cols,
+        };
+        Err(board.at(at))
     }
 }

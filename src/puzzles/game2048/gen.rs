@@ -2,8 +2,8 @@
 
 use super::Game2048;
 use super::board::{Board, Instance, MAX_INPUT_EXPONENT, MAX_N, block_value, exponent_of};
+use crate::puzzles::{Breach, Generate, Limits, PastLimits};
 use crate::puzzles::{Error, GenOptions, GenRng, Size};
-use crate::puzzles::{Generate, Limits};
 use rand::RngExt;
 
 /// The side and the largest exponent brought into range, and the largest
@@ -190,7 +190,7 @@ impl Generate for Game2048 {
         Box::new(shrink(instance))
     }
 
-    fn within_limits(&self, instance: &Instance, limits: &Limits) -> Result<(), String> {
+    fn within_limits(&self, instance: &Instance, limits: &Limits) -> Result<(), PastLimits> {
         let Limits::Board2048 {
             max_n, max_tile, ..
         } = *limits
@@ -199,30 +199,24 @@ impl Generate for Game2048 {
         };
         let board = &instance.board;
         if board.size() as u64 > max_n {
-            return Err(format!("N = {}", board.size()));
+            // N is number 0.
+            return Err(Breach::Side(board.size()).at(0));
         }
-        let largest = board.exponents().iter().copied().max().unwrap_or(0);
-        if largest == 0 {
-            return Err("no block".into());
-        }
-        if block_value(u32::from(largest)) > u128::from(max_tile) {
-            return Err(format!("a block of {}", block_value(u32::from(largest))));
-        }
-        Ok(())
-    }
-
-    fn past_limits_at(&self, instance: &Instance, limits: &Limits) -> Option<usize> {
-        let Limits::Board2048 { max_n, .. } = *limits else {
-            return None;
-        };
-        let board = &instance.board;
-        if board.size() as u64 > max_n {
-            return Some(0);
-        }
-        // The largest block, where it first stands (N is number 0); with no
-        // block at all, the first cell.
+        // The largest block, placed where it first stands; with no block
+        // at all, at the first cell.
         let cells = board.exponents();
         let largest = cells.iter().copied().max().unwrap_or(0);
-        cells.iter().position(|&e| e == largest).map(|k| k + 1)
+        let first = cells
+            .iter()
+            .position(|&e| e == largest)
+            .map_or(1, |k| k + 1);
+        if largest == 0 {
+            return Err(Breach::NoBlock.at(first));
+        }
+        let value = block_value(u32::from(largest));
+        if value > u128::from(max_tile) {
+            return Err(Breach::Block(value).at(first));
+        }
+        Ok(())
     }
 }

@@ -3,8 +3,8 @@
 
 use super::Tromino;
 use super::{Format, Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N, general};
+use crate::puzzles::{Breach, Generate, Limits, PastLimits, Size};
 use crate::puzzles::{Error, GenOptions, GenRng};
-use crate::puzzles::{Generate, Limits, Size};
 use rand::RngExt;
 
 /// A board of side `n` with its hole uniform among the tileable ones.
@@ -136,10 +136,11 @@ impl Generate for Tromino {
         Box::new(shrink(instance, self.format))
     }
 
-    fn within_limits(&self, instance: &Instance, limits: &Limits) -> Result<(), String> {
+    fn within_limits(&self, instance: &Instance, limits: &Limits) -> Result<(), PastLimits> {
         match *limits {
+            // K is number 0.
             Limits::TrominoK { max_k } if u64::from(instance.n) > 1 << max_k => {
-                Err(format!("K = {}", instance.n.trailing_zeros()))
+                Err(Breach::K(instance.n.trailing_zeros()).at(0))
             }
             _ => Ok(()),
         }

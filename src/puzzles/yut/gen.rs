@@ -3,8 +3,8 @@
 
 use super::Instance;
 use super::Yut;
+use crate::puzzles::{Breach, Generate, Limits, PastLimits};
 use crate::puzzles::{Error, GenOptions, GenRng, Size};
-use crate::puzzles::{Generate, Limits};
 use rand::RngExt;
 
 /// A random instance of `dice` dice, each uniform in 1..=5.
@@ -91,20 +91,15 @@ impl Generate for Yut {
         Box::new(shrink(instance))
     }
 
-    fn within_limits(&self, instance: &Instance, limits: &Limits) -> Result<(), String> {
+    fn within_limits(&self, instance: &Instance, limits: &Limits) -> Result<(), PastLimits> {
         match *limits {
             Limits::Dice { count } if instance.dice().len() as u64 != count => {
-                Err(format!("{} dice", instance.dice().len()))
+                let dice = instance.dice().len();
+                // Placed at the first die too many, or at the end of the
+                // line when some are missing.
+                Err(Breach::Dice(dice).at(dice.min(count as usize)))
             }
             _ => Ok(()),
-        }
-    }
-
-    fn past_limits_at(&self, instance: &Instance, limits: &Limits) -> Option<usize> {
-        // The first die too many, or the end of the line when some are missing.
-        match *limits {
-            Limits::Dice { count } => Some(instance.dice().len().min(count as usize)),
-            _ => None,
         }
     }
 }
