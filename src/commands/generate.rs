@@ -56,7 +56,12 @@ fn killers_command(args: &GenArgs) -> Result<(), Stop> {
         cases: 2000,
         time: std::time::Duration::from_secs(60),
     };
-    let (set, unkillable, tried) = audit::killers(args.puzzle, search);
+    let audit::KillerSet {
+        set,
+        unkilled: unkillable,
+        tried,
+        cut_short,
+    } = audit::killers(args.puzzle, search);
     let answers = set
         .iter()
         .map(|k| {
@@ -95,6 +100,11 @@ fn killers_command(args: &GenArgs) -> Result<(), Stop> {
         let _ = writeln!(
             err,
             "no case kills a mistake of the catalogue: nothing written"
+        );
+    } else if cut_short {
+        let _ = writeln!(
+            err,
+            "the 60 s ran out before the search ended: a faster or less busy machine may find another set for this seed"
         );
     }
     Ok(())

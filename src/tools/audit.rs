@@ -288,16 +288,20 @@ pub struct Killer {
 /// least one of them: generated cases are tried in order (half in the hard
 /// shapes), one is kept only when it kills a mistake not yet killed, and
 /// it is shrunk first while it still kills that mistake. Returns the set
-/// the ids of the mistakes none of the cases tried kills, and how many
-/// cases were tried (fewer than `search.cases` when time ran out).
-pub fn killers(puzzle: &dyn Puzzle, search: Search) -> (Vec<Killer>, Vec<&'static str>, u64) {
+/// what none of the cases tried kills, and how the search ended.
+pub fn killers(puzzle: &dyn Puzzle, search: Search) -> KillerSet {
     let variants = puzzle.variants();
     let mut alive: Vec<&Variant> = variants.iter().collect();
     let mut set = Vec::new();
     let deadline = Instant::now() + search.time;
     let mut tried = 0;
+    let mut cut_short = false;
     for case in 0..search.cases {
-        if alive.is_empty() || Instant::now() >= deadline {
+        if alive.is_empty() {
+            break;
+        }
+        if Instant::now() >= deadline {
+            cut_short = true;
             break;
         }
         tried = case + 1;
@@ -312,7 +316,8 @@ pub fn killers(puzzle: &dyn Puzzle, search: Search) -> (Vec<Killer>, Vec<&'stati
             continue;
         };
         let shrink_until = deadline.min(Instant::now() + search.time / 6);
-        let input = shrunk(puzzle, target, input.into_bytes(), shrink_until);
+        let (input, shrink_cut) = shrunk(puzzle, target, input.into_bytes(), shrink_until);
+        cut_short |= shrink_cut;
         let (killed, left): (Vec<&Variant>, Vec<&Variant>) =
             alive.iter().partition(|v| kills(puzzle, v, &input));
         alive = left;
@@ -321,13 +326,42 @@ pub fn killers(puzzle: &dyn Puzzle, search: Search) -> (Vec<Killer>, Vec<&'stati
             kills: killed.iter().map(|v| v.id).collect(),
         });
     }
-    (set, alive.iter().map(|v| v.id).collect(), tried)
+    KillerSet {
+        set,
+        unkilled: alive.iter().map(|v| v.id).collect(),
+        tried,
+        cut_short,
+    }
+}
+
+/// What [`killers`] found.
+#[derive(Debug)]
+pub struct KillerSet {
+    /// The cases, in the order found.
+    pub set: Vec<Killer>,
+    /// The ids of the mistakes none of the cases tried kills.
+    pub unkilled: Vec<&'static str>,
+    /// How many generated cases were tried.
+    pub tried: u64,
+    /// Whether the time ran out, in the search for cases or in a shrink:
+    /// only then can the set depend on the machine's speed (otherwise the
+    /// same seed gives the same set everywhere).
+    pub cut_short: bool,
 }
 
 /// `input` made as small as the puzzle's shrinker can while it still kills
-/// `variant`, until `until` (each step the boldest cut that works).
-fn shrunk(puzzle: &dyn Puzzle, variant: &Variant, mut input: Vec<u8>, until: Instant) -> Vec<u8> {
-    while Instant::now() < until {
+/// `variant`, until `until` (each step the boldest cut that works); and
+/// whether `until` came before the shrinker had nothing smaller.
+fn shrunk(
+    puzzle: &dyn Puzzle,
+    variant: &Variant,
+    mut input: Vec<u8>,
+    until: Instant,
+) -> (Vec<u8>, bool) {
+    loop {
+        if Instant::now() >= until {
+            return (input, true);
+        }
         let mut smaller = None;
         puzzle.shrink(&input, &mut |candidate| {
             if kills(puzzle, variant, &candidate) {
@@ -339,8 +373,7 @@ fn shrunk(puzzle: &dyn Puzzle, variant: &Variant, mut input: Vec<u8>, until: Ins
         });
         match smaller {
             Some(next) => input = next,
-            None => break,
+            None => return (input, false),
         }
     }
-    input
 }

@@ -126,8 +126,7 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Vec<PackageFile>, Error
         cases: KILLER_SEARCH_CASES,
         time: KILLER_SEARCH_TIME,
     };
-    let (killers, _, _) = audit::killers(puzzle, search);
-    for (i, killer) in killers.into_iter().enumerate() {
+    for (i, killer) in audit::killers(puzzle, search).set.into_iter().enumerate() {
         secret.push((format!("killer-{:02}", i + 1), killer.input));
     }
     for (name, input) in kit.edges {
