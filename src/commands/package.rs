@@ -4,13 +4,14 @@
 
 use super::*;
 use crate::cli::PackageArgs;
-use boardsolve::tools::files;
 use boardsolve::tools::package::{self, PackageFile};
+use boardsolve::tools::{cleanup, files};
 use std::io::Write;
 use std::path::Path;
 
 pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
     need_stdout()?;
+    signals::stop_cleanly()?;
     let dir = &args.out_dir;
     let shown = files::shown(dir);
     let replace = match std::fs::symlink_metadata(dir) {
@@ -31,33 +32,38 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
     let cannot = |what: &str, e: std::io::Error| Stop::system(what, e);
     std::fs::create_dir_all(parent)
         .map_err(|e| cannot(&format!("cannot create {}", files::shown(parent)), e))?;
-    let staging = tempfile::Builder::new()
-        .prefix(".boardsolve-package-")
-        .tempdir_in(parent)
-        .map_err(|e| cannot("cannot create a temporary directory", e))?;
+    // Registered, so that a signal removes a half-written package.
+    let staging = cleanup::TemporaryDir::new(|| {
+        tempfile::Builder::new()
+            .prefix(".boardsolve-package-")
+            .tempdir_in(parent)
+    })
+    .map_err(|e| cannot("cannot create a temporary directory", e))?;
     for file in &made {
         write_into(staging.path(), file)
             .map_err(|e| cannot(&format!("cannot write {}", file.path), e))?;
     }
+    let renamed = |e| cannot(&format!("cannot rename the package to {shown}"), e);
     if replace {
         // The old directory is moved aside first, so the new package is in
-        // place before the old one is removed.
+        // place before the old one is removed. The folder aside is not
+        // registered: a signal in between leaves the old package there,
+        // never removes both.
         let aside = tempfile::Builder::new()
             .prefix(".boardsolve-package-old-")
             .tempdir_in(parent)
             .map_err(|e| cannot("cannot create a temporary directory", e))?;
         let old = aside.path().join("old");
         std::fs::rename(dir, &old).map_err(|e| cannot(&format!("cannot move {shown}"), e))?;
-        std::fs::rename(staging.path(), dir)
-            .map_err(|e| cannot(&format!("cannot rename the package to {shown}"), e))?;
+        if let Err(e) = staging.persist(dir) {
+            // Put back, so that a failure loses nothing.
+            let _ = std::fs::rename(&old, dir);
+            return Err(renamed(e));
+        }
         drop(aside);
     } else {
-        std::fs::rename(staging.path(), dir)
-            .map_err(|e| cannot(&format!("cannot rename the package to {shown}"), e))?;
+        staging.persist(dir).map_err(renamed)?;
     }
-    // Already renamed: forgetting the handle keeps the directory's drop
-    // from looking for it.
-    let _ = staging.keep();
     let count = |prefix: &str| {
         made.iter()
             .filter(|f| f.path.starts_with(prefix) && f.path.ends_with(".in"))

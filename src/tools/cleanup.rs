@@ -1,7 +1,8 @@
-//! Temporary files in progress, registered so that a signal that stops
-//! boardsolve removes them ([`remove_all`]) before it exits: a
-//! stopped bulk solve or `gen --out-dir` leaves no `.boardsolve-*.tmp`
-//! behind, and no partial output, since outputs appear only by a rename.
+//! Temporary files and folders in progress, registered so that a signal
+//! that stops boardsolve removes them ([`remove_all`]) before it exits: a
+//! stopped bulk solve, `gen --out-dir` or `package` leaves no
+//! `.boardsolve-*` behind, and no partial output, since outputs appear
+//! only by a rename.
 
 use std::fs::File;
 use std::io;
@@ -98,6 +99,60 @@ impl Drop for Temporary {
     }
 }
 
+/// A temporary folder (a package being written), registered from its
+/// creation until it is renamed into place or removed with all it holds
+/// (on drop).
+#[derive(Debug)]
+pub struct TemporaryDir {
+    /// `None` only once renamed.
+    dir: Option<tempfile::TempDir>,
+}
+
+impl TemporaryDir {
+    /// Creates the folder with `create` and registers it, both under the
+    /// registry's lock.
+    ///
+    /// # Errors
+    /// Whatever `create` returned.
+    pub fn new(create: impl FnOnce() -> io::Result<tempfile::TempDir>) -> io::Result<TemporaryDir> {
+        let mut registry = in_progress();
+        let dir = create()?;
+        registry.push(dir.path().to_path_buf());
+        Ok(TemporaryDir { dir: Some(dir) })
+    }
+
+    /// The folder's path.
+    pub fn path(&self) -> &Path {
+        self.dir.as_ref().expect("present until persisted").path()
+    }
+
+    /// Renames the folder to `path` (which must not exist, or be an empty
+    /// folder). On failure it is removed, with all it holds.
+    ///
+    /// # Errors
+    /// The rename's.
+    pub fn persist(mut self, path: &Path) -> io::Result<()> {
+        let mut registry = in_progress();
+        let temp = self.path().to_path_buf();
+        std::fs::rename(&temp, path)?;
+        forget(&mut registry, &temp);
+        // Renamed away: nothing is left at the old path to remove.
+        let _ = self.dir.take().map(tempfile::TempDir::keep);
+        Ok(())
+    }
+}
+
+impl Drop for TemporaryDir {
+    fn drop(&mut self) {
+        if let Some(dir) = self.dir.take() {
+            let mut registry = in_progress();
+            let temp = dir.path().to_path_buf();
+            drop(dir);
+            forget(&mut registry, &temp);
+        }
+    }
+}
+
 fn forget(registry: &mut Vec<PathBuf>, temp: &Path) {
     if let Some(k) = registry.iter().position(|p| p == temp) {
         registry.swap_remove(k);
@@ -112,7 +167,13 @@ fn forget(registry: &mut Vec<PathBuf>, temp: &Path) {
 pub fn remove_all() -> Removed {
     let registry = in_progress();
     for temp in registry.iter() {
-        let _ = std::fs::remove_file(temp);
+        // A folder of ours, never a link: ours are made by tempfile.
+        let is_dir = std::fs::symlink_metadata(temp).is_ok_and(|m| m.is_dir());
+        let _ = if is_dir {
+            std::fs::remove_dir_all(temp)
+        } else {
+            std::fs::remove_file(temp)
+        };
     }
     Removed {
         _registry: registry,
@@ -164,5 +225,29 @@ mod tests {
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
         assert!(!registered(&path) && !path.exists());
         assert_eq!(std::fs::read(&taken).unwrap(), b"old");
+    }
+
+    #[test]
+    fn a_temporary_folder_is_registered_until_renamed_and_removed_whole_on_drop() {
+        let dir = tempfile::tempdir().unwrap();
+        let make =
+            || TemporaryDir::new(|| tempfile::Builder::new().tempdir_in(dir.path())).unwrap();
+        let temp = make();
+        let path = temp.path().to_path_buf();
+        std::fs::create_dir(path.join("data")).unwrap();
+        std::fs::write(path.join("data/1.in"), b"x").unwrap();
+        assert!(registered(&path));
+        let target = dir.path().join("pkg");
+        temp.persist(&target).unwrap();
+        assert!(!registered(&path) && !path.exists());
+        assert_eq!(std::fs::read(target.join("data/1.in")).unwrap(), b"x");
+        let temp = make();
+        let path = temp.path().to_path_buf();
+        std::fs::write(path.join("a"), b"x").unwrap();
+        // A full folder is not replaced by a rename: the temporary goes,
+        // with what it holds.
+        assert!(temp.persist(&target).is_err());
+        assert!(!registered(&path) && !path.exists());
+        assert!(target.join("data/1.in").exists());
     }
 }
