@@ -164,9 +164,26 @@ impl Board {
     /// assert_eq!(&merged[..3], &[true, false, false]);
     /// ```
     pub fn slide_marked(&self, dir: Direction) -> Option<(Board, Vec<bool>)> {
+        let (cells, carrier) = self.slide_traced(dir);
+        let mut merged = vec![false; cells.len()];
+        for (from, &to) in carrier.iter().enumerate() {
+            // A block whose carrier holds another value took part in a
+            // merge there (a block never changes value otherwise).
+            if self.cells[from] != 0 && cells[to] != self.cells[from] {
+                merged[to] = true;
+            }
+        }
+        (cells != self.cells).then_some((Board { n: self.n, cells }, merged))
+    }
+
+    /// The cells after moving `dir`, and for each cell of `self` (row after
+    /// row) the cell of the result that holds its block (unspecified for
+    /// empty cells): one plain walk over each line, the move's carrier
+    /// table, for [`Board::slide_marked`] and the tests of the merge bounds.
+    pub(super) fn slide_traced(&self, dir: Direction) -> (Vec<u8>, Vec<usize>) {
         let n = self.n;
         let mut cells = vec![0u8; n * n];
-        let mut merged = vec![false; n * n];
+        let mut carrier = vec![0usize; n * n];
         for line in 0..n {
             // The k-th cell of the line, counted from the wall.
             let cell = |k: usize| match dir {
@@ -184,16 +201,17 @@ impl Board {
                 }
                 if last_free && cells[cell(write - 1)] == e {
                     cells[cell(write - 1)] = e + 1;
-                    merged[cell(write - 1)] = true;
+                    carrier[cell(k)] = cell(write - 1);
                     last_free = false;
                 } else {
                     cells[cell(write)] = e;
+                    carrier[cell(k)] = cell(write);
                     write += 1;
                     last_free = true;
                 }
             }
         }
-        (cells != self.cells).then_some((Board { n, cells }, merged))
+        (cells, carrier)
     }
 
     /// Overwrites `self` with `src` moved in `dir`; `false` if nothing changed.

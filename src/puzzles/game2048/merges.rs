@@ -71,43 +71,11 @@ pub(super) fn line_neighbour_capacities(cells: &[u8], n: usize, remaining: u32) 
         .collect()
 }
 
-/// The board after moving `dir`, and for each cell of `b` (row after row)
-/// the cell of the result that holds its block (unspecified for empty
-/// cells): the carrier table of one move. A plain walk over each line,
-/// as [`Board::slide_marked`].
+/// The board after moving `dir`, and for each cell of `b` the cell of
+/// the result that holds its block: [`Board::slide_traced`].
 #[cfg(test)]
 pub(super) fn slide_with_carriers(b: &Board, dir: Direction) -> (Vec<u8>, Vec<usize>) {
-    let n = b.n;
-    let mut cells = vec![0u8; n * n];
-    let mut carrier = vec![0usize; n * n];
-    for line in 0..n {
-        // The k-th cell of the line, counted from the wall.
-        let cell = |k: usize| match dir {
-            Direction::Up => k * n + line,
-            Direction::Down => (n - 1 - k) * n + line,
-            Direction::Left => line * n + k,
-            Direction::Right => line * n + (n - 1 - k),
-        };
-        let mut write = 0;
-        let mut last_free = false;
-        for k in 0..n {
-            let e = b.cells[cell(k)];
-            if e == 0 {
-                continue;
-            }
-            if last_free && cells[cell(write - 1)] == e {
-                cells[cell(write - 1)] = e + 1;
-                carrier[cell(k)] = cell(write - 1);
-                last_free = false;
-            } else {
-                cells[cell(write)] = e;
-                carrier[cell(k)] = cell(write);
-                write += 1;
-                last_free = true;
-            }
-        }
-    }
-    (cells, carrier)
+    b.slide_traced(dir)
 }
 
 /// Merge capacities within `remaining` moves from the boards of the next
