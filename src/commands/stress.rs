@@ -397,9 +397,27 @@ pub(crate) fn write_failure(
         )?;
         write_run(out, "smallest failing case", shrunk)?;
     }
+    write_diagnosis(out, f.diagnosis.as_ref(), args.puzzle.name())?;
+    let flags = args.sizes.flags();
+    writeln!(
+        out,
+        "\nthis case before shrinking: boardsolve gen {}{flags} --seed {seed} --count {} --out-dir DIR  (file {:03}.in)",
+        args.puzzle.name(),
+        f.case + 1,
+        f.case + 1
+    )?;
+    Ok(())
+}
+
+/// The `--- diagnosis ---` part of a failure's report, if there is one.
+fn write_diagnosis(
+    out: &mut impl Write,
+    diagnosis: Option<&diagnose::Diagnosis>,
+    puzzle: &str,
+) -> io::Result<()> {
     // The wording is documented in README.md and the puzzles' pages, and
     // scripts read it: change it only on purpose.
-    match &f.diagnosis {
+    match diagnosis {
         Some(diagnose::Diagnosis::Matches { id, mistake, cases }) => writeln!(
             out,
             "--- diagnosis ---\n[{id}] your program behaves as if {mistake} (its answers match that on all {cases} cases compared)"
@@ -442,19 +460,10 @@ pub(crate) fn write_failure(
         }
         Some(diagnose::Diagnosis::NoCatalogue) => writeln!(
             out,
-            "--- diagnosis ---\nno catalogue of mistakes for {}",
-            args.puzzle.name()
+            "--- diagnosis ---\nno catalogue of mistakes for {puzzle}"
         )?,
         None => {}
     }
-    let flags = args.sizes.flags();
-    writeln!(
-        out,
-        "\nthis case before shrinking: boardsolve gen {}{flags} --seed {seed} --count {} --out-dir DIR  (file {:03}.in)",
-        args.puzzle.name(),
-        f.case + 1,
-        f.case + 1
-    )?;
     Ok(())
 }
 
