@@ -37,10 +37,9 @@ impl Temporary {
     /// # Errors
     /// Whatever `create` returned.
     pub fn new(create: impl FnOnce() -> io::Result<NamedTempFile>) -> io::Result<Temporary> {
-        let mut registry = in_progress();
-        let file = create()?;
-        registry.push(file.path().to_path_buf());
-        Ok(Temporary { file: Some(file) })
+        Ok(Temporary {
+            file: Some(register(create)?),
+        })
     }
 
     /// The open file, to write into.
@@ -90,11 +89,7 @@ impl Temporary {
 impl Drop for Temporary {
     fn drop(&mut self) {
         if let Some(file) = self.file.take() {
-            let mut registry = in_progress();
-            let temp = file.path().to_path_buf();
-            // Removed before it is forgotten: a stop in between finds it.
-            drop(file);
-            forget(&mut registry, &temp);
+            remove(file);
         }
     }
 }
@@ -115,10 +110,9 @@ impl TemporaryDir {
     /// # Errors
     /// Whatever `create` returned.
     pub fn new(create: impl FnOnce() -> io::Result<tempfile::TempDir>) -> io::Result<TemporaryDir> {
-        let mut registry = in_progress();
-        let dir = create()?;
-        registry.push(dir.path().to_path_buf());
-        Ok(TemporaryDir { dir: Some(dir) })
+        Ok(TemporaryDir {
+            dir: Some(register(create)?),
+        })
     }
 
     /// The folder's path.
@@ -145,12 +139,27 @@ impl TemporaryDir {
 impl Drop for TemporaryDir {
     fn drop(&mut self) {
         if let Some(dir) = self.dir.take() {
-            let mut registry = in_progress();
-            let temp = dir.path().to_path_buf();
-            drop(dir);
-            forget(&mut registry, &temp);
+            remove(dir);
         }
     }
+}
+
+/// Creates a temporary (file or folder) with `create` and registers it,
+/// both under the registry's lock, so that a stop cannot fall between them.
+fn register<T: AsRef<Path>>(create: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
+    let mut registry = in_progress();
+    let temp = create()?;
+    registry.push(temp.as_ref().to_path_buf());
+    Ok(temp)
+}
+
+/// Removes a registered temporary (its drop deletes it) and forgets it.
+fn remove<T: AsRef<Path>>(temp: T) {
+    let mut registry = in_progress();
+    let path = temp.as_ref().to_path_buf();
+    // Removed before it is forgotten: a stop in between finds it.
+    drop(temp);
+    forget(&mut registry, &path);
 }
 
 fn forget(registry: &mut Vec<PathBuf>, temp: &Path) {
