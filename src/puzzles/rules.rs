@@ -14,7 +14,7 @@ use super::{
     CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
     Variant,
 };
-use crate::text::{InputError, Verdict, compare_tokens};
+use crate::text::{InputError, Verdict, compare_tokens, number_position};
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -461,33 +461,6 @@ impl<R: Rules> Entry<R> {
             accepts: self.contract.accepting(order),
         })
     }
-}
-
-/// Where number `index` (0-based; a maximal run of digits) of `input`
-/// starts; past the last number, the end of the last line, where one
-/// more would go.
-fn number_position(input: &[u8], index: usize) -> crate::text::Position {
-    let (mut line, mut column) = (1, 1);
-    let mut seen = 0;
-    let mut end = crate::text::Position { line, column };
-    for (i, &byte) in input.iter().enumerate() {
-        let starts = byte.is_ascii_digit() && (i == 0 || !input[i - 1].is_ascii_digit());
-        if starts {
-            if seen == index {
-                return crate::text::Position { line, column };
-            }
-            seen += 1;
-        }
-        if byte == b'\n' {
-            end = crate::text::Position { line, column };
-            line += 1;
-            column = 1;
-        } else {
-            column += 1;
-            end = crate::text::Position { line, column };
-        }
-    }
-    end
 }
 
 /// The play kept in `slot`, searched for on first use.

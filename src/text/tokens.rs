@@ -263,6 +263,35 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// Where number `index` (0-based; a maximal run of ASCII digits) of
+/// `data` starts; past the last number, the end of the last line, where
+/// one more would go. It places what is wrong with a number that reads
+/// well (a value past a judge's limits), in any of the puzzles' forms.
+///
+/// ```
+/// use boardsolve::text::number_position;
+/// let at = |i| {
+///     let p = number_position(b"2\n2 1024\n", i);
+///     (p.line, p.column)
+/// };
+/// assert_eq!((at(0), at(2), at(3)), ((1, 1), (2, 3), (2, 7)));
+/// ```
+pub fn number_position(data: &[u8], index: usize) -> Position {
+    let mut cursor = Cursor::new(data);
+    for _ in 0..index {
+        cursor.take_while(|b| !b.is_ascii_digit());
+        cursor.take_while(|b| b.is_ascii_digit());
+    }
+    cursor.take_while(|b| !b.is_ascii_digit());
+    if !cursor.rest().is_empty() {
+        return cursor.position();
+    }
+    let last_line = data.strip_suffix(b"\n").unwrap_or(data);
+    let mut end = Cursor::new(last_line);
+    end.advance(last_line.len());
+    end.position()
+}
+
 pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
