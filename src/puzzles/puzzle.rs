@@ -226,6 +226,14 @@ pub trait Puzzle: Sync {
     /// has all its candidates in memory.
     fn shrink(&self, input: &[u8], visit: &mut dyn FnMut(Vec<u8>) -> ControlFlow<()>);
 
+    /// The rule features of `input` and its optimal play (see
+    /// [`Rules::features`](super::Rules::features)), for a diagnosis
+    /// beyond the catalogue.
+    ///
+    /// # Errors
+    /// As [`Puzzle::solve`].
+    fn features(&self, input: &[u8], opts: &SolveOptions) -> Result<Vec<&'static str>, Error>;
+
     /// Reference solvers that each make one classic mistake.
     fn variants(&self) -> Vec<Variant>;
 

@@ -322,6 +322,20 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The rule features of `instance` and its optimal play that a
+    /// diagnosis may name when no catalogued mistake explains a program's
+    /// answers: each a clause that completes "on every failing case, ..."
+    /// (`a piece finishes before the last die`). A feature is named only
+    /// when every failing case has it and few passing ones do, so each
+    /// must be a plain fact of the case, decided exactly. None by default.
+    ///
+    /// # Errors
+    /// As [`Rules::write_answer`].
+    fn features(&self, instance: &Self::Instance) -> Result<Vec<&'static str>, Error> {
+        let _ = instance;
+        Ok(Vec::new())
+    }
+
     /// Whether `output` is a correct answer. By default the answer is
     /// unique, so the output must equal it token by token.
     ///
@@ -665,6 +679,11 @@ impl<R: Rules> Puzzle for Entry<R> {
                 Ok((self.text_in(instance, form)?, answer))
             })
             .collect()
+    }
+
+    fn features(&self, input: &[u8], opts: &SolveOptions) -> Result<Vec<&'static str>, Error> {
+        let rules = self.configured(opts.moves, false)?;
+        rules.features(&rules.parse(input)?)
     }
 
     fn variants(&self) -> Vec<Variant> {
