@@ -219,6 +219,10 @@ pub trait Puzzle: Sync {
     /// size out of range.
     fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error>;
 
+    /// The sizes [`Puzzle::generate`] draws with `opts`, in a few words
+    /// for `stress`'s header; empty when the puzzle does not say.
+    fn sizes_drawn(&self, opts: &GenOptions) -> String;
+
     /// Calls `visit` with valid instances a little smaller than `input`,
     /// the boldest cuts first, one at a time, until it breaks; `stress`
     /// keeps the first that still fails. None when `input` cannot shrink

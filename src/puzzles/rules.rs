@@ -185,6 +185,14 @@ pub trait Generate: Text {
         self.generate(rng, sizes)
     }
 
+    /// The sizes [`Generate::generate_within`] draws for `sizes` and
+    /// `limits`, in a few words for `stress`'s header (`N 1..20, the
+    /// first cases at N = 20`); empty when the puzzle does not say.
+    fn sizes_drawn(&self, sizes: &GenOptions, limits: Option<&Limits>) -> String {
+        let _ = (sizes, limits);
+        String::new()
+    }
+
     /// Why `instance` is outside a judge's `limits`, or `Ok` when it is
     /// inside. The parser already holds every instance to the solver's own
     /// limits; this holds it to the judge's.
@@ -679,6 +687,10 @@ impl<R: Rules> Puzzle for Entry<R> {
                 Ok((self.text_in(instance, form)?, answer))
             })
             .collect()
+    }
+
+    fn sizes_drawn(&self, opts: &GenOptions) -> String {
+        self.rules.sizes_drawn(opts, self.limits_kept(opts))
     }
 
     fn features(&self, input: &[u8], opts: &SolveOptions) -> Result<Vec<&'static str>, Error> {

@@ -23,6 +23,11 @@ macro_rules! size_options {
             /// Prefer the shapes that break solutions (see the list below).
             #[arg(long)]
             pub hard: bool,
+            /// Draw at the largest size the judge's limits (or the size
+            /// options) allow: `stress` makes its first cases so, so that a
+            /// solution too slow at the judge's limits fails by default.
+            #[arg(skip)]
+            pub largest: bool,
             /// How instances are written, for puzzles with several text
             /// forms (footholds: plain, literal or json).
             #[arg(long, value_enum, value_name = "FORM")]

@@ -8,6 +8,7 @@ pub mod contain;
 pub mod deadline;
 pub mod diagnose;
 pub mod files;
+pub mod first_failure;
 pub mod generate;
 pub mod interrupt;
 pub mod judge;

@@ -251,6 +251,34 @@ fn shown(input: Vec<u8>, judged: Judged, expected: Spooled) -> Shown {
     }
 }
 
+/// How many of a run's first cases are drawn at the judge's largest size
+/// ([`GenOptions::largest`]): the first in the options' shapes, the second
+/// in the hard ones too.
+pub const LARGEST_CASES: u64 = 2;
+
+/// Case `case` (0-based) of a `stress` run seeded with `seed`: the first
+/// [`LARGEST_CASES`] at the largest size the judge's limits allow, so a
+/// solution too slow there fails by default, the rest as `gen` makes them.
+///
+/// # Errors
+/// As [`generate::instance`].
+pub fn case_input(
+    puzzle: &dyn Puzzle,
+    seed: u64,
+    case: u64,
+    sizes: &GenOptions,
+) -> Result<String, crate::puzzles::Error> {
+    if case < LARGEST_CASES {
+        let largest = GenOptions {
+            largest: true,
+            hard: sizes.hard || case == 1,
+            ..sizes.clone()
+        };
+        return generate::instance(puzzle, seed, case, &largest);
+    }
+    generate::instance(puzzle, seed, case, sizes)
+}
+
 /// Runs the stress test: cases in order, `jobs` at a time, stopping at the
 /// first failure (the lowest failing case number, so the result does not
 /// depend on `jobs`). `progress` hears of every case and of the later
@@ -276,7 +304,7 @@ pub fn stress(
             (start..end)
                 .into_par_iter()
                 .map(|case| {
-                    let input = generate::instance(cfg.puzzle, cfg.seed, case, &cfg.sizes)?;
+                    let input = case_input(cfg.puzzle, cfg.seed, case, &cfg.sizes)?;
                     let (judged, expected) = cfg.judge(input.as_bytes(), case + 1)?;
                     progress(Progress::Case);
                     if judged.verdict == Verdict::Accepted {
