@@ -505,8 +505,13 @@ pub struct SolveArgs {
 
     /// Input files in the judge's format; standard input when absent. With
     /// several files, a directory (its *.in files), --out-dir or --bulk, each
-    /// answer goes to NAME.out; the NAME.out of an earlier run is skipped.
+    /// answer goes to NAME.out (with --json NAME.json, with --explain
+    /// NAME.explain); the NAME.out of an earlier run is skipped as an input.
     pub inputs: Vec<PathBuf>,
+
+    /// Replace answer files that exist already (refused otherwise).
+    #[arg(long)]
+    pub force: bool,
 
     /// Write NAME.out even for a single input file.
     #[arg(long)]

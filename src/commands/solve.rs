@@ -174,11 +174,17 @@ pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(),
         std::fs::create_dir_all(dir)
             .map_err(|e| Stop::system(format!("cannot create {}", files::shown(dir)), e))?;
     }
-    batch::check_outputs(&found.inputs, args.out_dir.as_deref()).map_err(|e| match e {
+    let outputs = batch::Outputs {
+        dir: args.out_dir.as_deref(),
+        format: options.format,
+        replace: args.force,
+    };
+    batch::check_outputs(&found.inputs, outputs).map_err(|e| match e {
         // The library names no option; the command line does.
         batch::Clash::SameOutput { .. } => {
             Stop::Usage(format!("{e}; solve them into different --out-dir"))
         }
+        batch::Clash::Exists { .. } => Stop::Usage(format!("{e} (--force replaces it)")),
         e => Stop::failed(e),
     })?;
     let bar = progress_bar(found.inputs.len() as u64, "files");
@@ -187,13 +193,7 @@ pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(),
             bar.inc(1);
         }
     };
-    let results = batch::solve_files(
-        args.puzzle,
-        &found.inputs,
-        args.out_dir.as_deref(),
-        options,
-        &tick,
-    );
+    let results = batch::solve_files(args.puzzle, &found.inputs, outputs, options, &tick);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }

@@ -3,17 +3,38 @@
 use super::files::{
     self, Existing, FileError, Found, case_file, is_case_input, read_named, shown, write_file,
 };
-use crate::puzzles::{Error, Puzzle, SolveOptions};
+use crate::puzzles::{Error, OutputFormat, Puzzle, SolveOptions};
 use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// Where the answer to `input` goes: `NAME.out` beside it, or in `out_dir`
-/// (see [`case_file`]).
-pub fn output_path(input: &Path, out_dir: Option<&Path>) -> PathBuf {
-    case_file(input, "out", out_dir)
+/// Where the answers of a bulk run go, and whether they may replace files.
+#[derive(Debug, Clone, Copy)]
+pub struct Outputs<'a> {
+    /// The directory of the answers; `None`: beside each input.
+    pub dir: Option<&'a Path>,
+    /// What is written: the judge's answer goes to `NAME.out`, the JSON
+    /// play to `NAME.json` and the explanation to `NAME.explain`, so that
+    /// neither is ever read back as an expected answer.
+    pub format: OutputFormat,
+    /// Whether an existing file may be replaced (`--force`); otherwise
+    /// it is refused before anything is solved, and a file that appears
+    /// meanwhile is left as it is.
+    pub replace: bool,
+}
+
+impl Outputs<'_> {
+    /// Where the answer to `input` goes (see [`case_file`]).
+    pub fn path(&self, input: &Path) -> PathBuf {
+        let ext = match self.format {
+            OutputFormat::Judge => "out",
+            OutputFormat::Json => "json",
+            OutputFormat::Explain => "explain",
+        };
+        case_file(input, ext, self.dir)
+    }
 }
 
 /// The input files a bulk run means, from what the user named.
@@ -134,14 +155,14 @@ pub struct FileResult {
 pub fn solve_files(
     puzzle: &dyn Puzzle,
     inputs: &[PathBuf],
-    out_dir: Option<&Path>,
+    outputs: Outputs,
     opts: &SolveOptions,
     progress: &(dyn Fn() + Sync),
 ) -> Vec<FileResult> {
     inputs
         .par_iter()
         .map(|input| {
-            let result = solve_one(puzzle, input, out_dir, opts);
+            let result = solve_one(puzzle, input, outputs, opts);
             progress();
             FileResult {
                 input: input.clone(),
@@ -154,15 +175,20 @@ pub fn solve_files(
 fn solve_one(
     puzzle: &dyn Puzzle,
     input: &Path,
-    out_dir: Option<&Path>,
+    outputs: Outputs,
     opts: &SolveOptions,
 ) -> Result<PathBuf, FileError> {
     let data = read_named(input, MAX_INPUT_BYTES)?;
-    let target = output_path(input, out_dir);
+    let target = outputs.path(input);
+    let existing = if outputs.replace {
+        Existing::Replace
+    } else {
+        Existing::Refuse
+    };
     // The answer streams into its file: a 16384-wide tiling never sits in
     // memory, and a failure leaves no partial file.
     let mut refused = None;
-    let written = write_file(&target, Existing::Replace, |out| {
+    let written = write_file(&target, existing, |out| {
         puzzle.solve(&data, opts, out).map_err(|e| match e {
             Error::Io(e) => e,
             other => {
@@ -199,6 +225,12 @@ pub enum Clash {
         /// The input it would overwrite.
         other: String,
     },
+    /// The answer's file exists already and replacing was not asked for.
+    #[error("{output} exists already; it is not replaced unasked")]
+    Exists {
+        /// The file.
+        output: String,
+    },
     /// Two inputs would write the same answer file (`a/t.in b/t.in`
     /// into one output directory).
     #[error("{first} and {second} would both write {output}")]
@@ -214,17 +246,18 @@ pub enum Clash {
 
 /// Refuses, before anything is written, a run that would overwrite one of
 /// its own inputs (an input named `X.out`, or an answer landing on another
-/// input) or write two answers to one file (`--out-dir o a/t.in b/t.in`).
+/// input), write two answers to one file (`--out-dir o a/t.in b/t.in`), or
+/// replace an existing file when `outputs` does not allow it.
 ///
 /// # Errors
 /// The clash, naming both files.
-pub fn check_outputs(inputs: &[PathBuf], out_dir: Option<&Path>) -> Result<(), Clash> {
+pub fn check_outputs(inputs: &[PathBuf], outputs: Outputs) -> Result<(), Clash> {
     let key = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let input_keys: HashMap<PathBuf, &Path> =
         inputs.iter().map(|p| (key(p), p.as_path())).collect();
-    let mut outputs: HashMap<PathBuf, &Path> = HashMap::new();
+    let mut written: HashMap<PathBuf, &Path> = HashMap::new();
     for input in inputs {
-        let target = output_path(input, out_dir);
+        let target = outputs.path(input);
         // The directory exists (or will); the file may not yet.
         let target_key = match (target.parent(), target.file_name()) {
             (Some(dir), Some(file)) if !dir.as_os_str().is_empty() => key(dir).join(file),
@@ -242,10 +275,15 @@ pub fn check_outputs(inputs: &[PathBuf], out_dir: Option<&Path>) -> Result<(), C
                 }
             });
         }
-        if let Some(first) = outputs.insert(target_key, input) {
+        if let Some(first) = written.insert(target_key, input) {
             return Err(Clash::SameOutput {
                 first: shown(first),
                 second: shown(input),
+                output: shown(&target),
+            });
+        }
+        if !outputs.replace && target.symlink_metadata().is_ok() {
+            return Err(Clash::Exists {
                 output: shown(&target),
             });
         }
@@ -306,23 +344,38 @@ mod tests {
         );
     }
 
+    fn judge_answers(dir: Option<&Path>) -> Outputs<'_> {
+        Outputs {
+            dir,
+            format: OutputFormat::Judge,
+            replace: false,
+        }
+    }
+
     #[test]
     fn output_names() {
+        let at = |input: &str, dir: Option<&str>, format| {
+            let outputs = Outputs {
+                format,
+                ..judge_answers(dir.map(Path::new))
+            };
+            outputs.path(Path::new(input))
+        };
+        let judge = OutputFormat::Judge;
+        assert_eq!(at("t/01.in", None, judge), PathBuf::from("t/01.out"));
+        assert_eq!(at("t/01.in", Some("o"), judge), PathBuf::from("o/01.out"));
+        assert_eq!(at("case", None, judge), PathBuf::from("case.out"));
         assert_eq!(
-            output_path(Path::new("t/01.in"), None),
-            PathBuf::from("t/01.out")
-        );
-        assert_eq!(
-            output_path(Path::new("t/01.in"), Some(Path::new("o"))),
-            PathBuf::from("o/01.out")
-        );
-        assert_eq!(
-            output_path(Path::new("case"), None),
-            PathBuf::from("case.out")
-        );
-        assert_eq!(
-            output_path(Path::new("t/case.v2.in"), None),
+            at("t/case.v2.in", None, judge),
             PathBuf::from("t/case.v2.out")
+        );
+        assert_eq!(
+            at("t/01.in", None, OutputFormat::Json),
+            PathBuf::from("t/01.json")
+        );
+        assert_eq!(
+            at("t/01.in", Some("o"), OutputFormat::Explain),
+            PathBuf::from("o/01.explain")
         );
     }
 
@@ -337,13 +390,22 @@ mod tests {
         for p in &inputs {
             std::fs::write(p, "1\n2\n").unwrap();
         }
-        check_outputs(&inputs, None).unwrap();
-        check_outputs(&inputs, Some(&d.join("o"))).unwrap();
+        check_outputs(&inputs, judge_answers(None)).unwrap();
+        let o = d.join("o");
+        check_outputs(&inputs, judge_answers(Some(&o))).unwrap();
         // The answers of an earlier run are told apart by their full name.
         std::fs::write(d.join("1.5.out"), "2\n").unwrap();
         let named = [d.join("1.5.in"), d.join("1.5.out"), d.join("1.10.out")];
         let found = bulk_inputs(&named).unwrap();
         assert_eq!(found.inputs, [d.join("1.5.in"), d.join("1.10.out")]);
         assert_eq!(found.skipped, [d.join("1.5.out")]);
+        // ... and an existing answer is refused unless replacing is asked.
+        let clash = check_outputs(&inputs, judge_answers(None)).unwrap_err();
+        assert!(matches!(clash, Clash::Exists { .. }), "{clash}");
+        let replace = Outputs {
+            replace: true,
+            ..judge_answers(None)
+        };
+        check_outputs(&inputs, replace).unwrap();
     }
 }

@@ -236,3 +236,49 @@ fn a_signal_ignored_from_the_start_stays_ignored() {
     assert_eq!(child.wait().unwrap().code(), Some(143));
     assert_eq!(temporaries(&d), []);
 }
+
+#[test]
+fn bulk_solve_never_replaces_a_file_unasked_and_keeps_json_and_prose_out_of_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let path = |name: &str| d.join(name).display().to_string();
+    std::fs::write(d.join("1.in"), "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
+    std::fs::write(d.join("1.out"), "precious\n").unwrap();
+    let precious = || std::fs::read_to_string(d.join("1.out")).unwrap();
+    // Named beside its answer, as a directory, and into --out-dir: refused,
+    // exit 2, the file named and left as it was.
+    for args in [
+        vec!["solve", "2048", &path("1.in"), &path("1.out")],
+        vec!["solve", "2048", &path("")],
+        vec!["solve", "2048", "--bulk", &path("1.in")],
+        vec!["solve", "2048", "--out-dir", &path(""), &path("1.in")],
+    ] {
+        let (code, out, err) = run(&args, b"");
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("{} exists already", path("1.out"))) && err.contains("--force"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(precious(), "precious\n", "{args:?}");
+    }
+    // --force replaces it.
+    let (code, _, err) = run(&["solve", "2048", "--force", &path("")], b"");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(precious(), "16\n");
+    // --json and --explain never write X.out, which test would read as the
+    // expected answer.
+    let (code, _, err) = run(&["solve", "2048", "--json", &path("")], b"");
+    assert_eq!(code, 0, "{err}");
+    let json = std::fs::read_to_string(d.join("1.json")).unwrap();
+    assert!(
+        json.starts_with('{') && json.contains("\"max\":16"),
+        "{json}"
+    );
+    let (code, _, err) = run(&["solve", "2048", "--explain", &path("")], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(d.join("1.explain").is_file());
+    assert_eq!(precious(), "16\n");
+    // A second --json run refuses the JSON file it made.
+    let (code, _, err) = run(&["solve", "2048", "--json", &path("")], b"");
+    assert_eq!(code, 2, "{err}");
+}
