@@ -374,6 +374,10 @@ pub struct TestArgs {
     /// One JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// The longest the reference may take to answer a case that has no
+    /// X.out or X.ans, such as 30s or 2m.
+    #[arg(long, value_name = "DUR", default_value = "30s", value_parser = parse_duration)]
+    pub reference_limit: std::time::Duration,
     /// Your program and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<String>,

@@ -29,15 +29,25 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
     } else {
         args.paths.clone()
     };
+    // A path the user typed is never dropped silently: a typo would make
+    // a suite pass that never ran the case meant.
+    if let Some(missing) = paths.iter().find(|p| p.symlink_metadata().is_err()) {
+        return Err(Stop::Usage(format!(
+            "{} does not exist",
+            files::shown(missing)
+        )));
+    }
     let found = batch::bulk_inputs(&paths).map_err(Stop::failed)?;
     for line in found.unusable_lines() {
         warn(line);
     }
-    let inputs: Vec<_> = found
-        .inputs
-        .into_iter()
-        .filter(|p| files::is_case_input(p))
-        .collect();
+    if let Some(other) = found.inputs.iter().find(|p| !files::is_case_input(p)) {
+        return Err(Stop::Usage(format!(
+            "{} is not a case: case files end in .in (answers in X.out or X.ans beside them)",
+            files::shown(other)
+        )));
+    }
+    let inputs = found.inputs;
     if inputs.is_empty() {
         return Err(Stop::Usage("no *.in cases found".into()));
     }
@@ -53,6 +63,7 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         checker: accepts != Accepts::Exact,
         order: accepts == Accepts::PlacementOrder,
         moves: args.rules.moves,
+        reference_limit: args.reference_limit,
     };
     let bar = progress_bar(config.inputs.len() as u64, "cases");
     let tick = || {
@@ -61,8 +72,15 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         }
     };
     let result = suite::run_suite(&config, &tick);
-    let reports =
-        finished(bar.as_ref(), result, suite::SuiteError::interrupted).map_err(Stop::failed)?;
+    let reports = finished(bar.as_ref(), result, suite::SuiteError::interrupted).map_err(|e| {
+        match e {
+            // The library names no option; the command line does.
+            e @ suite::SuiteError::Reference { .. } => Stop::Usage(format!(
+                "{e}; raise --reference-limit or give it an X.out (boardsolve solve)"
+            )),
+            e => Stop::failed(e),
+        }
+    })?;
     let failed = reports
         .iter()
         .filter(|r| r.verdict != judge::Verdict::Accepted)
@@ -84,6 +102,10 @@ fn note_beyond_limits(puzzle: &dyn Puzzle, inputs: &[std::path::PathBuf]) {
     let beyond: Vec<String> = inputs
         .iter()
         .filter_map(|path| {
+            // A FIFO is read once, by the run.
+            if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+                return None;
+            }
             let input = files::read_named(path, boardsolve::text::MAX_INPUT_BYTES).ok()?;
             match puzzle.within_limits(&input) {
                 Err(Error::Usage(_)) => Some(files::shown(path)),

@@ -4,12 +4,22 @@
 use super::*;
 use crate::cli::ValidateArgs;
 use boardsolve::text::MAX_INPUT_BYTES;
-use boardsolve::tools::batch;
+use boardsolve::tools::{batch, files};
 use std::io::{BufWriter, Write};
 
 pub(crate) fn validate(args: &ValidateArgs) -> Result<(), Stop> {
     need_stdout()?;
     let found = batch::bulk_inputs(&args.paths).map_err(Stop::failed)?;
+    for line in found.unusable_lines() {
+        warn(line);
+    }
+    if !found.ignored.is_empty() {
+        let names: Vec<String> = found.ignored.iter().map(|p| files::shown(p)).collect();
+        warn(format_args!(
+            "skipped {} (not *.in cases)",
+            names.join(", ")
+        ));
+    }
     if found.inputs.is_empty() {
         return Err(Stop::Usage("no input files found".into()));
     }

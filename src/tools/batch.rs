@@ -50,6 +50,9 @@ pub struct BulkInputs {
     /// a link to a device, a symlink loop, a directory named `X.in`), with
     /// what each is: left out, to be named to the user.
     pub unusable: Vec<(PathBuf, String)>,
+    /// Entries of a directory that are neither `*.in` nor the answer
+    /// (`X.out`, `X.ans`) of one: not cases, left out, to be named.
+    pub ignored: Vec<PathBuf>,
 }
 
 impl BulkInputs {
@@ -62,14 +65,15 @@ impl BulkInputs {
 }
 
 /// Expands directories to their `*.in` files and leaves out the `X.out`
-/// answers of an earlier run, so that `solve 2048 tests/*` means the
-/// instances in `tests/`.
+/// or `X.ans` answers of an earlier run, so that `solve 2048 tests/*`
+/// means the instances in `tests/`.
 ///
 /// # Errors
 /// A directory that cannot be read, with the reason.
 pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, FileError> {
     let mut named = Vec::new();
     let mut unusable = Vec::new();
+    let mut ignored = Vec::new();
     for path in paths {
         if path.is_dir() {
             let entries = std::fs::read_dir(path).map_err(|source| FileError::ReadDir {
@@ -77,8 +81,10 @@ pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, FileError> {
                 source,
             })?;
             let mut found = Vec::new();
+            let mut others = Vec::new();
             for path in entries.filter_map(|entry| entry.ok().map(|e| e.path())) {
                 if !is_case_input(&path) {
+                    others.push(path);
                     continue;
                 }
                 // Named, not dropped in silence: the user counts on the case.
@@ -88,6 +94,13 @@ pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, FileError> {
                     Found::Unusable(why) => unusable.push((path, why)),
                 }
             }
+            let answers = |p: &&PathBuf| {
+                p.extension().is_some_and(|e| e == "out" || e == "ans")
+                    && case_file(p, "in", None).is_file()
+            };
+            others.retain(|p| !answers(&p));
+            others.sort_by_cached_key(|p| natural_key(p));
+            ignored.extend(others);
             found.sort_by_cached_key(|p| natural_key(p));
             named.extend(found);
         } else {
@@ -103,10 +116,11 @@ pub fn bulk_inputs(paths: &[PathBuf]) -> Result<BulkInputs, FileError> {
     unusable.sort_by_cached_key(|(p, _)| natural_key(p));
     let mut result = BulkInputs {
         unusable,
+        ignored,
         ..BulkInputs::default()
     };
     for path in &named {
-        let earlier_answer = path.extension().is_some_and(|e| e == "out")
+        let earlier_answer = path.extension().is_some_and(|e| e == "out" || e == "ans")
             && instances.contains(case_file(path, "in", None).as_path());
         if earlier_answer {
             result.skipped.push(path.clone());

@@ -1,6 +1,7 @@
 //! `boardsolve test`: someone's program on a folder of cases, each judged
 //! like an online judge against its `X.out`/`X.ans` (or the reference).
 
+use super::deadline;
 use super::files::{FileError, Found, case_file, check_named, found, read_named, shown};
 use super::judge::{self, Expected, JudgeError, Verdict};
 use super::run::{Program, Trouble, Usage};
@@ -32,6 +33,9 @@ pub struct SuiteConfig {
     pub order: bool,
     /// 2048's K.
     pub moves: Option<u32>,
+    /// The longest the reference may take for a case without an answer
+    /// file.
+    pub reference_limit: Duration,
 }
 
 /// Where a case's expected answer came from.
@@ -73,6 +77,14 @@ pub enum SuiteError {
     /// The harness could not run the program.
     #[error("{0}")]
     Trouble(#[from] Trouble),
+    /// The reference did not answer a case without an answer file in time.
+    #[error("the reference answer took more than {limit:?} on {name}, which has no answer file")]
+    Reference {
+        /// The case.
+        name: String,
+        /// The limit it ran past.
+        limit: Duration,
+    },
 }
 
 impl SuiteError {
@@ -140,8 +152,14 @@ enum Answer {
     Reference(Spooled),
 }
 
-fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
-    let input = read_named(path, MAX_INPUT_BYTES)?;
+/// Reads the case at `path` (or takes `read`, its bytes read already)
+/// and finds its expected answer: an answer file, or the reference's
+/// answer within the reference limit.
+fn load(cfg: &SuiteConfig, path: &Path, read: Option<&[u8]>) -> Result<Case, SuiteError> {
+    let input = match read {
+        Some(bytes) => bytes.to_vec(),
+        None => read_named(path, MAX_INPUT_BYTES)?,
+    };
     let files = answer_file(path)?;
     let (answer, source) = match &files {
         Some(files) => {
@@ -149,8 +167,16 @@ fn load(cfg: &SuiteConfig, path: &Path) -> Result<Case, SuiteError> {
             (Answer::File(files.used.clone()), Source::File)
         }
         None => {
-            let answer = judge::reference_answer(cfg.puzzle, &input, cfg.moves)
-                .map_err(|e| FileError::refused(shown(path), e))?;
+            let (puzzle, moves, owned) = (cfg.puzzle, cfg.moves, input.clone());
+            let answer = deadline::within(cfg.reference_limit, move || {
+                judge::reference_answer(puzzle, &owned, moves)
+            })
+            .map_err(|e| Trouble::system("cannot start a thread", e))?
+            .ok_or_else(|| SuiteError::Reference {
+                name: shown(path),
+                limit: cfg.reference_limit,
+            })?
+            .map_err(|e| FileError::refused(shown(path), e))?;
             (Answer::Reference(answer), Source::Reference)
         }
     };
@@ -223,17 +249,31 @@ fn near_limit(report: &CaseReport, limit: Duration) -> bool {
 /// every case whose time was within 20% of the limit or over it, and
 /// reports that second run. `progress` is called once per case.
 ///
+/// Cases stream: each is read (and its reference answer computed) by the
+/// job that runs it and dropped when it is judged, so memory, open files
+/// and temporary disk grow with `jobs`, not with the suite. A case that
+/// is not a regular file (a FIFO) is read once, before the runs, and kept.
+///
 /// # Errors
 /// [`SuiteError`]: a case that cannot be read, or the harness's trouble.
 pub fn run_suite(
     cfg: &SuiteConfig,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<CaseReport>, SuiteError> {
-    let cases: Vec<Case> = cfg
+    let kept: Vec<Option<Vec<u8>>> = cfg
         .inputs
         .iter()
-        .map(|p| load(cfg, p))
+        .map(|path| {
+            let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+            (!regular)
+                .then(|| read_named(path, MAX_INPUT_BYTES))
+                .transpose()
+        })
         .collect::<Result<_, _>>()?;
+    let judge_one = |path: &PathBuf, read: &Option<Vec<u8>>| {
+        let case = load(cfg, path, read.as_deref())?;
+        judge_case(cfg, path, &case)
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.jobs.max(1))
         .build()
@@ -241,17 +281,17 @@ pub fn run_suite(
     let mut reports: Vec<CaseReport> = pool.install(|| {
         cfg.inputs
             .par_iter()
-            .zip(&cases)
-            .map(|(path, case)| {
-                let report = judge_case(cfg, path, case);
+            .zip(&kept)
+            .map(|(path, read)| {
+                let report = judge_one(path, read);
                 progress();
                 report
             })
             .collect::<Result<_, _>>()
     })?;
-    for (report, (path, case)) in reports.iter_mut().zip(cfg.inputs.iter().zip(&cases)) {
+    for (report, (path, read)) in reports.iter_mut().zip(cfg.inputs.iter().zip(&kept)) {
         if near_limit(report, cfg.time_limit) {
-            let mut again = judge_case(cfg, path, case)?;
+            let mut again = judge_one(path, read)?;
             again.rerun = true;
             *report = again;
         }

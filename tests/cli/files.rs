@@ -282,3 +282,24 @@ fn bulk_solve_never_replaces_a_file_unasked_and_keeps_json_and_prose_out_of_answ
     let (code, _, err) = run(&["solve", "2048", "--json", &path("")], b"");
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn validate_names_the_directory_entries_it_skips() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("1.in"), "1\n2\n").unwrap();
+    std::fs::write(d.join("1.out"), "2\n").unwrap();
+    std::fs::write(d.join("2.txt"), "1\n2\n").unwrap();
+    std::fs::create_dir(d.join("3.in")).unwrap();
+    let (code, out, err) = run(&["validate", "12100", d.to_str().unwrap()], b"");
+    assert_eq!((code, out.as_str()), (0, "all 1 valid\n"), "{err}");
+    let shown = |name: &str| d.join(name).display().to_string();
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            format!("boardsolve: skipped: {} (a directory)", shown("3.in")),
+            format!("boardsolve: skipped {} (not *.in cases)", shown("2.txt")),
+        ],
+        "{err}"
+    );
+}

@@ -300,8 +300,8 @@ fn in_entries_that_are_no_files_are_named_on_stderr() {
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(err.lines().collect::<Vec<_>>(), skipped, "{err}");
     assert!(out.contains("1 passed, 0 failed"), "{out}");
-    // Bulk solve scans directories the same way.
-    let (code, _, err) = run(&["solve", "2048", d.to_str().unwrap()], b"");
+    // Bulk solve scans directories the same way (replacing 1.out, asked).
+    let (code, _, err) = run(&["solve", "2048", "--force", d.to_str().unwrap()], b"");
     assert_eq!(code, 0, "{err}");
     assert_eq!(err.lines().collect::<Vec<_>>(), skipped, "{err}");
     assert_eq!(std::fs::read_to_string(d.join("1.out")).unwrap(), "2\n");
@@ -389,5 +389,83 @@ fn answer_files_larger_than_memory_holds_are_compared_as_streams() {
     assert!(
         out.contains("wrong answer (100001:1: expected \"5\", found \"4\")"),
         "{out}"
+    );
+}
+
+#[test]
+fn named_paths_that_are_missing_or_not_cases_stop_the_run_and_a_fifo_is_read_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    case(d, "1", 2, true);
+    let path = |name: &str| d.join(name).display().to_string();
+    std::fs::write(d.join("typo"), "1\n2\n").unwrap();
+    for (paths, says) in [
+        (
+            vec![path("1.in"), path("nonexist")],
+            "nonexist does not exist",
+        ),
+        (vec![path("nonexist.in")], "nonexist.in does not exist"),
+        (vec![path("1.in"), path("typo")], "typo is not a case"),
+    ] {
+        let mut args = vec!["2048"];
+        args.extend(paths.iter().map(String::as_str));
+        let (code, out, err) = test(&args, "cat >/dev/null; echo 2");
+        assert_eq!((code, out.as_str()), (2, ""), "{paths:?}: {err}");
+        assert!(err.contains(says), "{paths:?}: {err}");
+    }
+    // X.ans named beside its X.in is an answer, not a case.
+    std::fs::write(d.join("1.ans"), "2\n").unwrap();
+    let (code, _, err) = test(
+        &["2048", &path("1.in"), &path("1.ans"), &path("1.out")],
+        "cat >/dev/null; echo 2",
+    );
+    assert_eq!(code, 0, "{err}");
+    // A FIFO case is read once: the writer below writes it once only.
+    let fifo = d.join("f.in");
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        &fifo,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .unwrap();
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(&fifo, "1\n8\n"))
+    };
+    let (code, out, err) = test(&["2048", "--json", &path("f.in")], "cat >/dev/null; echo 8");
+    writer.join().unwrap().unwrap();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("\"passed\": 1"), "{out}");
+}
+
+#[test]
+fn a_reference_too_slow_for_a_case_without_answer_stops_the_run_with_the_option_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // The dense seed-2 board at K = 16 takes the fast solver about a second.
+    let board = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/2048-dense-seed2.in"),
+    )
+    .unwrap();
+    std::fs::write(d.join("big.in"), board).unwrap();
+    let (code, out, err) = test(
+        &[
+            "2048",
+            "--moves",
+            "16",
+            "--reference-limit",
+            "50ms",
+            &d.display().to_string(),
+        ],
+        "cat >/dev/null; echo 2",
+    );
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("the reference answer took more than 50ms")
+            && err.contains("big.in")
+            && err.contains("--reference-limit"),
+        "{err}"
     );
 }
