@@ -392,7 +392,7 @@ pub struct RunLimits {
     #[arg(long, visible_alias = "timeout", value_name = "DUR", default_value = "2s", value_parser = parse_duration)]
     pub time_limit: std::time::Duration,
     /// Peak resident memory limit per run, such as 256M or 1G (default: none).
-    #[arg(long, value_name = "SIZE", value_parser = boardsolve::tools::judge::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit)]
     pub memory_limit: Option<u64>,
     /// Runs at the same time (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
@@ -449,8 +449,22 @@ enum DurationError {
     #[error("'{0}' is not a duration such as 2s or 500ms")]
     NotADuration(String),
     /// Zero, negative, or longer than an hour.
-    #[error("'{0}' must be more than 0 and at most one hour")]
+    #[error("'{0}' must be at least 1ms and at most one hour")]
     Range(String),
+}
+
+/// A memory limit: a size as [`boardsolve::tools::judge::parse_size`]
+/// reads it, of at least 1 KiB, since peaks are measured in KiB and a
+/// smaller limit would be reported as 0.
+fn parse_memory_limit(text: &str) -> Result<u64, String> {
+    let bytes = boardsolve::tools::judge::parse_size(text).map_err(|e| e.to_string())?;
+    if bytes < 1024 {
+        return Err(format!(
+            "'{}' is below 1 KiB, the unit memory is measured in",
+            text.trim()
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Parses `2s`, `500ms`, `1.5s` or a plain number of seconds.
@@ -465,7 +479,8 @@ fn parse_duration(text: &str) -> Result<std::time::Duration, DurationError> {
     let value: f64 = number
         .parse()
         .map_err(|_| DurationError::NotADuration(text.to_string()))?;
-    if !(value.is_finite() && value > 0.0 && value * scale <= 3600.0) {
+    // Below a millisecond a limit would be reported, and enforced, as 0.
+    if !(value.is_finite() && value * scale >= 1e-3 && value * scale <= 3600.0) {
         return Err(DurationError::Range(text.to_string()));
     }
     Ok(std::time::Duration::from_secs_f64(value * scale))
@@ -690,6 +705,13 @@ mod tests {
             assert_eq!(duration_text(parse_duration(text).unwrap()), text);
         }
         assert_eq!(parse_duration("0s"), Err(DurationError::Range("0s".into())));
+        for tiny in ["1e-10", "0.0009", "0.5ms"] {
+            assert_eq!(parse_duration(tiny), Err(DurationError::Range(tiny.into())));
+        }
+        assert_eq!(parse_duration("1ms"), Ok(Duration::from_millis(1)));
+        assert!(parse_memory_limit("1").unwrap_err().contains("below 1 KiB"));
+        assert!(parse_memory_limit("1023b").is_err());
+        assert_eq!(parse_memory_limit("1K"), Ok(1024));
         assert_eq!(
             parse_duration("soon"),
             Err(DurationError::NotADuration("soon".into()))

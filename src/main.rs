@@ -14,13 +14,7 @@ fn main() -> ExitCode {
     boardsolve::tools::contain::keeper_entry();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            if let Some(hint) = separator_hint(&e) {
-                commands::warn(hint);
-                return commands::Status::Usage.into();
-            }
-            e.exit()
-        }
+        Err(e) => return not_parsed(&e),
     };
     anstream::ColorChoice::write_global(match cli.color {
         ColorWhen::Auto => anstream::ColorChoice::Auto,
@@ -41,6 +35,67 @@ fn main() -> ExitCode {
         Command::Man => commands::meta::man_page(),
     };
     commands::exit::report(result)
+}
+
+/// The end of a command line clap did not take: the help or the version
+/// asked for, written to standard output (exit 2 if that fails, as every
+/// write does), or a usage error in the one style of every error, one
+/// line after `boardsolve: `.
+fn not_parsed(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    use std::io::Write;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let what = if e.kind() == ErrorKind::DisplayHelp {
+                "cannot write the help"
+            } else {
+                "cannot write the version"
+            };
+            let written = e.print().and_then(|()| std::io::stdout().flush());
+            return commands::exit::report(written.map_err(|e| {
+                // A closed pipe (`| head`) ends quietly, as everywhere.
+                if e.kind() == std::io::ErrorKind::BrokenPipe {
+                    commands::Stop::Quiet
+                } else {
+                    commands::Stop::system(what, e)
+                }
+            }));
+        }
+        // `boardsolve` alone: the help on standard error, status 2.
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        _ => {}
+    }
+    let line = separator_hint(e).unwrap_or_else(|| one_line(&e.render().to_string()));
+    commands::warn(line);
+    commands::Status::Usage.into()
+}
+
+/// clap's error text as one line: the error, its indented details and
+/// tips, and the usage, without the "error: " and "For more information"
+/// that clap puts around them.
+fn one_line(text: &str) -> String {
+    let mut line = String::new();
+    let mut usage = None;
+    for raw in text.lines() {
+        let part = raw.trim();
+        if part.is_empty() || part.starts_with("For more information") {
+            continue;
+        }
+        if let Some(rest) = part.strip_prefix("error: ") {
+            line.push_str(rest);
+        } else if let Some(rest) = part.strip_prefix("Usage: ") {
+            usage = Some(rest.to_string());
+        } else if part.starts_with("tip: ") {
+            line.push_str(&format!(" ({part})"));
+        } else {
+            line.push(' ');
+            line.push_str(part);
+        }
+    }
+    match usage {
+        Some(usage) => format!("{line}; usage: {usage}"),
+        None => line,
+    }
 }
 
 /// Whether `arg` names an executable file (not a directory of cases).

@@ -291,17 +291,20 @@ fn a_wrong_answer_exits_1_even_when_the_verdict_cannot_be_written() {
 }
 
 #[test]
-fn help_and_version_exit_0_with_standard_output_closed_or_full() {
+fn help_and_version_end_quietly_on_a_closed_output_and_fail_on_a_full_device() {
     for args in ["--help", "--version", "help", "solve --help", "help stress"] {
-        for redirect in [">&-", "> /dev/full"] {
+        for (redirect, status) in [(">&-", 0), ("| true", 0), ("> /dev/full", 2)] {
             let o = std::process::Command::new("bash")
                 .args([
                     "-c",
-                    &format!("{} {args} {redirect}", env!("CARGO_BIN_EXE_boardsolve")),
+                    &format!(
+                        "set -o pipefail; {} {args} {redirect}",
+                        env!("CARGO_BIN_EXE_boardsolve")
+                    ),
                 ])
                 .output()
                 .unwrap();
-            assert_eq!(o.status.code(), Some(0), "{args} {redirect}");
+            assert_eq!(o.status.code(), Some(status), "{args} {redirect}");
         }
     }
 }

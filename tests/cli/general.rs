@@ -206,3 +206,57 @@ fn colour_only_where_asked_and_never_in_judge_output() {
         .unwrap();
     assert_eq!(answer.stdout, b"16\n");
 }
+
+#[test]
+fn usage_errors_are_one_line_and_the_help_into_a_full_device_fails() {
+    for (args, says) in [
+        (
+            vec!["solve", "2048", "--foo"],
+            "boardsolve: unexpected argument '--foo' found (tip: to pass '--foo' as a value, use '-- --foo'); usage: boardsolve solve <PUZZLE> [INPUTS]...\n",
+        ),
+        (
+            vec!["frob"],
+            "boardsolve: unrecognized subcommand 'frob'; usage: boardsolve [OPTIONS] <COMMAND>\n",
+        ),
+        (
+            vec!["test", "2048", "--time-limit", "1e-10", "--", "true"],
+            "boardsolve: invalid value '1e-10' for '--time-limit <DUR>': '1e-10' must be at least 1ms and at most one hour\n",
+        ),
+        (
+            vec!["test", "2048", "--memory-limit", "1", "--", "true"],
+            "boardsolve: invalid value '1' for '--memory-limit <SIZE>': '1' is below 1 KiB, the unit memory is measured in\n",
+        ),
+    ] {
+        let (code, out, err) = run(&args, b"");
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (2, "", says),
+            "{args:?}"
+        );
+    }
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["help", "solve"],
+        &["stress", "--help"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_boardsolve"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("boardsolve: cannot write the"),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -323,6 +323,17 @@ fn bulk_solve_never_follows_a_symlink_nor_overwrites_an_input() {
         &["solve", "2048", "--bulk", d.join("a.in").to_str().unwrap()],
         b"",
     );
+    assert_eq!(code, 2, "not replaced unasked: {err}");
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "2048",
+            "--bulk",
+            "--force",
+            d.join("a.in").to_str().unwrap(),
+        ],
+        b"",
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         std::fs::read_to_string(d.join("victim")).unwrap(),

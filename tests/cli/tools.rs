@@ -374,7 +374,7 @@ fn bulk_inputs_mean_what_the_user_meant() {
         .iter()
         .map(|n| path(n))
         .collect();
-    let mut args = vec!["solve", "2048"];
+    let mut args = vec!["solve", "2048", "--force"];
     args.extend(names.iter().map(String::as_str));
     let (code, out, err) = run(&args, b"");
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
