@@ -21,6 +21,13 @@ fn main() -> ExitCode {
         ColorWhen::Always => anstream::ColorChoice::Always,
         ColorWhen::Never => anstream::ColorChoice::Never,
     });
+    // Commands asked for JSON say a failure in JSON too.
+    let json = match &cli.command {
+        Command::Test(args) => args.json,
+        Command::Audit(args) => args.json,
+        Command::Solve(args) => args.json,
+        _ => false,
+    };
     let result = match cli.command {
         Command::Solve(args) => commands::solve::solve(&args),
         Command::Check(args) => commands::check::check(&args),
@@ -34,7 +41,7 @@ fn main() -> ExitCode {
         Command::Completions(args) => commands::meta::completions(args.shell),
         Command::Man => commands::meta::man_page(),
     };
-    commands::exit::report(result)
+    commands::exit::report_as(result, json)
 }
 
 /// The end of a command line clap did not take: the help or the version

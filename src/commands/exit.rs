@@ -99,31 +99,36 @@ impl Stop {
 
 /// The status of a run's result, after printing what a failure says.
 pub(crate) fn report(result: Result<(), Stop>) -> ExitCode {
+    report_as(result, false)
+}
+
+/// [`report`] for a command asked for `--json`: a failure of status 2 is
+/// also one JSON object on standard output, `{"error": MESSAGE,
+/// "status": 2}`, so that a script reading the output always gets JSON.
+pub(crate) fn report_as(result: Result<(), Stop>, json: bool) -> ExitCode {
     // Failures to report are ignored: there is nowhere left to report them.
-    let status = match result {
-        Ok(()) | Err(Stop::Quiet) => Status::Success,
-        Err(Stop::Found) => Status::Found,
+    let (message, status) = match result {
+        Ok(()) | Err(Stop::Quiet) => (None, Status::Success),
+        Err(Stop::Found) => (None, Status::Found),
         Err(Stop::Bounds(message, status)) => {
             let _ = writeln!(anstream::stderr(), "{message}");
-            status
+            (None, status)
         }
-        Err(Stop::Usage(message)) => {
-            let _ = writeln!(anstream::stderr(), "{BAD}{PREFIX}{message}{BAD:#}");
-            Status::Usage
-        }
-        Err(Stop::Input(message)) => {
-            let _ = writeln!(anstream::stderr(), "{BAD}{message}{BAD:#}");
-            Status::Usage
-        }
-        Err(Stop::Failed(e)) => {
-            let _ = writeln!(anstream::stderr(), "{BAD}{PREFIX}{e}{BAD:#}");
-            Status::Usage
-        }
+        Err(Stop::Usage(message)) => (Some(format!("{PREFIX}{message}")), Status::Usage),
+        Err(Stop::Input(message)) => (Some(message), Status::Usage),
+        Err(Stop::Failed(e)) => (Some(format!("{PREFIX}{e}")), Status::Usage),
         Err(Stop::System { what, source }) => {
-            let _ = writeln!(anstream::stderr(), "{BAD}{PREFIX}{what}: {source}{BAD:#}");
-            Status::Usage
+            (Some(format!("{PREFIX}{what}: {source}")), Status::Usage)
         }
     };
+    if let Some(message) = message {
+        let _ = writeln!(anstream::stderr(), "{BAD}{message}{BAD:#}");
+        if json {
+            let text = message.strip_prefix(PREFIX).unwrap_or(&message);
+            let object = serde_json::json!({ "error": text, "status": status as u8 });
+            let _ = writeln!(io::stdout(), "{object}");
+        }
+    }
     status.into()
 }
 

@@ -260,3 +260,23 @@ fn usage_errors_are_one_line_and_the_help_into_a_full_device_fails() {
         );
     }
 }
+
+#[test]
+fn a_json_run_that_fails_with_status_2_says_so_in_json_on_standard_output() {
+    let (code, out, err) = run(
+        &["test", "2048", "nonexist.in", "--json", "--", "true"],
+        b"",
+    );
+    assert_eq!(code, 2, "{err}");
+    let object: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(object["status"], 2);
+    assert_eq!(object["error"], "nonexist.in does not exist");
+    assert_eq!(err, "boardsolve: nonexist.in does not exist\n");
+    let (code, out, err) = run(&["solve", "2048", "--json"], b"2\n2 x\n");
+    assert_eq!(code, 2, "{err}");
+    let object: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(object["error"].as_str(), Some(err.trim_end()));
+    // Without --json, standard output stays empty.
+    let (code, out, _) = run(&["test", "2048", "nonexist.in", "--", "true"], b"");
+    assert_eq!((code, out.as_str()), (2, ""));
+}
