@@ -5,6 +5,24 @@ mod common {
     use std::path::Path;
     use std::sync::OnceLock;
 
+    /// `command` with SIGINT, SIGTERM and SIGHUP back to their default
+    /// action in the child, for tests that send them: a test run started
+    /// with them ignored (under `nohup`, from a background shell) would
+    /// otherwise hand the ignoring on, and boardsolve keeps an ignored
+    /// signal ignored, as nohup asks.
+    pub fn default_signals(command: &mut std::process::Command) -> &mut std::process::Command {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: signal is async-signal-safe, called between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                    libc::signal(signal, libc::SIG_DFL);
+                }
+                Ok(())
+            })
+        }
+    }
+
     /// The binary under test.
     pub fn boardsolve() -> Command {
         Command::cargo_bin("boardsolve").expect("binary built")

@@ -94,7 +94,7 @@ const SIGNALS: [(libc::c_int, i32); 3] = [
 /// Starts `boardsolve ARGS`, sends `signal` once `ready` says so (checked
 /// every millisecond), and returns its exit status and stderr.
 fn stopped(args: &[&str], signal: libc::c_int, ready: impl Fn() -> bool) -> (Option<i32>, String) {
-    let mut child = Command::new(BIN)
+    let mut child = crate::common::default_signals(&mut Command::new(BIN))
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -196,7 +196,7 @@ fn a_signal_ignored_from_the_start_stays_ignored() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().join("set");
     let mut command = Command::new(BIN);
-    command
+    crate::common::default_signals(&mut command)
         .args([
             "gen",
             "2048",

@@ -373,13 +373,14 @@ fn time_limit_bounds_hold_the_exact_answer() {
 fn ctrl_c_prints_the_bounds_and_exits_130() {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardsolve"))
-        .args(["solve", "2048", "--moves", "40"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        crate::common::default_signals(&mut Command::new(env!("CARGO_BIN_EXE_boardsolve")))
+            .args(["solve", "2048", "--moves", "40"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
     child
         .stdin
         .take()
