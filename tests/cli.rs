@@ -23,6 +23,20 @@ mod common {
         }
     }
 
+    /// Whether a test may skip for want of `tool` (a program it needs and
+    /// found missing): never in CI (the `CI` variable set, as `.ci/run`
+    /// runs), where `.ci/run` installs every tool and a missing one must
+    /// fail the test rather than pass it silently; elsewhere the skip is
+    /// said on standard error.
+    pub fn skip_without(tool: &str) -> bool {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{tool} is not installed, and CI must run this test (.ci/run installs it)"
+        );
+        eprintln!("skipped: {tool} is not installed");
+        true
+    }
+
     /// The binary under test.
     pub fn boardsolve() -> Command {
         Command::cargo_bin("boardsolve").expect("binary built")

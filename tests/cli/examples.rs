@@ -256,6 +256,7 @@ fn run(example: &Example, bin: &Path) -> Result<Ran, String> {
     if let Some(tool) = EXTERNAL
         .iter()
         .find(|tool| words.contains(tool) && !installed(tool))
+        && crate::common::skip_without(tool)
     {
         return Ok(Ran::Skipped(tool));
     }

@@ -24,8 +24,10 @@ fn on_a_terminal(command: &str) -> Option<(i32, String)> {
         .output()
     {
         Ok(out) => out,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            eprintln!("skipped: `script` (util-linux) is not installed");
+        Err(e)
+            if e.kind() == std::io::ErrorKind::NotFound
+                && crate::common::skip_without("script (util-linux)") =>
+        {
             return None;
         }
         Err(e) => panic!("script: {e}"),
