@@ -42,12 +42,38 @@ pub enum Format {
     Boj,
 }
 
+/// The largest tile number BOJ 14600 and 14601 accept: every tile is
+/// numbered by a natural number of at most 19000, one number a tile.
+pub const BOJ_MAX_LABEL: u64 = 19_000;
+
 impl Format {
     /// The hole as this format writes it in an answer.
     pub fn hole(self) -> &'static str {
         match self {
             Format::Plain => "0",
             Format::Boj => "-1",
+        }
+    }
+
+    /// The largest tile number an answer for a board of side `n` may use
+    /// in this format; tile numbers start at 1 in both. BOJ's judges take
+    /// 1 to [`BOJ_MAX_LABEL`]; on a board with more trominoes than that
+    /// (K ≥ 8, beyond both judges' limits, where no answer could keep to
+    /// it) the bound is the number of trominoes, so that a tiling is still
+    /// judged by its shape there. The own format bounds nothing: its
+    /// placement order numbers up to (n² − 1) / 3.
+    ///
+    /// ```
+    /// use boardsolve::puzzles::tromino::Format;
+    /// assert_eq!(Format::Boj.max_label(128), 19_000);
+    /// assert_eq!(Format::Boj.max_label(256), 21_845);
+    /// assert_eq!(Format::Plain.max_label(4), u64::MAX - 1);
+    /// ```
+    pub fn max_label(self, n: u32) -> u64 {
+        match self {
+            // u64::MAX stands for the hole in the checker.
+            Format::Plain => u64::MAX - 1,
+            Format::Boj => BOJ_MAX_LABEL.max((u64::from(n) * u64::from(n) - 1) / 3),
         }
     }
 }

@@ -219,6 +219,58 @@ fn checker_names_the_first_offending_cell() {
 }
 
 #[test]
+fn boj_tile_numbers_are_1_to_19000_one_a_tile() {
+    let two = instance(2, 0, 0);
+    let wrong = |i: &Instance, out: &str| match check_output(i, out.as_bytes(), Format::Boj, false)
+    {
+        Verdict::Wrong(reason) => reason,
+        Verdict::Correct => panic!("{out:?} accepted"),
+    };
+    // A tromino never placed: its three cells left 0, an L all the same.
+    assert_eq!(
+        wrong(&two, "-1 0\n0 0\n"),
+        "cells (0,1) (1,0) (1,1) are labelled 0: labels are 1..19000 (cells as (row,column), 0-based from the top left; the first at output 1:4)"
+    );
+    assert_eq!(
+        check_output(&two, b"-1 19000\n19000 19000\n", Format::Boj, false),
+        Verdict::Correct
+    );
+    assert!(
+        wrong(&two, "-1 19001\n19001 19001\n")
+            .starts_with("cells (0,1) (1,0) (1,1) are labelled 19001: labels are 1..19000")
+    );
+    // The own format bounds nothing (its hole is 0, so 0 is never a tile).
+    assert_eq!(
+        check_output(&two, b"0 19001\n19001 19001\n", Format::Plain, false),
+        Verdict::Correct
+    );
+    let four = instance(4, 0, 0);
+    // One number on four cells, and one on two separate Ls.
+    assert!(
+        wrong(&four, "-1 2 3 3\n2 2 1 3\n4 1 1 1\n4 4 5 5\n")
+            .contains("tile 1 at row 1, column 2 (0-based; output 2:5) covers 4 cells, not 3")
+    );
+    let two_ls = wrong(&four, "-1 2 3 3\n2 2 1 3\n2 1 1 3\n2 2 3 3\n");
+    assert!(
+        two_ls.contains("tile 2 at row 0, column 1") && two_ls.contains("covers 6 cells"),
+        "{two_ls}"
+    );
+    // Many cells: the first eight are listed.
+    let zeros = "-1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
+    assert!(wrong(&four, zeros).starts_with(
+        "cells (0,1) (0,2) (0,3) (1,0) (1,1) (1,2) (1,3) (2,0) and 7 more are labelled 0"
+    ));
+    // Past 19000 trominoes (K = 8, beyond both judges) the bound is their count.
+    let big = instance(256, 5, 7);
+    let mut out = Vec::new();
+    answer(&big, Format::Boj, &mut out).unwrap();
+    assert_eq!(
+        check_output(&big, &out, Format::Boj, true),
+        Verdict::Correct
+    );
+}
+
+#[test]
 fn boj_format_round_trips_and_prints_minus_one() {
     let i = BOJ.parse(b"3\n3 6\n").unwrap();
     assert_eq!((i.n, i.row, i.col), (8, 2, 2));
