@@ -329,3 +329,110 @@ fn the_packages_output_validator_keeps_the_label_rule() {
         assert_eq!(judge(text), (Some(43), reason.to_string()), "{name}");
     }
 }
+
+/// The diagnosis of `stress ARGS --diagnose` on `wrong_tromino MODE...`,
+/// after asserting that it found a wrong answer.
+fn diagnosis(args: &[&str], mode: &[&str]) -> String {
+    let exe = crate::common::program("wrong_tromino");
+    let mut all = vec!["stress"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--diagnose", "--shrink-time", "5s", "--", &exe]);
+    all.extend_from_slice(mode);
+    let (code, out, err) = run(&all, b"");
+    assert_eq!(code, 1, "{mode:?}: {out}{err}");
+    assert!(out.contains("wrong answer"), "{mode:?}: {out}");
+    let start = out.find("--- diagnosis ---\n").expect("a diagnosis") + 18;
+    out[start..]
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The mistakes of the rules, which BOJ's special judge kills too.
+const RULE_MISTAKES: [&str; 7] = [
+    "y-from-top",
+    "xy-swapped",
+    "labels-from-zero",
+    "stops-at-two",
+    "quadrant-off-by-one",
+    "labels-by-depth",
+    "hole-unmarked",
+];
+
+/// Asserts that `stress --diagnose` names `[id]` on `args`.
+fn names(args: &[&str], mode: &[&str], id: &str) {
+    let found = diagnosis(args, mode);
+    assert!(
+        found.starts_with(&format!("[{id}] your program behaves as if ")),
+        "{args:?} {id}: {found}"
+    );
+}
+
+/// One test per mistake of the rules: `stress --diagnose` names it under
+/// both BOJ judges, and (but for `hole-unmarked`, whose hole is 0 there
+/// anyway) in the own format.
+macro_rules! named {
+    ($($test:ident: $id:literal, $own:literal;)+) => {
+        $(
+            #[test]
+            fn $test() {
+                for judge in ["14601", "14600"] {
+                    names(&[judge, "--cases", "60", "--seed", "1"], &[$id, "boj"], $id);
+                }
+                if $own {
+                    names(&["tromino", "--cases", "60", "--seed", "1"], &[$id], $id);
+                }
+            }
+        )+
+    };
+}
+
+named! {
+    names_y_from_top: "y-from-top", true;
+    names_xy_swapped: "xy-swapped", true;
+    names_labels_from_zero: "labels-from-zero", true;
+    names_stops_at_two: "stops-at-two", true;
+    names_quadrant_off_by_one: "quadrant-off-by-one", true;
+    names_labels_by_depth: "labels-by-depth", true;
+    names_hole_unmarked: "hole-unmarked", false;
+}
+
+#[test]
+fn killer_sets_kill_the_killable_mistakes_of_every_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, program_args) in [
+        ("14600", &["boj"][..]),
+        ("14601", &["boj"][..]),
+        ("tromino", &[][..]),
+    ] {
+        let set = dir.path().join(name);
+        let set = set.to_str().unwrap();
+        let (code, out, err) = run(
+            &["gen", name, "--seed", "1", "--killers", "--out-dir", set],
+            b"",
+        );
+        assert_eq!(code, 0, "{name}: {err}");
+        let unkillable = if name == "tromino" {
+            "[hole-unmarked]"
+        } else {
+            "[clockwise-quadrants], [centre-last]"
+        };
+        assert!(
+            out.contains(&format!("not killable within the limits (none of 2000 generated cases tells them apart): {unkillable}\n"))
+                || err.contains(unkillable),
+            "{name}: {out}{err}"
+        );
+        // Each wrong program of the rules fails the set.
+        let exe = crate::common::program("wrong_tromino");
+        for id in RULE_MISTAKES
+            .iter()
+            .filter(|&&id| name != "tromino" || id != "hole-unmarked")
+        {
+            let mut args = vec!["test", name, set, "--", &exe, id];
+            args.extend_from_slice(program_args);
+            let (code, out, err) = run(&args, b"");
+            assert_eq!(code, 1, "{name} {id}: {out}{err}");
+        }
+    }
+}

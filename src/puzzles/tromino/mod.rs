@@ -117,7 +117,7 @@ impl Rules for Tromino {
     const TAKES: &'static [Flag] = &[Flag::Order, Flag::Explain, Flag::Svg, Flag::Html];
     const HELP: Help = Help {
         limits: "n up to 65536 when a power of two (streamed), else up to 4096; K up to 16; check up to 4096; --svg, --json, --explain and --html up to 256",
-        hard: "holes next to the centre and in quadrant corners",
+        hard: "holes on the borders between quadrants and in their corners, at every level of the recursion",
         samples: "the examples of the placement order in docs/tromino.md (14600 and 14601: in BOJ's format, each within its judge's limits)",
     };
     fn summary(&self) -> &'static str {

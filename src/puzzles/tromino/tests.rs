@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::puzzles::Text;
-use crate::puzzles::{Mistake as _, Puzzle, SolveOptions, TROMINO};
+use crate::puzzles::{Puzzle, SolveOptions, TROMINO};
 use proptest::prelude::*;
 
 fn text(n: usize, row: usize, col: usize) -> Vec<u8> {
@@ -355,8 +355,9 @@ fn without_a_mistake_the_simulation_is_the_placement_order() {
 }
 
 #[test]
-fn mistakes_give_valid_tilings_in_another_order() {
-    for &mistake in reference::Mistake::ALL {
+fn order_mistakes_give_valid_tilings_in_another_order() {
+    use reference::Mistake::{CentreLast, ClockwiseQuadrants};
+    for mistake in [ClockwiseQuadrants, CentreLast] {
         for n in [4u32, 8] {
             for (row, col) in [(0, 0), (3, 1), (n - 1, n - 2)] {
                 let i = instance(n, row, col);
@@ -373,6 +374,73 @@ fn mistakes_give_valid_tilings_in_another_order() {
             }
         }
     }
+}
+
+/// The mistaken reference's answer to `i` in `format`.
+fn mistaken(i: &Instance, format: Format, mistake: reference::Mistake) -> String {
+    let mut out = Vec::new();
+    reference::answer(i, format, Some(mistake), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn rule_mistakes_give_answers_the_boj_judge_refuses() {
+    use reference::Mistake::*;
+    // BOJ: K = 1 with x = 1, y = 2 is the hole at the top left, and so on.
+    let cases = [
+        // y = 2 taken from the top: the bottom-left cell.
+        (YFromTop, instance(2, 0, 0), "1 1\n-1 1\n"),
+        // x = 1, y = 2 read as x = 2, y = 1: the bottom-right cell.
+        (XySwapped, instance(2, 0, 0), "1 1\n1 -1\n"),
+        (LabelsFromZero, instance(2, 0, 0), "-1 0\n0 0\n"),
+        (
+            LabelsFromZero,
+            instance(4, 0, 0),
+            "-1 1 2 2\n1 1 0 2\n3 0 0 4\n3 3 4 4\n",
+        ),
+        (StopsAtTwo, instance(2, 0, 0), "-1 0\n0 0\n"),
+        (
+            StopsAtTwo,
+            instance(4, 0, 0),
+            "-1 0 0 0\n0 0 1 0\n0 1 1 0\n0 0 0 0\n",
+        ),
+        // A hole at the bottom right is taken for one at the top left: the
+        // tromino covers it and leaves the top left empty.
+        (QuadrantOffByOne, instance(2, 1, 1), "0 1\n1 1\n"),
+        (
+            LabelsByDepth,
+            instance(4, 0, 0),
+            "-1 2 2 2\n2 2 1 2\n2 1 1 2\n2 2 2 2\n",
+        ),
+        (HoleUnmarked, instance(2, 0, 0), "0 1\n1 1\n"),
+    ];
+    for (mistake, i, want) in cases {
+        let got = mistaken(&i, Format::Boj, mistake);
+        assert_eq!(got, want, "{mistake:?} on {i:?}");
+        assert!(
+            matches!(
+                check_output(&i, got.as_bytes(), Format::Boj, false),
+                Verdict::Wrong(_)
+            ),
+            "{mistake:?} on {i:?}"
+        );
+    }
+    // Each changes the answer, except where the rule it breaks does not
+    // come up: a hole off the middle rows and columns at every level, a
+    // hole on the diagonal x = y, a single tromino by depth, and the own
+    // format's hole, which is 0 anyway.
+    let right = |i: &Instance, format| {
+        let mut out = Vec::new();
+        reference::answer(i, format, None, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let same = |mistake, i: Instance, format| mistaken(&i, format, mistake) == right(&i, format);
+    assert!(same(QuadrantOffByOne, instance(2, 0, 0), Format::Boj));
+    assert!(same(XySwapped, instance(4, 3, 0), Format::Boj));
+    assert!(same(XySwapped, instance(4, 2, 2), Format::Plain));
+    assert!(same(LabelsByDepth, instance(2, 1, 0), Format::Boj));
+    assert!(same(HoleUnmarked, instance(8, 3, 5), Format::Plain));
+    assert!(!same(YFromTop, instance(8, 3, 5), Format::Plain));
 }
 
 #[test]
