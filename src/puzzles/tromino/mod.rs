@@ -11,6 +11,7 @@
 
 mod check;
 mod explain;
+mod features;
 mod r#gen;
 pub mod general;
 pub mod order;
@@ -22,6 +23,7 @@ mod svg;
 
 pub use check::{MAX_CHECK_N, check_output};
 pub use explain::{MAX_PLAY_N, Play, Tile, play};
+pub use features::features;
 pub use r#gen::{hard, random, shrink};
 pub use parse::{Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N};
 pub use solve::{answer, tiling};
@@ -160,6 +162,10 @@ impl Rules for Tromino {
             order_where_defined: settings.accepts == Accepts::PlacementOrder,
             ..self.clone()
         })
+    }
+
+    fn features(&self, instance: &Instance) -> Result<Vec<&'static str>, Error> {
+        Ok(features(instance, self.format))
     }
 
     fn check(&self, instance: &Instance, output: &[u8]) -> Result<Verdict, Error> {

@@ -461,6 +461,65 @@ fn shrinking_keeps_instances_the_format_can_write() {
     assert_eq!(smaller, []);
 }
 
+#[test]
+fn features_are_the_facts_of_the_hole() {
+    let of = |n, row, col, format| features(&instance(n, row, col), format);
+    assert_eq!(
+        of(4, 0, 0, Format::Boj),
+        [
+            "the board is larger than 2×2",
+            "the hole is in a corner of the board",
+            "the hole is on an edge of the board",
+            "x and y differ",
+            "the hole is in a corner of its quadrant",
+            "the hole is in the top-left quadrant",
+            "the hole is in the top half",
+            "the hole is in the left half",
+        ]
+    );
+    // x = y = 1: the bottom-left corner; the own format's row = column.
+    assert!(!of(4, 3, 0, Format::Boj).contains(&"x and y differ"));
+    assert!(of(4, 3, 0, Format::Plain).contains(&"the hole's row and column differ"));
+    assert!(!of(4, 2, 2, Format::Plain).contains(&"the hole's row and column differ"));
+    assert_eq!(
+        of(16, 8, 5, Format::Plain),
+        [
+            "the board is larger than 2×2",
+            "the hole's row and column differ",
+            "the hole is on the border between quadrants",
+            "the hole is in the bottom-left quadrant",
+            "the hole is in the bottom half",
+            "the hole is in the left half",
+        ]
+    );
+    let centre = of(16, 7, 8, Format::Plain);
+    assert!(centre.contains(&"the hole is next to the centre"));
+    assert!(centre.contains(&"the hole is in a corner of its quadrant"));
+    assert!(centre.contains(&"the hole is in the top-right quadrant"));
+    // A 2×2 board has no quadrants to speak of; other sides no split.
+    assert_eq!(
+        of(2, 1, 1, Format::Boj),
+        [
+            "the board is 2×2",
+            "the hole is in a corner of the board",
+            "the hole is on an edge of the board",
+            "x and y differ",
+        ]
+    );
+    assert_eq!(
+        of(10, 4, 1, Format::Plain),
+        [
+            "the board is larger than 2×2",
+            "the hole's row and column differ"
+        ]
+    );
+    // Through the entry, from judge text.
+    let f = crate::puzzles::BOJ_14601
+        .features(b"3\n1 8\n", &SolveOptions::default())
+        .unwrap();
+    assert!(f.contains(&"the hole is in a corner of the board"), "{f:?}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
