@@ -350,9 +350,10 @@ fn diagnosis(args: &[&str], mode: &[&str]) -> String {
 }
 
 /// The mistakes of the rules, which BOJ's special judge kills too.
-const RULE_MISTAKES: [&str; 7] = [
+const RULE_MISTAKES: [&str; 8] = [
     "y-from-top",
     "xy-swapped",
+    "x-as-row",
     "labels-from-zero",
     "stops-at-two",
     "quadrant-off-by-one",
@@ -391,6 +392,7 @@ macro_rules! named {
 named! {
     names_y_from_top: "y-from-top", true;
     names_xy_swapped: "xy-swapped", true;
+    names_x_as_row: "x-as-row", false;
     names_labels_from_zero: "labels-from-zero", true;
     names_stops_at_two: "stops-at-two", true;
     names_quadrant_off_by_one: "quadrant-off-by-one", true;

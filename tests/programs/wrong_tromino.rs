@@ -9,6 +9,8 @@
 // numbered after the four quadrants). Mistakes of the rules:
 // `y-from-top` (the hole's row counted from the other edge),
 // `xy-swapped` (the hole's two coordinates read the other way round),
+// `x-as-row` (BOJ's x taken for the row from the top, y for the column;
+// in the own format the same as `xy-swapped`),
 // `labels-from-zero`, `stops-at-two` (the recursion returns at 2x2
 // squares without tiling them), `quadrant-off-by-one` (the hole's
 // quadrant decided with <= at the middle), `labels-by-depth` (each
@@ -81,11 +83,15 @@ fn main() {
         }
         r = if mode == "y-from-top" { y - 1 } else { n - y };
         c = x - 1;
+        if mode == "x-as-row" {
+            r = x - 1;
+            c = y - 1;
+        }
     } else {
         n = v[0];
         r = v[1];
         c = v[2];
-        if mode == "xy-swapped" {
+        if mode == "xy-swapped" || mode == "x-as-row" {
             std::mem::swap(&mut r, &mut c);
         }
         if mode == "y-from-top" {

@@ -23,6 +23,11 @@ crate::mistakes! {
     /// The hole's two coordinates are exchanged: BOJ's `x y` read as
     /// `y x` (the own format's row and column exchanged).
     XySwapped = "xy-swapped" => "the hole's two coordinates are swapped (BOJ: x read as y and y as x)",
+    /// BOJ's `x y` taken for the row from the top and the column, as a
+    /// program indexing `board[x][y]` does: the hole lands a quarter turn
+    /// away, never on itself. (The own format has no x and y: there it is
+    /// `xy-swapped`, which the diagnosis names first.)
+    XAsRow = "x-as-row" => "BOJ's x is taken for the row from the top and y for the column",
     /// Trominoes are numbered from 0: the first placed, the whole
     /// board's centre, gets 0, which BOJ does not accept (and which is
     /// the own format's hole). Never placing that tromino gives the very
@@ -90,7 +95,9 @@ pub fn answer(
         (Some(Mistake::YFromTop), _) => (n - 1 - row, col),
         // BOJ: row n - x, column y - 1.
         (Some(Mistake::XySwapped), Format::Boj) => (n - 1 - col, n - 1 - row),
-        (Some(Mistake::XySwapped), Format::Plain) => (col, row),
+        (Some(Mistake::XySwapped | Mistake::XAsRow), Format::Plain) => (col, row),
+        // BOJ: row x - 1, column y - 1.
+        (Some(Mistake::XAsRow), Format::Boj) => (col, n - 1 - row),
         _ => (row, col),
     };
     let rules = Simulation {

@@ -392,6 +392,8 @@ fn rule_mistakes_give_answers_the_boj_judge_refuses() {
         (YFromTop, instance(2, 0, 0), "1 1\n-1 1\n"),
         // x = 1, y = 2 read as x = 2, y = 1: the bottom-right cell.
         (XySwapped, instance(2, 0, 0), "1 1\n1 -1\n"),
+        // x = 1, y = 2 as row 0, column 1: the top-right cell.
+        (XAsRow, instance(2, 0, 0), "1 -1\n1 1\n"),
         (LabelsFromZero, instance(2, 0, 0), "-1 0\n0 0\n"),
         (
             LabelsFromZero,
