@@ -464,6 +464,56 @@ fn shrinking_keeps_instances_the_format_can_write() {
 }
 
 #[test]
+fn largest_cases_and_the_sizes_drawn() {
+    use crate::puzzles::{GenOptions, Generate, Limits};
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let k7 = Limits::TrominoK { max_k: 7 };
+    let largest = GenOptions {
+        largest: true,
+        ..GenOptions::default()
+    };
+    for _ in 0..20 {
+        assert_eq!(
+            BOJ.generate_within(&mut rng, &largest, Some(&k7))
+                .unwrap()
+                .n,
+            128
+        );
+        assert_eq!(
+            PLAIN.generate_within(&mut rng, &largest, None).unwrap().n,
+            1024
+        );
+    }
+    // An explicit side wins over the largest.
+    let eight = GenOptions {
+        n: Some(8),
+        largest: true,
+        ..GenOptions::default()
+    };
+    assert_eq!(
+        BOJ.generate_within(&mut rng, &eight, Some(&k7)).unwrap().n,
+        8
+    );
+    assert_eq!(
+        BOJ.sizes_drawn(&GenOptions::default(), Some(&k7)),
+        "K 1..7, the first cases at K = 7, holes uniform, a quarter on quadrant borders and corners"
+    );
+    let hard = GenOptions {
+        hard: true,
+        ..GenOptions::default()
+    };
+    assert_eq!(
+        PLAIN.sizes_drawn(&hard, None),
+        "n a power of two from 1 to 16, the first cases at n = 1024, holes on quadrant borders and corners"
+    );
+    assert_eq!(
+        BOJ.sizes_drawn(&eight, Some(&k7)),
+        "n = 8, holes uniform, a quarter on quadrant borders and corners"
+    );
+}
+
+#[test]
 fn features_are_the_facts_of_the_hole() {
     let of = |n, row, col, format| features(&instance(n, row, col), format);
     assert_eq!(
