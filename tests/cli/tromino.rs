@@ -236,3 +236,205 @@ fn streamed_boards_pass_the_placement_order_check() {
         assert_eq!((code, out.as_str()), (0, "correct\n"), "{input}: {err}");
     }
 }
+
+/// BOJ's outputs, as (name, output) for the input `2\n1 4\n` (K = 2, the
+/// hole at the top left): each breaks the rule that every tromino has its
+/// own number from 1 to 19000.
+const BOJ_LABEL_BREAKS: [(&str, &[u8]); 4] = [
+    // The top-left quadrant's tromino never placed: an L of zeros.
+    ("zero", b"-1 0 3 3\n0 0 1 3\n4 1 1 5\n4 4 5 5\n"),
+    (
+        "19001",
+        b"-1 2 3 3\n2 2 1 3\n4 1 1 19001\n4 4 19001 19001\n",
+    ),
+    ("four cells", b"-1 2 3 3\n2 2 1 3\n4 1 1 1\n4 4 5 5\n"),
+    // Tiles 2 and 4 share a number: six cells, two Ls.
+    ("two Ls", b"-1 2 3 3\n2 2 1 3\n2 1 1 5\n2 2 5 5\n"),
+];
+
+#[test]
+fn boj_tile_numbers_are_1_to_19000_one_a_tromino() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "t.in", b"2\n1 4\n");
+    let reasons = [
+        "cells (0,1) (1,0) (1,1) are labelled 0: labels are 1..19000 (cells as (row,column), 0-based from the top left; the first at output 1:4)",
+        "cells (2,3) (3,2) (3,3) are labelled 19001: labels are 1..19000",
+        "tile 1 at row 1, column 2 (0-based; output 2:5) covers 4 cells, not 3",
+        "tile 2 at row 0, column 1 (0-based; output 1:4) covers 6 cells, not 3",
+    ];
+    for ((name, text), reason) in BOJ_LABEL_BREAKS.iter().zip(reasons) {
+        let output = write(dir.path(), "t.out", text);
+        for puzzle in ["14600", "14601"] {
+            let (code, out, _) = run(&["check", puzzle, &input, &output], b"");
+            assert_eq!(code, 1, "{puzzle} {name}: {out}");
+            assert!(out.contains(reason), "{puzzle} {name}: {out}");
+        }
+    }
+    // The issue's own case: K = 1, the one tromino left at 0.
+    let one = write(dir.path(), "one.in", b"1\n1 2\n");
+    let output = write(dir.path(), "one.out", b"-1 0\n0 0\n");
+    let (code, out, _) = run(&["check", "14601", &one, &output], b"");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("cells (0,1) (1,0) (1,1) are labelled 0: labels are 1..19000"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_packages_output_validator_keeps_the_label_rule() {
+    // Compiled as tests/cli/package.rs compiles the package's validators.
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("check_tiling");
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/tools/package/assets/check_tiling.cpp"
+    );
+    let status = std::process::Command::new("c++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&exe)
+        .arg(source)
+        .status()
+        .expect("c++ runs");
+    assert!(status.success(), "check_tiling.cpp compiles");
+    let input = write(dir.path(), "t.in", b"2\n1 4\n");
+    let feedback = dir.path().join("feedback");
+    std::fs::create_dir(&feedback).unwrap();
+    let judge = |output: &[u8]| {
+        use std::io::Write;
+        let mut child = std::process::Command::new(&exe)
+            .args([&input, &input, &feedback.display().to_string()])
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(output).unwrap();
+        let code = child.wait().unwrap().code();
+        let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
+        (code, message)
+    };
+    let good = solved(&["solve", "14601", &input], b"");
+    assert_eq!(
+        judge(good.as_bytes()),
+        (Some(42), "a valid tiling\n".to_string())
+    );
+    // Its cells are (row,column), 1-based from the top left, as its other
+    // messages count rows and columns.
+    let reasons = [
+        "cells (1,2) (2,1) (2,2) are labelled 0: labels are 1..19000\n",
+        "cells (3,4) (4,3) (4,4) are labelled 19001: labels are 1..19000\n",
+        "the number 1 is on 4 cells, not 3\n",
+        "the number 2 is on 6 cells, not 3\n",
+    ];
+    for ((name, text), reason) in BOJ_LABEL_BREAKS.iter().zip(reasons) {
+        assert_eq!(judge(text), (Some(43), reason.to_string()), "{name}");
+    }
+}
+
+/// The diagnosis of `stress ARGS --diagnose` on `wrong_tromino MODE...`,
+/// after asserting that it found a wrong answer.
+fn diagnosis(args: &[&str], mode: &[&str]) -> String {
+    let exe = crate::common::program("wrong_tromino");
+    let mut all = vec!["stress"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--diagnose", "--shrink-time", "5s", "--", &exe]);
+    all.extend_from_slice(mode);
+    let (code, out, err) = run(&all, b"");
+    assert_eq!(code, 1, "{mode:?}: {out}{err}");
+    assert!(out.contains("wrong answer"), "{mode:?}: {out}");
+    let start = out.find("--- diagnosis ---\n").expect("a diagnosis") + 18;
+    out[start..]
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The mistakes of the rules, which BOJ's special judge kills too.
+const RULE_MISTAKES: [&str; 8] = [
+    "y-from-top",
+    "xy-swapped",
+    "x-as-row",
+    "labels-from-zero",
+    "stops-at-two",
+    "quadrant-off-by-one",
+    "labels-by-depth",
+    "hole-unmarked",
+];
+
+/// Asserts that `stress --diagnose` names `[id]` on `args`.
+fn names(args: &[&str], mode: &[&str], id: &str) {
+    let found = diagnosis(args, mode);
+    assert!(
+        found.starts_with(&format!("[{id}] your program behaves as if ")),
+        "{args:?} {id}: {found}"
+    );
+}
+
+/// One test per mistake of the rules: `stress --diagnose` names it under
+/// both BOJ judges, and (but for `hole-unmarked`, whose hole is 0 there
+/// anyway) in the own format.
+macro_rules! named {
+    ($($test:ident: $id:literal, $own:literal;)+) => {
+        $(
+            #[test]
+            fn $test() {
+                for judge in ["14601", "14600"] {
+                    names(&[judge, "--cases", "60", "--seed", "1"], &[$id, "boj"], $id);
+                }
+                if $own {
+                    names(&["tromino", "--cases", "60", "--seed", "1"], &[$id], $id);
+                }
+            }
+        )+
+    };
+}
+
+named! {
+    names_y_from_top: "y-from-top", true;
+    names_xy_swapped: "xy-swapped", true;
+    names_x_as_row: "x-as-row", false;
+    names_labels_from_zero: "labels-from-zero", true;
+    names_stops_at_two: "stops-at-two", true;
+    names_quadrant_off_by_one: "quadrant-off-by-one", true;
+    names_labels_by_depth: "labels-by-depth", true;
+    names_hole_unmarked: "hole-unmarked", false;
+}
+
+#[test]
+fn killer_sets_kill_the_killable_mistakes_of_every_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, program_args) in [
+        ("14600", &["boj"][..]),
+        ("14601", &["boj"][..]),
+        ("tromino", &[][..]),
+    ] {
+        let set = dir.path().join(name);
+        let set = set.to_str().unwrap();
+        let (code, out, err) = run(
+            &["gen", name, "--seed", "1", "--killers", "--out-dir", set],
+            b"",
+        );
+        assert_eq!(code, 0, "{name}: {err}");
+        let unkillable = if name == "tromino" {
+            "[hole-unmarked]"
+        } else {
+            "[clockwise-quadrants], [centre-last]"
+        };
+        assert!(
+            out.contains(&format!("not killable within the limits (none of 2000 generated cases tells them apart): {unkillable}\n"))
+                || err.contains(unkillable),
+            "{name}: {out}{err}"
+        );
+        // Each wrong program of the rules fails the set.
+        let exe = crate::common::program("wrong_tromino");
+        for id in RULE_MISTAKES
+            .iter()
+            .filter(|&&id| name != "tromino" || id != "hole-unmarked")
+        {
+            let mut args = vec!["test", name, set, "--", &exe, id];
+            args.extend_from_slice(program_args);
+            let (code, out, err) = run(&args, b"");
+            assert_eq!(code, 1, "{name} {id}: {out}{err}");
+        }
+    }
+}

@@ -12,6 +12,9 @@ pub const MAX_CHECK_N: u32 = 4096;
 /// The hole, as a label no tile can have.
 const HOLE: u64 = u64::MAX;
 
+/// How many cells of an out-of-range label a message lists.
+const LISTED: usize = 8;
+
 /// A cell an offence is found at, with the place of its number in the
 /// output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,6 +85,16 @@ pub(super) enum Offence {
         tile: u64,
         mark: &'static str,
     },
+    /// A tile number outside 1..=`max` (BOJ: 1 to 19000), on the cells
+    /// `cells` (row, column; the first [`LISTED`] of them) of `count`, the
+    /// first at `at` in the output.
+    LabelOutOfRange {
+        tile: u64,
+        max: u64,
+        cells: Vec<(usize, usize)>,
+        count: usize,
+        at: Position,
+    },
     /// A tile on other than three cells (255 meaning 255 or more).
     NotThreeCells { tile: u64, cell: Cell, cells: u32 },
     /// A tile on three cells that do not form an L.
@@ -114,6 +127,30 @@ impl fmt::Display for Offence {
             ),
             Offence::HoleCovered { cell, tile, mark } => {
                 write!(f, "the hole at {cell} holds {tile}, expected {mark}")
+            }
+            Offence::LabelOutOfRange {
+                tile,
+                max,
+                cells,
+                count,
+                at,
+            } => {
+                let listed: Vec<String> = cells.iter().map(|(r, c)| format!("({r},{c})")).collect();
+                let (noun, verb) = if *count == 1 {
+                    ("cell", "is")
+                } else {
+                    ("cells", "are")
+                };
+                let more = if *count > cells.len() {
+                    format!(" and {} more", count - cells.len())
+                } else {
+                    String::new()
+                };
+                write!(
+                    f,
+                    "{noun} {}{more} {verb} labelled {tile}: labels are 1..{max} (cells as (row,column), 0-based from the top left; the first at output {at})",
+                    listed.join(" ")
+                )
             }
             Offence::NotThreeCells { tile, cell, cells } => {
                 let or_more = if *cells == u32::from(u8::MAX) {
@@ -169,8 +206,9 @@ pub(super) fn check(
 /// Whether `output` tiles `instance`: n × n numbers in row-major order
 /// (spacing and line ends do not matter), the hole written as `format`
 /// writes it at the hole and nowhere else, every other number on exactly
-/// three cells forming an L; with `order`, also the placement order of
-/// docs/tromino.md. The reason names the first offending cell in
+/// three cells forming an L and numbered from 1 to
+/// [`Format::max_label`] (BOJ: 19000); with `order`, also the placement
+/// order of docs/tromino.md. The reason names the first offending cell in
 /// row-major order.
 ///
 /// ```
@@ -184,21 +222,24 @@ pub(super) fn check(
 /// If `order` is set and `n` is not a power of two.
 pub fn check_output(instance: &Instance, output: &[u8], format: Format, order: bool) -> Verdict {
     assert!(!order || instance.n.is_power_of_two());
-    match find_offence(instance, output, format.hole(), order) {
+    match find_offence(instance, output, format, order) {
         Ok(()) => Verdict::Correct,
         Err(offence) => Verdict::Wrong(offence.to_string()),
     }
 }
 
-/// The first offence of `output` against `instance`, the hole written
-/// `mark`, in reading order; a misplaced hole mark first, since it
-/// explains everything after it.
+/// The first offence of `output` against `instance` in `format`, in
+/// reading order; a misplaced hole mark first, since it explains
+/// everything after it. At a cell, a number out of range comes before the
+/// shape of its tile: the label rule is broken whatever the shape.
 fn find_offence(
     instance: &Instance,
     output: &[u8],
-    mark: &'static str,
+    format: Format,
     order: bool,
 ) -> Result<(), Offence> {
+    let mark = format.hole();
+    let max = format.max_label(instance.n);
     let n = instance.n as usize;
     let hole = (instance.row as usize, instance.col as usize);
     let labels = read_labels(output, n, mark)?;
@@ -220,6 +261,17 @@ fn find_offence(
             continue;
         }
         // Every hole mark off the hole was reported above.
+        if !(1..=max).contains(&tile) {
+            let all: Vec<usize> = (k..n * n).filter(|&j| labels[j] == tile).collect();
+            let cells = all.iter().take(LISTED).map(|&j| (j / n, j % n)).collect();
+            return Err(Offence::LabelOutOfRange {
+                tile,
+                max,
+                cells,
+                count: all.len(),
+                at: here().at,
+            });
+        }
         let cells = counts.cells(tile);
         if cells != 3 {
             let cell = here();

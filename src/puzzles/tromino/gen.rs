@@ -24,18 +24,49 @@ pub fn random<R: rand::Rng + ?Sized>(rng: &mut R, n: u32) -> Instance {
     hole_by(n, || (rng.random_range(0..n), rng.random_range(0..n)))
 }
 
-/// A board of side `n` whose hole is next to the centre or in a corner of a
-/// quadrant, where off-by-one mistakes in the recursion show.
+/// A board of side `n` whose hole is on a border between quadrants or in
+/// a corner of one, at some level of the recursion: the first, last or one
+/// of the two middle rows of an aligned square of side 2^j, and the same
+/// for the column, j drawn from 1 to log2 n (the whole board half the
+/// time). There off-by-one mistakes in the recursion show: a hole on the
+/// first row past the middle, next to the centre, in a corner. Other sides
+/// take the whole board's first, middle and last rows and columns.
+///
+/// ```
+/// use boardsolve::puzzles::tromino::hard;
+/// use rand::SeedableRng;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let i = hard(&mut rng, 16);
+/// // Each coordinate is first, last or in the middle of a square of side 2^j.
+/// let placed = |x: u32| (1..=4).any(|j| [0, (1 << j) / 2 - 1, (1 << j) / 2, (1 << j) - 1].contains(&(x % (1 << j))));
+/// assert!(placed(i.row) && placed(i.col));
+/// ```
 ///
 /// # Panics
 /// If `n` is 0 or divisible by 3.
 pub fn hard<R: rand::Rng + ?Sized>(rng: &mut R, n: u32) -> Instance {
     assert!(!n.is_multiple_of(3));
-    let half = (n / 2).max(1);
-    let picks = [0, half.saturating_sub(1), half.min(n - 1), n - 1];
-    hole_by(n, || {
-        (picks[rng.random_range(0..4)], picks[rng.random_range(0..4)])
-    })
+    if !n.is_power_of_two() || n < 2 {
+        let half = (n / 2).max(1);
+        let picks = [0, half.saturating_sub(1), half.min(n - 1), n - 1];
+        return hole_by(n, || {
+            (picks[rng.random_range(0..4)], picks[rng.random_range(0..4)])
+        });
+    }
+    let k = n.trailing_zeros();
+    let j = if rng.random_bool(0.5) {
+        k
+    } else {
+        rng.random_range(1..=k)
+    };
+    let side = 1u32 << j;
+    let mut coordinate = || {
+        let base = rng.random_range(0..n >> j) << j;
+        let picks = [0, side / 2 - 1, side / 2, side - 1];
+        base + picks[rng.random_range(0..4)]
+    };
+    let (row, col) = (coordinate(), coordinate());
+    Instance { n, row, col }
 }
 
 /// The first tileable hole that `pick` proposes.
@@ -82,6 +113,29 @@ pub fn shrink(instance: &Instance, format: Format) -> impl Iterator<Item = Insta
     })
 }
 
+/// Largest K drawn by default: the judge's, or 4 (n = 16) for the own
+/// format and the BOJ format past the judges' limits.
+fn most_k(limits: Option<&Limits>) -> u32 {
+    match limits {
+        Some(&Limits::TrominoK { max_k }) => max_k,
+        _ => 4,
+    }
+}
+
+/// Side of the largest cases of `stress` (`GenOptions::largest`): the
+/// judge's largest board, or n = 1024 where there is no judge (the own
+/// format goes to 65536, but a stress case of 65536² labels would take
+/// minutes to write and check; 1024 is 350 000 trominoes).
+fn largest_n(limits: Option<&Limits>) -> u32 {
+    match limits {
+        Some(&Limits::TrominoK { max_k }) => 1 << max_k,
+        _ => LARGEST_OWN_N,
+    }
+}
+
+/// The largest stress cases' side without a judge.
+const LARGEST_OWN_N: u32 = 1024;
+
 impl Generate for Tromino {
     const SIZES: &'static [Size] = &[Size::N];
 
@@ -104,13 +158,15 @@ impl Generate for Tromino {
         let boj = format == Format::Boj;
         let n = match sizes.n {
             // A judge's limits are covered whole (14601: K up to 7); the
-            // own format keeps to small boards, which shrink and print fast.
+            // own format keeps to small boards, which shrink and print
+            // fast, but for the largest cases.
             None => {
-                let most = match limits {
-                    Some(&Limits::TrominoK { max_k }) => max_k,
-                    _ => 4,
-                };
-                1u32 << rng.random_range(u32::from(boj)..=most)
+                let most = most_k(limits);
+                if sizes.largest {
+                    largest_n(limits)
+                } else {
+                    1u32 << rng.random_range(u32::from(boj)..=most)
+                }
             }
             Some(n) if boj && !(n.is_power_of_two() && (2..=1 << MAX_BOJ_K).contains(&n)) => {
                 return Err(Error::Usage(format!(
@@ -125,11 +181,39 @@ impl Generate for Tromino {
                 )));
             }
         };
-        Ok(if sizes.hard {
+        // Without --hard, a quarter of the holes are on quadrant borders
+        // and corners too: uniform holes meet the middle rows of the whole
+        // board rarely on large boards.
+        Ok(if sizes.hard || rng.random_range(0..4) == 0 {
             hard(rng, n)
         } else {
             random(rng, n)
         })
+    }
+
+    fn sizes_drawn(&self, sizes: &GenOptions, limits: Option<&Limits>) -> String {
+        let holes = if sizes.hard {
+            "holes on quadrant borders and corners"
+        } else {
+            "holes uniform, a quarter on quadrant borders and corners"
+        };
+        if let Some(n) = sizes.n {
+            return format!("n = {n}, {holes}");
+        }
+        let (least, most) = (u32::from(self.format == Format::Boj), most_k(limits));
+        let largest = largest_n(limits);
+        if self.format == Format::Boj {
+            format!(
+                "K {least}..{most}, the first cases at K = {}, {holes}",
+                largest.trailing_zeros()
+            )
+        } else {
+            format!(
+                "n a power of two from {} to {}, the first cases at n = {largest}, {holes}",
+                1u32 << least,
+                1u32 << most
+            )
+        }
     }
 
     fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {

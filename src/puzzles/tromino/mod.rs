@@ -11,6 +11,7 @@
 
 mod check;
 mod explain;
+mod features;
 mod r#gen;
 pub mod general;
 pub mod order;
@@ -22,6 +23,7 @@ mod svg;
 
 pub use check::{MAX_CHECK_N, check_output};
 pub use explain::{MAX_PLAY_N, Play, Tile, play};
+pub use features::features;
 pub use r#gen::{hard, random, shrink};
 pub use parse::{Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N};
 pub use solve::{answer, tiling};
@@ -42,12 +44,38 @@ pub enum Format {
     Boj,
 }
 
+/// The largest tile number BOJ 14600 and 14601 accept: every tile is
+/// numbered by a natural number of at most 19000, one number a tile.
+pub const BOJ_MAX_LABEL: u64 = 19_000;
+
 impl Format {
     /// The hole as this format writes it in an answer.
     pub fn hole(self) -> &'static str {
         match self {
             Format::Plain => "0",
             Format::Boj => "-1",
+        }
+    }
+
+    /// The largest tile number an answer for a board of side `n` may use
+    /// in this format; tile numbers start at 1 in both. BOJ's judges take
+    /// 1 to [`BOJ_MAX_LABEL`]; on a board with more trominoes than that
+    /// (K ≥ 8, beyond both judges' limits, where no answer could keep to
+    /// it) the bound is the number of trominoes, so that a tiling is still
+    /// judged by its shape there. The own format bounds nothing: its
+    /// placement order numbers up to (n² − 1) / 3.
+    ///
+    /// ```
+    /// use boardsolve::puzzles::tromino::Format;
+    /// assert_eq!(Format::Boj.max_label(128), 19_000);
+    /// assert_eq!(Format::Boj.max_label(256), 21_845);
+    /// assert_eq!(Format::Plain.max_label(4), u64::MAX - 1);
+    /// ```
+    pub fn max_label(self, n: u32) -> u64 {
+        match self {
+            // u64::MAX stands for the hole in the checker.
+            Format::Plain => u64::MAX - 1,
+            Format::Boj => BOJ_MAX_LABEL.max((u64::from(n) * u64::from(n) - 1) / 3),
         }
     }
 }
@@ -91,7 +119,7 @@ impl Rules for Tromino {
     const TAKES: &'static [Flag] = &[Flag::Order, Flag::Explain, Flag::Svg, Flag::Html];
     const HELP: Help = Help {
         limits: "n up to 65536 when a power of two (streamed), else up to 4096; K up to 16; check up to 4096; --svg, --json, --explain and --html up to 256",
-        hard: "holes next to the centre and in quadrant corners",
+        hard: "holes on the borders between quadrants and in their corners, at every level of the recursion",
         samples: "the examples of the placement order in docs/tromino.md (14600 and 14601: in BOJ's format, each within its judge's limits)",
     };
     fn summary(&self) -> &'static str {
@@ -134,6 +162,10 @@ impl Rules for Tromino {
             order_where_defined: settings.accepts == Accepts::PlacementOrder,
             ..self.clone()
         })
+    }
+
+    fn features(&self, instance: &Instance) -> Result<Vec<&'static str>, Error> {
+        Ok(features(instance, self.format))
     }
 
     fn check(&self, instance: &Instance, output: &[u8]) -> Result<Verdict, Error> {

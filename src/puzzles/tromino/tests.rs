@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::puzzles::Text;
-use crate::puzzles::{Mistake as _, Puzzle, SolveOptions, TROMINO};
+use crate::puzzles::{Puzzle, SolveOptions, TROMINO};
 use proptest::prelude::*;
 
 fn text(n: usize, row: usize, col: usize) -> Vec<u8> {
@@ -219,6 +219,58 @@ fn checker_names_the_first_offending_cell() {
 }
 
 #[test]
+fn boj_tile_numbers_are_1_to_19000_one_a_tile() {
+    let two = instance(2, 0, 0);
+    let wrong = |i: &Instance, out: &str| match check_output(i, out.as_bytes(), Format::Boj, false)
+    {
+        Verdict::Wrong(reason) => reason,
+        Verdict::Correct => panic!("{out:?} accepted"),
+    };
+    // A tromino never placed: its three cells left 0, an L all the same.
+    assert_eq!(
+        wrong(&two, "-1 0\n0 0\n"),
+        "cells (0,1) (1,0) (1,1) are labelled 0: labels are 1..19000 (cells as (row,column), 0-based from the top left; the first at output 1:4)"
+    );
+    assert_eq!(
+        check_output(&two, b"-1 19000\n19000 19000\n", Format::Boj, false),
+        Verdict::Correct
+    );
+    assert!(
+        wrong(&two, "-1 19001\n19001 19001\n")
+            .starts_with("cells (0,1) (1,0) (1,1) are labelled 19001: labels are 1..19000")
+    );
+    // The own format bounds nothing (its hole is 0, so 0 is never a tile).
+    assert_eq!(
+        check_output(&two, b"0 19001\n19001 19001\n", Format::Plain, false),
+        Verdict::Correct
+    );
+    let four = instance(4, 0, 0);
+    // One number on four cells, and one on two separate Ls.
+    assert!(
+        wrong(&four, "-1 2 3 3\n2 2 1 3\n4 1 1 1\n4 4 5 5\n")
+            .contains("tile 1 at row 1, column 2 (0-based; output 2:5) covers 4 cells, not 3")
+    );
+    let two_ls = wrong(&four, "-1 2 3 3\n2 2 1 3\n2 1 1 3\n2 2 3 3\n");
+    assert!(
+        two_ls.contains("tile 2 at row 0, column 1") && two_ls.contains("covers 6 cells"),
+        "{two_ls}"
+    );
+    // Many cells: the first eight are listed.
+    let zeros = "-1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
+    assert!(wrong(&four, zeros).starts_with(
+        "cells (0,1) (0,2) (0,3) (1,0) (1,1) (1,2) (1,3) (2,0) and 7 more are labelled 0"
+    ));
+    // Past 19000 trominoes (K = 8, beyond both judges) the bound is their count.
+    let big = instance(256, 5, 7);
+    let mut out = Vec::new();
+    answer(&big, Format::Boj, &mut out).unwrap();
+    assert_eq!(
+        check_output(&big, &out, Format::Boj, true),
+        Verdict::Correct
+    );
+}
+
+#[test]
 fn boj_format_round_trips_and_prints_minus_one() {
     let i = BOJ.parse(b"3\n3 6\n").unwrap();
     assert_eq!((i.n, i.row, i.col), (8, 2, 2));
@@ -303,8 +355,9 @@ fn without_a_mistake_the_simulation_is_the_placement_order() {
 }
 
 #[test]
-fn mistakes_give_valid_tilings_in_another_order() {
-    for &mistake in reference::Mistake::ALL {
+fn order_mistakes_give_valid_tilings_in_another_order() {
+    use reference::Mistake::{CentreLast, ClockwiseQuadrants};
+    for mistake in [ClockwiseQuadrants, CentreLast] {
         for n in [4u32, 8] {
             for (row, col) in [(0, 0), (3, 1), (n - 1, n - 2)] {
                 let i = instance(n, row, col);
@@ -323,6 +376,75 @@ fn mistakes_give_valid_tilings_in_another_order() {
     }
 }
 
+/// The mistaken reference's answer to `i` in `format`.
+fn mistaken(i: &Instance, format: Format, mistake: reference::Mistake) -> String {
+    let mut out = Vec::new();
+    reference::answer(i, format, Some(mistake), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn rule_mistakes_give_answers_the_boj_judge_refuses() {
+    use reference::Mistake::*;
+    // BOJ: K = 1 with x = 1, y = 2 is the hole at the top left, and so on.
+    let cases = [
+        // y = 2 taken from the top: the bottom-left cell.
+        (YFromTop, instance(2, 0, 0), "1 1\n-1 1\n"),
+        // x = 1, y = 2 read as x = 2, y = 1: the bottom-right cell.
+        (XySwapped, instance(2, 0, 0), "1 1\n1 -1\n"),
+        // x = 1, y = 2 as row 0, column 1: the top-right cell.
+        (XAsRow, instance(2, 0, 0), "1 -1\n1 1\n"),
+        (LabelsFromZero, instance(2, 0, 0), "-1 0\n0 0\n"),
+        (
+            LabelsFromZero,
+            instance(4, 0, 0),
+            "-1 1 2 2\n1 1 0 2\n3 0 0 4\n3 3 4 4\n",
+        ),
+        (StopsAtTwo, instance(2, 0, 0), "-1 0\n0 0\n"),
+        (
+            StopsAtTwo,
+            instance(4, 0, 0),
+            "-1 0 0 0\n0 0 1 0\n0 1 1 0\n0 0 0 0\n",
+        ),
+        // A hole at the bottom right is taken for one at the top left: the
+        // tromino covers it and leaves the top left empty.
+        (QuadrantOffByOne, instance(2, 1, 1), "0 1\n1 1\n"),
+        (
+            LabelsByDepth,
+            instance(4, 0, 0),
+            "-1 2 2 2\n2 2 1 2\n2 1 1 2\n2 2 2 2\n",
+        ),
+        (HoleUnmarked, instance(2, 0, 0), "0 1\n1 1\n"),
+    ];
+    for (mistake, i, want) in cases {
+        let got = mistaken(&i, Format::Boj, mistake);
+        assert_eq!(got, want, "{mistake:?} on {i:?}");
+        assert!(
+            matches!(
+                check_output(&i, got.as_bytes(), Format::Boj, false),
+                Verdict::Wrong(_)
+            ),
+            "{mistake:?} on {i:?}"
+        );
+    }
+    // Each changes the answer, except where the rule it breaks does not
+    // come up: a hole off the middle rows and columns at every level, a
+    // hole on the diagonal x = y, a single tromino by depth, and the own
+    // format's hole, which is 0 anyway.
+    let right = |i: &Instance, format| {
+        let mut out = Vec::new();
+        reference::answer(i, format, None, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let same = |mistake, i: Instance, format| mistaken(&i, format, mistake) == right(&i, format);
+    assert!(same(QuadrantOffByOne, instance(2, 0, 0), Format::Boj));
+    assert!(same(XySwapped, instance(4, 3, 0), Format::Boj));
+    assert!(same(XySwapped, instance(4, 2, 2), Format::Plain));
+    assert!(same(LabelsByDepth, instance(2, 1, 0), Format::Boj));
+    assert!(same(HoleUnmarked, instance(8, 3, 5), Format::Plain));
+    assert!(!same(YFromTop, instance(8, 3, 5), Format::Plain));
+}
+
 #[test]
 fn the_reference_refuses_sides_that_are_not_powers_of_two() {
     let mut out = Vec::new();
@@ -339,6 +461,115 @@ fn shrinking_keeps_instances_the_format_can_write() {
     // 5 1 2 and 5 2 1 cannot be tiled.
     let smaller: Vec<Instance> = shrink(&instance(5, 2, 2), Format::Plain).collect();
     assert_eq!(smaller, []);
+}
+
+#[test]
+fn largest_cases_and_the_sizes_drawn() {
+    use crate::puzzles::{GenOptions, Generate, Limits};
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let k7 = Limits::TrominoK { max_k: 7 };
+    let largest = GenOptions {
+        largest: true,
+        ..GenOptions::default()
+    };
+    for _ in 0..20 {
+        assert_eq!(
+            BOJ.generate_within(&mut rng, &largest, Some(&k7))
+                .unwrap()
+                .n,
+            128
+        );
+        assert_eq!(
+            PLAIN.generate_within(&mut rng, &largest, None).unwrap().n,
+            1024
+        );
+    }
+    // An explicit side wins over the largest.
+    let eight = GenOptions {
+        n: Some(8),
+        largest: true,
+        ..GenOptions::default()
+    };
+    assert_eq!(
+        BOJ.generate_within(&mut rng, &eight, Some(&k7)).unwrap().n,
+        8
+    );
+    assert_eq!(
+        BOJ.sizes_drawn(&GenOptions::default(), Some(&k7)),
+        "K 1..7, the first cases at K = 7, holes uniform, a quarter on quadrant borders and corners"
+    );
+    let hard = GenOptions {
+        hard: true,
+        ..GenOptions::default()
+    };
+    assert_eq!(
+        PLAIN.sizes_drawn(&hard, None),
+        "n a power of two from 1 to 16, the first cases at n = 1024, holes on quadrant borders and corners"
+    );
+    assert_eq!(
+        BOJ.sizes_drawn(&eight, Some(&k7)),
+        "n = 8, holes uniform, a quarter on quadrant borders and corners"
+    );
+}
+
+#[test]
+fn features_are_the_facts_of_the_hole() {
+    let of = |n, row, col, format| features(&instance(n, row, col), format);
+    assert_eq!(
+        of(4, 0, 0, Format::Boj),
+        [
+            "the board is larger than 2×2",
+            "the hole is in a corner of the board",
+            "the hole is on an edge of the board",
+            "x and y differ",
+            "the hole is in a corner of its quadrant",
+            "the hole is in the top-left quadrant",
+            "the hole is in the top half",
+            "the hole is in the left half",
+        ]
+    );
+    // x = y = 1: the bottom-left corner; the own format's row = column.
+    assert!(!of(4, 3, 0, Format::Boj).contains(&"x and y differ"));
+    assert!(of(4, 3, 0, Format::Plain).contains(&"the hole's row and column differ"));
+    assert!(!of(4, 2, 2, Format::Plain).contains(&"the hole's row and column differ"));
+    assert_eq!(
+        of(16, 8, 5, Format::Plain),
+        [
+            "the board is larger than 2×2",
+            "the hole's row and column differ",
+            "the hole is on the border between quadrants",
+            "the hole is in the bottom-left quadrant",
+            "the hole is in the bottom half",
+            "the hole is in the left half",
+        ]
+    );
+    let centre = of(16, 7, 8, Format::Plain);
+    assert!(centre.contains(&"the hole is next to the centre"));
+    assert!(centre.contains(&"the hole is in a corner of its quadrant"));
+    assert!(centre.contains(&"the hole is in the top-right quadrant"));
+    // A 2×2 board has no quadrants to speak of; other sides no split.
+    assert_eq!(
+        of(2, 1, 1, Format::Boj),
+        [
+            "the board is 2×2",
+            "the hole is in a corner of the board",
+            "the hole is on an edge of the board",
+            "x and y differ",
+        ]
+    );
+    assert_eq!(
+        of(10, 4, 1, Format::Plain),
+        [
+            "the board is larger than 2×2",
+            "the hole's row and column differ"
+        ]
+    );
+    // Through the entry, from judge text.
+    let f = crate::puzzles::BOJ_14601
+        .features(b"3\n1 8\n", &SolveOptions::default())
+        .unwrap();
+    assert!(f.contains(&"the hole is in a corner of the board"), "{f:?}");
 }
 
 proptest! {
