@@ -286,6 +286,55 @@ fn each_mistake_changes_some_answer() {
     }
 }
 
+#[test]
+fn each_mistake_on_a_smallest_game_where_it_shows() {
+    use crate::puzzles::Mistake as _;
+    use reference::Mistake::*;
+    // (mistake, game, right answer, the mistake's answer): each the first
+    // found by trying every board of up to 12 cells, smallest first.
+    let cases = [
+        // A steps off the shared cell; B, on no foothold, steps on.
+        (SharedCellIgnored, "[[1, 1]] [0, 0] [0, 0]", 1, 2),
+        // A's steps: up onto B loses, down wins in 5, right wins in 3.
+        (
+            FirstWinningMove,
+            "[[1, 1], [1, 1], [1, 1]] [1, 0] [0, 0]",
+            3,
+            5,
+        ),
+        // A wins in 3 by stepping down, in 5 by stepping right.
+        (
+            WinnerMaximizes,
+            "[[1, 1, 1], [1, 1, 1]] [0, 1] [0, 0]",
+            3,
+            5,
+        ),
+        // A loses in 2 stepping up onto B, in 4 stepping right.
+        (LoserMinimizes, "[[1, 1, 1], [1, 1, 0]] [1, 0] [0, 0]", 4, 2),
+        // A tries left first; (0, 1) stays gone when it then tries right.
+        (VanishNotRestored, "[[1, 1, 1, 1]] [0, 1] [0, 3]", 2, 1),
+        // A's one step is onto B, who is then stuck.
+        (OpponentCellBlocked, "[[1, 1]] [0, 0] [0, 1]", 1, 0),
+        // A in the corner loses in 2; B first, in the middle, wins at once.
+        (BMovesFirst, "[[1, 1, 1]] [0, 0] [0, 1]", 2, 1),
+        (LoserTurnCounted, "[[1]] [0, 0] [0, 0]", 0, 1),
+        // Up from row 0 wraps to row 0 itself: A "steps" and its cell,
+        // shared with B, vanishes under B.
+        (NegativeIndexWraps, "[[1]] [0, 0] [0, 0]", 0, 1),
+    ];
+    assert_eq!(cases.len(), reference::Mistake::ALL.len());
+    for (mistake, text, right, wrong) in cases {
+        let g = game(text);
+        assert_eq!(reference::answer(&g, None), right, "{text}");
+        assert_eq!(answer(&g), right, "{text}");
+        assert_eq!(
+            reference::answer(&g, Some(mistake)),
+            wrong,
+            "{mistake:?} {text}"
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
