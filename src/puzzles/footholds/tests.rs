@@ -401,3 +401,110 @@ proptest! {
         }
     }
 }
+
+/// The line features of [`features`](mod@features), found the slow way:
+/// every optimal line followed move by move with the plain search of
+/// `reference.rs` (no shortcut once the players are apart). Flags: first
+/// winning step not the quickest, the winner could wait, the loser could
+/// hurry, a shared cell, a vanished foothold at the end.
+fn plain_line_features(instance: &Instance) -> [bool; 5] {
+    type Seen = std::collections::HashSet<(Vec<Vec<bool>>, Coord, Coord)>;
+    fn follow(
+        grid: &mut Vec<Vec<bool>>,
+        me: Coord,
+        you: Coord,
+        seen: &mut Seen,
+        f: &mut [bool; 5],
+    ) {
+        if !seen.insert((grid.clone(), me, you)) {
+            return;
+        }
+        f[3] |= me == you;
+        if !grid[me.0][me.1] {
+            f[4] = true;
+            return;
+        }
+        let (rows, cols) = (grid.len() as isize, grid[0].len() as isize);
+        let mut children = Vec::new();
+        for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+            let (r, c) = (me.0 as isize + dr, me.1 as isize + dc);
+            if r < 0 || c < 0 || r >= rows || c >= cols || !grid[r as usize][c as usize] {
+                continue;
+            }
+            let to = (r as usize, c as usize);
+            grid[me.0][me.1] = false;
+            let (they_win, rest) = reference::outcome(grid, you, to);
+            grid[me.0][me.1] = true;
+            children.push((to, !they_win, rest + 1));
+        }
+        let Some(&(_, wins, _)) = children.iter().find(|c| c.1).or(children.first()) else {
+            return;
+        };
+        let best = if wins {
+            children.iter().filter(|c| c.1).map(|c| c.2).min().unwrap()
+        } else {
+            children.iter().map(|c| c.2).max().unwrap()
+        };
+        if wins {
+            let first = children.iter().find(|c| c.1).unwrap().2;
+            f[0] |= first != best;
+            f[1] |= children.iter().any(|c| c.1 && c.2 > best);
+        } else {
+            f[2] |= children.iter().any(|c| c.2 < best);
+        }
+        for (to, w, len) in children {
+            if w == wins && len == best {
+                grid[me.0][me.1] = false;
+                follow(grid, you, to, seen, f);
+                grid[me.0][me.1] = true;
+            }
+        }
+    }
+    let mut f = [false; 5];
+    follow(
+        &mut instance.grid(),
+        instance.a,
+        instance.b,
+        &mut Seen::new(),
+        &mut f,
+    );
+    f
+}
+
+#[test]
+fn features_name_the_facts_of_small_games() {
+    use features::*;
+    let of = |text: &str| Footholds.features(&game(text)).unwrap();
+    // A's steps: up onto B loses, down wins in 5, right wins in 3.
+    let f = of("[[1, 1], [1, 1], [1, 1]] [1, 0] [0, 0]");
+    assert!(
+        f.contains(&FIRST_WIN_NOT_QUICKEST) && f.contains(&WINNER_COULD_WAIT),
+        "{f:?}"
+    );
+    // A steps off the shared cell and B's foothold is gone.
+    assert_eq!(
+        of("[[1, 1]] [0, 0] [0, 0]"),
+        [SHARED_CELL, FOOTHOLD_GONE, NOT_SQUARE]
+    );
+    // A cannot move at all.
+    assert_eq!(of("[[1, 0, 1]] [0, 0] [0, 2]"), [B_WINS, APART, NOT_SQUARE]);
+    // A 1×5 row: A must walk towards B, and B steps onto A's cell last.
+    let f = of("[[1, 1, 1, 1, 1]] [0, 0] [0, 4]");
+    assert!(f.contains(&B_WINS) && f.contains(&SHARED_CELL), "{f:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn line_features_equal_the_plain_search(g in small_instance(4)) {
+        use features::*;
+        let found = Footholds.features(&g).unwrap();
+        let plain = plain_line_features(&g);
+        let clauses = [FIRST_WIN_NOT_QUICKEST, WINNER_COULD_WAIT, LOSER_COULD_HURRY, SHARED_CELL, FOOTHOLD_GONE];
+        for (has, clause) in plain.into_iter().zip(clauses) {
+            prop_assert_eq!(found.contains(&clause), has, "{}: {}", clause, g);
+        }
+        prop_assert_eq!(found.contains(&B_WINS), !outcome(&g).0.eq(&Player::A), "{}", g);
+    }
+}
