@@ -250,3 +250,41 @@ fn diagnose_names_loser_turn_counted() {
 fn diagnose_names_negative_index_wraps() {
     diagnosed_as("negative-index-wraps");
 }
+
+/// `validate 92345` holds test files to the judge's own form, the literal
+/// arguments on one line (what the package's validator accepts); `solve`
+/// and `check` still read every form, and `validate footholds` too.
+#[test]
+#[ignore = "needs Entry::validate (src/puzzles/rules.rs) to hold an entry with a form of its own (92345: literal) to that form"]
+fn validate_92345_takes_only_the_literal_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let literal = write(
+        "literal.in",
+        "[[1, 1, 1], [1, 0, 1], [1, 1, 1]] [1, 0] [1, 2]\n",
+    );
+    let plain = write("plain.in", "3 3\n1 1 1\n1 0 1\n1 1 1\n1 0 1 2\n");
+    let json = write(
+        "json.in",
+        "{\"board\": [[1, 1, 1], [1, 0, 1], [1, 1, 1]], \"aloc\": [1, 0], \"bloc\": [1, 2]}\n",
+    );
+    assert_eq!(
+        solved(&["validate", "92345", &literal], b""),
+        "all 1 valid\n"
+    );
+    for (file, name) in [(&plain, "plain.in"), (&json, "json.in")] {
+        let (code, out, _) = run(&["validate", "92345", file], b"");
+        assert_eq!(code, 1, "{name}: {out}");
+        assert!(out.contains(&format!("{name}:1:1: ")), "{name}: {out}");
+        assert_eq!(solved(&["solve", "92345", file], b""), "4\n", "{name}");
+        assert_eq!(
+            solved(&["validate", "footholds", file], b""),
+            "all 1 valid\n",
+            "{name}"
+        );
+    }
+}
