@@ -269,21 +269,26 @@ impl Generate for Footholds {
 
     fn sizes_drawn(&self, sizes: &GenOptions, limits: Option<&Limits>) -> String {
         let most = most_side(limits);
-        let side = |given: Option<u64>| match given {
-            Some(v) => v.to_string(),
-            None if sizes.largest => most.to_string(),
-            None if sizes.hard => format!("1..{most} (half of them {most}, larger more often)"),
-            None => format!("1..{most} (larger more often)"),
+        let free = if sizes.hard {
+            format!("1..{most}, larger more often ({most} half of the time)")
+        } else {
+            format!("1..{most}, larger more often")
+        };
+        let sides = match (sizes.rows, sizes.cols) {
+            _ if sizes.largest => {
+                let side = |given: Option<u64>| given.map_or(most as u64, |v| v);
+                format!("{}×{}", side(sizes.rows), side(sizes.cols))
+            }
+            (Some(r), Some(c)) => format!("{r}×{c}"),
+            (None, None) => format!("rows and columns {free}"),
+            (Some(r), None) => format!("{r} rows, columns {free}"),
+            (None, Some(c)) => format!("{c} columns, rows {free}"),
         };
         let density = match sizes.density {
             Some(d) => format!("{}% footholds", (d * 100.0).round()),
             None => "50-100% footholds".to_string(),
         };
-        format!(
-            "rows {}, columns {}, {density}",
-            side(sizes.rows),
-            side(sizes.cols)
-        )
+        format!("{sides}, {density}")
     }
 
     fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {

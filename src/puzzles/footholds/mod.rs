@@ -62,7 +62,7 @@ impl Rules for Footholds {
 
     const HELP: Help = Help {
         limits: "boards up to 8×8 (6×6 in well under a second)",
-        hard: "both players on one cell, separated players, a player with no move",
+        hard: "players close together on a dense board (most often), a player on the top or left edge, both on one cell, separated players, a player with no move",
         samples: "the four examples of Programmers 92345 (92345: in the literal argument form; footholds: plain text)",
     };
 

@@ -508,3 +508,59 @@ proptest! {
         prop_assert_eq!(found.contains(&B_WINS), !outcome(&g).0.eq(&Player::A), "{}", g);
     }
 }
+
+#[test]
+fn sizes_drawn_say_what_gen_draws() {
+    use crate::puzzles::{GenOptions, GenRng, Generate, Limits};
+    use rand::SeedableRng;
+    let judge = Limits::Footholds { max_side: 5 };
+    let plain = GenOptions::default();
+    assert_eq!(
+        Footholds.sizes_drawn(&plain, Some(&judge)),
+        "rows and columns 1..5, larger more often, 50-100% footholds"
+    );
+    let largest = GenOptions {
+        largest: true,
+        cols: Some(3),
+        density: Some(0.8),
+        ..GenOptions::default()
+    };
+    assert_eq!(
+        Footholds.sizes_drawn(&largest, Some(&judge)),
+        "5×3, 80% footholds"
+    );
+    let hard = GenOptions {
+        hard: true,
+        rows: Some(2),
+        ..GenOptions::default()
+    };
+    assert_eq!(
+        Footholds.sizes_drawn(&hard, None),
+        "2 rows, columns 1..5, larger more often (5 half of the time), 50-100% footholds"
+    );
+    // Largest draws the judge's largest; otherwise every side from 1 to
+    // it turns up.
+    let mut rng = GenRng::seed_from_u64(1);
+    for _ in 0..20 {
+        let g = Footholds
+            .generate_within(
+                &mut rng,
+                &GenOptions {
+                    largest: true,
+                    ..GenOptions::default()
+                },
+                Some(&judge),
+            )
+            .unwrap();
+        assert_eq!((g.rows, g.cols), (5, 5));
+    }
+    let mut seen = [false; 6];
+    for _ in 0..300 {
+        let g = Footholds
+            .generate_within(&mut rng, &plain, Some(&judge))
+            .unwrap();
+        assert!(g.rows <= 5 && g.cols <= 5);
+        seen[g.rows] = true;
+    }
+    assert_eq!(seen, [false, true, true, true, true, true]);
+}
