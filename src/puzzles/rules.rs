@@ -546,9 +546,10 @@ impl<R: Rules> Puzzle for Entry<R> {
 
     fn validate(&self, input: &[u8]) -> Result<(), InputError> {
         let instance = self.rules.parse(input)?;
-        // The form the input is written in, for a puzzle with several
-        // (footholds); the entry's own otherwise.
-        let canonical = match self.rules.form_of(input).or(self.form) {
+        // A judge's entry holds the input to its own form (92345 reads
+        // only the literal one); a puzzle name that reads several forms
+        // (footholds) to the form the input is written in.
+        let canonical = match self.form.or_else(|| self.rules.form_of(input)) {
             Some(form) => self.rules.to_text_in(&instance, form),
             None => self.rules.to_text(&instance),
         };

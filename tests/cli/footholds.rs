@@ -178,3 +178,112 @@ fn nine_rows_and_moves_are_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("footholds does not take --moves"), "{err}");
 }
+
+/// The mistakes of the footholds catalogue whose `stress --diagnose` test
+/// is here rather than in `diagnose.rs` (which checks that every id of
+/// every catalogue is tested somewhere).
+pub(crate) const DIAGNOSED: &[&str] = &[
+    "first-winning-move",
+    "vanish-not-restored",
+    "opponent-cell-blocked",
+    "b-moves-first",
+    "loser-turn-counted",
+    "negative-index-wraps",
+];
+
+/// Asserts that `stress footholds --diagnose` on `wrong_footholds ID` names
+/// `[ID]` first.
+fn diagnosed_as(id: &str) {
+    let exe = crate::common::program("wrong_footholds");
+    let args = [
+        "stress",
+        "footholds",
+        "--cases",
+        "300",
+        "--seed",
+        "5",
+        "--diagnose",
+        "--timeout",
+        "20s",
+        "--shrink-time",
+        "5s",
+        "--",
+        &exe,
+        id,
+    ];
+    let (code, out, err) = run(&args, b"");
+    assert_eq!(code, 1, "{id}: {out}{err}");
+    let start = out.find("--- diagnosis ---\n").expect("a diagnosis") + 18;
+    let first = out[start..].lines().next().unwrap_or("");
+    assert!(
+        first.starts_with(&format!("[{id}] your program behaves as if ")),
+        "{id}: {out}"
+    );
+}
+
+#[test]
+fn diagnose_names_first_winning_move() {
+    diagnosed_as("first-winning-move");
+}
+
+#[test]
+fn diagnose_names_vanish_not_restored() {
+    diagnosed_as("vanish-not-restored");
+}
+
+#[test]
+fn diagnose_names_opponent_cell_blocked() {
+    diagnosed_as("opponent-cell-blocked");
+}
+
+#[test]
+fn diagnose_names_b_moves_first() {
+    diagnosed_as("b-moves-first");
+}
+
+#[test]
+fn diagnose_names_loser_turn_counted() {
+    diagnosed_as("loser-turn-counted");
+}
+
+#[test]
+fn diagnose_names_negative_index_wraps() {
+    diagnosed_as("negative-index-wraps");
+}
+
+/// `validate 92345` holds test files to the judge's own form, the literal
+/// arguments on one line (what the package's validator accepts); `solve`
+/// and `check` still read every form, and `validate footholds` too.
+#[test]
+fn validate_92345_takes_only_the_literal_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let literal = write(
+        "literal.in",
+        "[[1, 1, 1], [1, 0, 1], [1, 1, 1]] [1, 0] [1, 2]\n",
+    );
+    let plain = write("plain.in", "3 3\n1 1 1\n1 0 1\n1 1 1\n1 0 1 2\n");
+    let json = write(
+        "json.in",
+        "{\"board\": [[1, 1, 1], [1, 0, 1], [1, 1, 1]], \"aloc\": [1, 0], \"bloc\": [1, 2]}\n",
+    );
+    assert_eq!(
+        solved(&["validate", "92345", &literal], b""),
+        "all 1 valid\n"
+    );
+    for (file, name) in [(&plain, "plain.in"), (&json, "json.in")] {
+        let (code, out, _) = run(&["validate", "92345", file], b"");
+        assert_eq!(code, 1, "{name}: {out}");
+        assert!(out.contains(&format!("{name}:1:1: ")), "{name}: {out}");
+        assert_eq!(solved(&["solve", "92345", file], b""), "4\n", "{name}");
+        assert_eq!(
+            solved(&["validate", "footholds", file], b""),
+            "all 1 valid\n",
+            "{name}"
+        );
+    }
+}

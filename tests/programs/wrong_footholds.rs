@@ -1,27 +1,50 @@
 // A disappearing-footholds solution for the stress tests, reading the
 // plain text form (R C, the rows, ar ac br bc), right or with one mistake
 // chosen by the first argument, named by its catalogue id: correct |
-// no-vanish-check | winner-maximizes | loser-minimizes.
+// no-vanish-check | first-winning-move | winner-maximizes |
+// loser-minimizes | vanish-not-restored | opponent-cell-blocked |
+// b-moves-first | loser-turn-counted | negative-index-wraps.
+// Steps are tried up, down, left, right.
 use std::io::Read;
 
 fn play(g: &mut Vec<Vec<u8>>, me: (i32, i32), you: (i32, i32), mode: &str) -> (bool, u32) {
+    let stuck = (false, if mode == "loser-turn-counted" { 1 } else { 0 });
     if mode != "no-vanish-check" && g[me.0 as usize][me.1 as usize] == 0 {
-        return (false, 0);
+        return stuck;
     }
+    let (rows, cols) = (g.len() as i32, g[0].len() as i32);
     let mut best: Option<(bool, u32)> = None;
     for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-        let to = (me.0 + dr, me.1 + dc);
-        if to.0 < 0 || to.1 < 0 || to.0 as usize >= g.len() || to.1 as usize >= g[0].len() {
+        let mut to = (me.0 + dr, me.1 + dc);
+        if mode == "negative-index-wraps" {
+            // As Python reads board[-1]: the last row (or column).
+            if to.0 < 0 {
+                to.0 += rows;
+            }
+            if to.1 < 0 {
+                to.1 += cols;
+            }
+        }
+        if to.0 < 0 || to.1 < 0 || to.0 >= rows || to.1 >= cols {
             continue;
         }
         if g[to.0 as usize][to.1 as usize] == 0 {
             continue;
         }
+        if mode == "opponent-cell-blocked" && to == you {
+            continue;
+        }
         let had = g[me.0 as usize][me.1 as usize];
         g[me.0 as usize][me.1 as usize] = 0;
         let (they, rest) = play(g, you, to, mode);
-        g[me.0 as usize][me.1 as usize] = had;
+        if mode != "vanish-not-restored" {
+            g[me.0 as usize][me.1 as usize] = had;
+        }
         let mine = (!they, rest + 1);
+        if mode == "first-winning-move" && mine.0 {
+            // The shortcut: a win is a win, stop looking.
+            return mine;
+        }
         best = Some(match best {
             None => mine,
             Some(o) => {
@@ -37,7 +60,7 @@ fn play(g: &mut Vec<Vec<u8>>, me: (i32, i32), you: (i32, i32), mode: &str) -> (b
             }
         });
     }
-    best.unwrap_or((false, 0))
+    best.unwrap_or(stuck)
 }
 
 fn main() {
@@ -48,5 +71,9 @@ fn main() {
     let (r, c) = (v[0] as usize, v[1] as usize);
     let mut g: Vec<Vec<u8>> = (0..r).map(|i| v[2 + i * c..2 + (i + 1) * c].iter().map(|&x| x as u8).collect()).collect();
     let k = 2 + r * c;
-    println!("{}", play(&mut g, (v[k], v[k + 1]), (v[k + 2], v[k + 3]), &mode).1);
+    let (mut a, mut b) = ((v[k], v[k + 1]), (v[k + 2], v[k + 3]));
+    if mode == "b-moves-first" {
+        std::mem::swap(&mut a, &mut b);
+    }
+    println!("{}", play(&mut g, a, b, &mode).1);
 }

@@ -42,9 +42,44 @@ pub fn random<R: rand::Rng + ?Sized>(
     }
 }
 
+/// The shapes of [`hard`], one drawn at random for each game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// Both players on one cell.
+    Shared,
+    /// A column without footholds between the two players.
+    Wall,
+    /// A's neighbours without footholds (B may stand on one of them).
+    Stuck,
+    /// The players side by side or one cell apart on a dense board: a
+    /// fight where the winner has wins of several lengths and the players
+    /// step onto each other's cells.
+    Close,
+    /// A player on the top row or the left column, with a foothold on the
+    /// far side of the board where a wrapped index would land.
+    Edge,
+}
+
+/// The shapes [`hard`] draws from, each equally likely: the fights (close
+/// players, a player at an edge) where the winner and the loser have
+/// choices come five times in nine, since most mistakes show only there.
+const SHAPES: [Shape; 9] = [
+    Shape::Shared,
+    Shape::Wall,
+    Shape::Stuck,
+    Shape::Close,
+    Shape::Close,
+    Shape::Close,
+    Shape::Edge,
+    Shape::Edge,
+    Shape::Close,
+];
+
 /// A game in one of the shapes that break solutions: both players on one
-/// cell, players already separated by a wall without footholds, or a
-/// player with no move at the start.
+/// cell, players already separated by a wall without footholds, a player
+/// with no move at the start (or only onto the opponent's cell), the
+/// players side by side or one cell apart on a dense board, or a player on
+/// the top or left edge with a foothold across the board.
 ///
 /// # Panics
 /// As [`random`].
@@ -54,27 +89,73 @@ pub fn hard<R: rand::Rng + ?Sized>(
     cols: usize,
     foothold_percent: u32,
 ) -> Instance {
-    let mut game = random(rng, rows, cols, foothold_percent);
-    match rng.random_range(0..3u8) {
-        0 => {
-            game.b = game.a;
-        }
-        1 if cols >= 3 => {
-            // A column without footholds between the two players.
+    let shape = SHAPES[rng.random_range(0..SHAPES.len())];
+    shaped(rng, rows, cols, foothold_percent, shape)
+}
+
+/// A random game (as [`random`]) reshaped into `shape`.
+fn shaped<R: rand::Rng + ?Sized>(
+    rng: &mut R,
+    rows: usize,
+    cols: usize,
+    foothold_percent: u32,
+    shape: Shape,
+) -> Instance {
+    let dense = matches!(shape, Shape::Close | Shape::Edge);
+    // A fight needs room: at least three quarters of the cells.
+    let percent = if dense {
+        foothold_percent.max(75)
+    } else {
+        foothold_percent
+    };
+    let mut game = random(rng, rows, cols, percent);
+    let inside =
+        |(r, c): (isize, isize)| r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols;
+    match shape {
+        Shape::Shared => game.b = game.a,
+        Shape::Wall if cols >= 3 => {
             let wall = rng.random_range(1..cols - 1);
             for r in 0..rows {
                 game.footholds &= !bit((r, wall));
             }
             game.a.1 = rng.random_range(0..wall);
             game.b.1 = rng.random_range(wall + 1..cols);
-            game.footholds |= bit(game.a) | bit(game.b);
+        }
+        Shape::Close if rows * cols >= 2 => {
+            // B on a cell one or two steps from A.
+            let (r, c) = (game.a.0 as isize, game.a.1 as isize);
+            let near: Vec<Coord> = (-2isize..=2)
+                .flat_map(|dr| (-2isize..=2).map(move |dc| (dr, dc)))
+                .filter(|&(dr, dc)| (1..=2).contains(&(dr.abs() + dc.abs())))
+                .map(|(dr, dc)| (r + dr, c + dc))
+                .filter(|&cell| inside(cell))
+                .map(|(r, c)| (r as usize, c as usize))
+                .collect();
+            game.b = near[rng.random_range(0..near.len())];
+        }
+        Shape::Edge => {
+            // Someone on the top row or the left column, and the cell a
+            // step off that edge would wrap to kept.
+            let mover = if rng.random_bool(0.5) {
+                &mut game.a
+            } else {
+                &mut game.b
+            };
+            if rng.random_bool(0.5) {
+                mover.0 = 0;
+                game.footholds |= bit((rows - 1, mover.1));
+            } else {
+                mover.1 = 0;
+                game.footholds |= bit((mover.0, cols - 1));
+            }
         }
         _ => {
-            // A's neighbours lose their footholds (B may stand on one).
+            // Stuck (or a shape the board is too small for): A's
+            // neighbours lose their footholds, B may stand on one.
             let (r, c) = game.a;
             for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
                 let (nr, nc) = (r as isize + dr, c as isize + dc);
-                if nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < cols {
+                if inside((nr, nc)) {
                     let cell = (nr as usize, nc as usize);
                     if cell != game.b {
                         game.footholds &= !bit(cell);
@@ -83,6 +164,7 @@ pub fn hard<R: rand::Rng + ?Sized>(
             }
         }
     }
+    game.footholds |= bit(game.a) | bit(game.b);
     game
 }
 
@@ -119,6 +201,32 @@ pub fn shrink(game: &Instance) -> impl Iterator<Item = Instance> + '_ {
     without_row.chain(without_col).chain(without_foothold)
 }
 
+/// The largest side drawn when no option and no judge says: boards up to
+/// 5×5 are solved by the plain search in milliseconds, so every catalogued
+/// mistake can be compared on them.
+const DRAWN_SIDE: usize = 5;
+
+/// The largest side drawn under `limits` (the generator's own without a
+/// judge).
+fn most_side(limits: Option<&Limits>) -> usize {
+    match limits {
+        Some(&Limits::Footholds { max_side }) => (max_side as usize).clamp(1, MAX_SIDE),
+        _ => DRAWN_SIDE,
+    }
+}
+
+/// A side from 1 to `most`, larger sides more often: the larger of two
+/// uniform draws (a 5 one time in three of 1..5), and with `hard` the
+/// largest half of the time. Games on small boards leave the players too
+/// few choices for most mistakes to show, and a failing game is shrunk
+/// anyway.
+fn draw_side<R: rand::Rng + ?Sized>(rng: &mut R, most: usize, hard: bool) -> usize {
+    if hard && rng.random_bool(0.5) {
+        return most;
+    }
+    rng.random_range(1..=most).max(rng.random_range(1..=most))
+}
+
 impl Generate for Footholds {
     const SIZES: &'static [Size] = &[Size::Rows, Size::Cols, Size::Density];
 
@@ -126,10 +234,24 @@ impl Generate for Footholds {
     /// when not given), `--density` the share of footholds (50% to 100% at
     /// random when not given), `--hard` one of the [`hard`] shapes.
     fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
+        self.generate_within(rng, sizes, None)
+    }
+
+    /// As [`Generate::generate`], the sides drawn from 1 to the judge's
+    /// largest (5 for Programmers 92345), or only the largest with
+    /// [`GenOptions::largest`].
+    fn generate_within(
+        &self,
+        rng: &mut GenRng,
+        sizes: &GenOptions,
+        limits: Option<&Limits>,
+    ) -> Result<Instance, Error> {
+        let most = most_side(limits);
         let mut side = |size: Size| -> Result<usize, Error> {
             Ok(match sizes.bounded(size, 1, MAX_SIDE as u64)? {
                 Some(v) => v as usize,
-                None => rng.random_range(1..=5),
+                None if sizes.largest => most,
+                None => draw_side(rng, most, sizes.hard),
             })
         };
         let rows = side(Size::Rows)?;
@@ -143,6 +265,30 @@ impl Generate for Footholds {
         } else {
             random(rng, rows, cols, percent)
         })
+    }
+
+    fn sizes_drawn(&self, sizes: &GenOptions, limits: Option<&Limits>) -> String {
+        let most = most_side(limits);
+        let free = if sizes.hard {
+            format!("1..{most}, larger more often ({most} half of the time)")
+        } else {
+            format!("1..{most}, larger more often")
+        };
+        let sides = match (sizes.rows, sizes.cols) {
+            _ if sizes.largest => {
+                let side = |given: Option<u64>| given.map_or(most as u64, |v| v);
+                format!("{}×{}", side(sizes.rows), side(sizes.cols))
+            }
+            (Some(r), Some(c)) => format!("{r}×{c}"),
+            (None, None) => format!("rows and columns {free}"),
+            (Some(r), None) => format!("{r} rows, columns {free}"),
+            (None, Some(c)) => format!("{c} columns, rows {free}"),
+        };
+        let density = match sizes.density {
+            Some(d) => format!("{}% footholds", (d * 100.0).round()),
+            None => "50-100% footholds".to_string(),
+        };
+        format!("{sides}, {density}")
     }
 
     fn shrink<'a>(&'a self, instance: &'a Instance) -> Box<dyn Iterator<Item = Instance> + 'a> {

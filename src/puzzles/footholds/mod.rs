@@ -16,6 +16,7 @@
 
 mod board;
 mod explain;
+pub mod features;
 mod r#gen;
 mod parse;
 pub mod reference;
@@ -61,7 +62,7 @@ impl Rules for Footholds {
 
     const HELP: Help = Help {
         limits: "boards up to 8×8 (6×6 in well under a second)",
-        hard: "both players on one cell, separated players, a player with no move",
+        hard: "players close together on a dense board (most often), a player on the top or left edge, both on one cell, separated players, a player with no move",
         samples: "the four examples of Programmers 92345 (92345: in the literal argument form; footholds: plain text)",
     };
 
@@ -80,6 +81,14 @@ impl Rules for Footholds {
 
     fn explain(&self, instance: &Instance, play: &Play, out: &mut dyn Write) -> io::Result<()> {
         explain::write_explanation(instance, play, out)
+    }
+
+    /// The facts of [`features`](mod@features): whether the winner's first
+    /// winning step is its quickest, whether the winner could wait or the
+    /// loser hurry, shared cells, vanished footholds, who wins, players
+    /// apart, a board that is not square.
+    fn features(&self, instance: &Instance) -> Result<Vec<&'static str>, Error> {
+        Ok(features::features(instance))
     }
 
     fn svg(&self, instance: &Instance, known: Option<&Play>) -> Result<String, Error> {

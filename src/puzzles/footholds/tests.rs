@@ -286,6 +286,55 @@ fn each_mistake_changes_some_answer() {
     }
 }
 
+#[test]
+fn each_mistake_on_a_smallest_game_where_it_shows() {
+    use crate::puzzles::Mistake as _;
+    use reference::Mistake::*;
+    // (mistake, game, right answer, the mistake's answer): each the first
+    // found by trying every board of up to 12 cells, smallest first.
+    let cases = [
+        // A steps off the shared cell; B, on no foothold, steps on.
+        (SharedCellIgnored, "[[1, 1]] [0, 0] [0, 0]", 1, 2),
+        // A's steps: up onto B loses, down wins in 5, right wins in 3.
+        (
+            FirstWinningMove,
+            "[[1, 1], [1, 1], [1, 1]] [1, 0] [0, 0]",
+            3,
+            5,
+        ),
+        // A wins in 3 by stepping down, in 5 by stepping right.
+        (
+            WinnerMaximizes,
+            "[[1, 1, 1], [1, 1, 1]] [0, 1] [0, 0]",
+            3,
+            5,
+        ),
+        // A loses in 2 stepping up onto B, in 4 stepping right.
+        (LoserMinimizes, "[[1, 1, 1], [1, 1, 0]] [1, 0] [0, 0]", 4, 2),
+        // A tries left first; (0, 1) stays gone when it then tries right.
+        (VanishNotRestored, "[[1, 1, 1, 1]] [0, 1] [0, 3]", 2, 1),
+        // A's one step is onto B, who is then stuck.
+        (OpponentCellBlocked, "[[1, 1]] [0, 0] [0, 1]", 1, 0),
+        // A in the corner loses in 2; B first, in the middle, wins at once.
+        (BMovesFirst, "[[1, 1, 1]] [0, 0] [0, 1]", 2, 1),
+        (LoserTurnCounted, "[[1]] [0, 0] [0, 0]", 0, 1),
+        // Up from row 0 wraps to row 0 itself: A "steps" and its cell,
+        // shared with B, vanishes under B.
+        (NegativeIndexWraps, "[[1]] [0, 0] [0, 0]", 0, 1),
+    ];
+    assert_eq!(cases.len(), reference::Mistake::ALL.len());
+    for (mistake, text, right, wrong) in cases {
+        let g = game(text);
+        assert_eq!(reference::answer(&g, None), right, "{text}");
+        assert_eq!(answer(&g), right, "{text}");
+        assert_eq!(
+            reference::answer(&g, Some(mistake)),
+            wrong,
+            "{mistake:?} {text}"
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -351,4 +400,167 @@ proptest! {
             }
         }
     }
+}
+
+/// The line features of [`features`](mod@features), found the slow way:
+/// every optimal line followed move by move with the plain search of
+/// `reference.rs` (no shortcut once the players are apart). Flags: first
+/// winning step not the quickest, the winner could wait, the loser could
+/// hurry, a shared cell, a vanished foothold at the end.
+fn plain_line_features(instance: &Instance) -> [bool; 5] {
+    type Seen = std::collections::HashSet<(Vec<Vec<bool>>, Coord, Coord)>;
+    fn follow(
+        grid: &mut Vec<Vec<bool>>,
+        me: Coord,
+        you: Coord,
+        seen: &mut Seen,
+        f: &mut [bool; 5],
+    ) {
+        if !seen.insert((grid.clone(), me, you)) {
+            return;
+        }
+        f[3] |= me == you;
+        if !grid[me.0][me.1] {
+            f[4] = true;
+            return;
+        }
+        let (rows, cols) = (grid.len() as isize, grid[0].len() as isize);
+        let mut children = Vec::new();
+        for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+            let (r, c) = (me.0 as isize + dr, me.1 as isize + dc);
+            if r < 0 || c < 0 || r >= rows || c >= cols || !grid[r as usize][c as usize] {
+                continue;
+            }
+            let to = (r as usize, c as usize);
+            grid[me.0][me.1] = false;
+            let (they_win, rest) = reference::outcome(grid, you, to);
+            grid[me.0][me.1] = true;
+            children.push((to, !they_win, rest + 1));
+        }
+        let Some(&(_, wins, _)) = children.iter().find(|c| c.1).or(children.first()) else {
+            return;
+        };
+        let best = if wins {
+            children.iter().filter(|c| c.1).map(|c| c.2).min().unwrap()
+        } else {
+            children.iter().map(|c| c.2).max().unwrap()
+        };
+        if wins {
+            let first = children.iter().find(|c| c.1).unwrap().2;
+            f[0] |= first != best;
+            f[1] |= children.iter().any(|c| c.1 && c.2 > best);
+        } else {
+            f[2] |= children.iter().any(|c| c.2 < best);
+        }
+        for (to, w, len) in children {
+            if w == wins && len == best {
+                grid[me.0][me.1] = false;
+                follow(grid, you, to, seen, f);
+                grid[me.0][me.1] = true;
+            }
+        }
+    }
+    let mut f = [false; 5];
+    follow(
+        &mut instance.grid(),
+        instance.a,
+        instance.b,
+        &mut Seen::new(),
+        &mut f,
+    );
+    f
+}
+
+#[test]
+fn features_name_the_facts_of_small_games() {
+    use features::*;
+    let of = |text: &str| Footholds.features(&game(text)).unwrap();
+    // A's steps: up onto B loses, down wins in 5, right wins in 3.
+    let f = of("[[1, 1], [1, 1], [1, 1]] [1, 0] [0, 0]");
+    assert!(
+        f.contains(&FIRST_WIN_NOT_QUICKEST) && f.contains(&WINNER_COULD_WAIT),
+        "{f:?}"
+    );
+    // A steps off the shared cell and B's foothold is gone.
+    assert_eq!(
+        of("[[1, 1]] [0, 0] [0, 0]"),
+        [SHARED_CELL, FOOTHOLD_GONE, NOT_SQUARE]
+    );
+    // A cannot move at all.
+    assert_eq!(of("[[1, 0, 1]] [0, 0] [0, 2]"), [B_WINS, APART, NOT_SQUARE]);
+    // A 1×5 row: A must walk towards B, and B steps onto A's cell last.
+    let f = of("[[1, 1, 1, 1, 1]] [0, 0] [0, 4]");
+    assert!(f.contains(&B_WINS) && f.contains(&SHARED_CELL), "{f:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn line_features_equal_the_plain_search(g in small_instance(4)) {
+        use features::*;
+        let found = Footholds.features(&g).unwrap();
+        let plain = plain_line_features(&g);
+        let clauses = [FIRST_WIN_NOT_QUICKEST, WINNER_COULD_WAIT, LOSER_COULD_HURRY, SHARED_CELL, FOOTHOLD_GONE];
+        for (has, clause) in plain.into_iter().zip(clauses) {
+            prop_assert_eq!(found.contains(&clause), has, "{}: {}", clause, g);
+        }
+        prop_assert_eq!(found.contains(&B_WINS), !outcome(&g).0.eq(&Player::A), "{}", g);
+    }
+}
+
+#[test]
+fn sizes_drawn_say_what_gen_draws() {
+    use crate::puzzles::{GenOptions, GenRng, Generate, Limits};
+    use rand::SeedableRng;
+    let judge = Limits::Footholds { max_side: 5 };
+    let plain = GenOptions::default();
+    assert_eq!(
+        Footholds.sizes_drawn(&plain, Some(&judge)),
+        "rows and columns 1..5, larger more often, 50-100% footholds"
+    );
+    let largest = GenOptions {
+        largest: true,
+        cols: Some(3),
+        density: Some(0.8),
+        ..GenOptions::default()
+    };
+    assert_eq!(
+        Footholds.sizes_drawn(&largest, Some(&judge)),
+        "5×3, 80% footholds"
+    );
+    let hard = GenOptions {
+        hard: true,
+        rows: Some(2),
+        ..GenOptions::default()
+    };
+    assert_eq!(
+        Footholds.sizes_drawn(&hard, None),
+        "2 rows, columns 1..5, larger more often (5 half of the time), 50-100% footholds"
+    );
+    // Largest draws the judge's largest; otherwise every side from 1 to
+    // it turns up.
+    let mut rng = GenRng::seed_from_u64(1);
+    for _ in 0..20 {
+        let g = Footholds
+            .generate_within(
+                &mut rng,
+                &GenOptions {
+                    largest: true,
+                    ..GenOptions::default()
+                },
+                Some(&judge),
+            )
+            .unwrap();
+        assert_eq!((g.rows, g.cols), (5, 5));
+    }
+    let mut seen = [false; 6];
+    for _ in 0..300 {
+        let g = Footholds
+            .generate_within(&mut rng, &plain, Some(&judge))
+            .unwrap();
+        assert!(g.rows <= 5 && g.cols <= 5);
+        seen[g.rows] = true;
+    }
+    assert_eq!(seen, [false, true, true, true, true, true]);
 }
