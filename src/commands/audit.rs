@@ -34,7 +34,7 @@ pub(crate) fn audit(args: &AuditArgs) -> Result<(), Stop> {
     let search = Search {
         seed: args.seed,
         cases: args.search,
-        time: args.search_time,
+        time: Some(args.search_time),
     };
     let report = audit::audit(args.puzzle, &cases, search);
     let written = print_report(args.json, &report, |out| write_report(out, &report));
@@ -87,10 +87,19 @@ fn write_report(out: &mut dyn Write, r: &AuditReport) -> io::Result<()> {
     let style = if r.passed() { GOOD } else { BAD };
     writeln!(
         out,
-        "{style}{} cases: {} invalid, {} wrong answers, {} surviving mistakes{style:#}",
+        "{style}{} cases: {} invalid, {} wrong answers, {} of {} catalogued mistakes survive{style:#}",
         r.cases,
         r.invalid.len(),
         r.wrong_answers.len(),
-        r.survivors.len()
-    )
+        r.survivors.len(),
+        r.mistakes.len()
+    )?;
+    if !r.mistakes.is_empty() {
+        // What the count does not promise.
+        writeln!(
+            out,
+            "the catalogue is a list of classic mistakes, not every bug: a set that kills them all can still pass a wrong program, so stress your own solution too"
+        )?;
+    }
+    Ok(())
 }

@@ -24,7 +24,11 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
             )));
         }
     };
-    let made = package::package(args.puzzle, args.seed).map_err(|e| failure(e, "package"))?;
+    let package::Package {
+        files: made,
+        unkilled,
+        searched,
+    } = package::package(args.puzzle, args.seed).map_err(|e| failure(e, "package"))?;
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -69,6 +73,13 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
             .filter(|f| f.path.starts_with(prefix) && f.path.ends_with(".in"))
             .count()
     };
+    if !unkilled.is_empty() {
+        warn(format_args!(
+            "the secret data does not kill [{}]: none of {searched} generated cases kills {} (noted in problem.yaml)",
+            unkilled.join("], ["),
+            if unkilled.len() == 1 { "it" } else { "them" }
+        ));
+    }
     let mut out = anstream::stdout().lock();
     writeln!(
         out,

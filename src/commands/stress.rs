@@ -3,7 +3,7 @@
 use super::harness::{finished, harness, jobs, plural, reported};
 use super::*;
 use crate::cli::StressArgs;
-use boardsolve::puzzles::{Accepts, OutputFormat, Puzzle, SolveOptions};
+use boardsolve::puzzles::{Accepts, Objective, OutputFormat, Puzzle, SolveOptions};
 use boardsolve::tools::{diagnose, generate, judge, stress};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, Write};
@@ -70,6 +70,7 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     if let Some(terms) = terms(puzzle, args) {
         let _ = writeln!(err, "{terms}");
     }
+    let _ = writeln!(err, "{}", sizes_line(puzzle, args));
     let bar = progress_bar(args.cases, "cases");
     let done = AtomicU64::new(0);
     let tick = |event: stress::Progress| show_progress(event, bar.as_ref(), &done, args.cases);
@@ -175,6 +176,23 @@ fn terms(puzzle: &dyn Puzzle, args: &StressArgs) -> Option<String> {
         (None, None) => return Some(format!("only {} is accepted", accepts.describe())),
     };
     Some(format!("{limits}; {} is accepted", accepts.describe()))
+}
+
+/// The sizes of the cases, for the header: what the generator draws with
+/// these options, and that the first cases are drawn at the largest size
+/// allowed ([`stress::LARGEST_CASES`]).
+fn sizes_line(puzzle: &dyn Puzzle, args: &StressArgs) -> String {
+    let drawn = puzzle.sizes_drawn(&args.sizes);
+    let largest = match args.cases.min(stress::LARGEST_CASES) {
+        0 => String::new(),
+        1 => "case 1 at the largest size allowed".to_string(),
+        _ => "cases 1 and 2 at the largest size allowed (case 2 in the hard shapes)".to_string(),
+    };
+    match (drawn.is_empty(), largest.is_empty()) {
+        (false, false) => format!("sizes: {drawn}; {largest}"),
+        (false, true) => format!("sizes: {drawn}"),
+        (true, _) => format!("sizes: {largest}"),
+    }
 }
 
 pub(crate) fn write_extremes(out: &mut impl Write, extremes: &stress::Extremes) -> io::Result<()> {
@@ -397,47 +415,91 @@ pub(crate) fn write_failure(
         )?;
         write_run(out, "smallest failing case", shrunk)?;
     }
-    write_diagnosis(out, f.diagnosis.as_ref(), args.puzzle.name())?;
-    let flags = args.sizes.flags();
+    write_diagnosis(out, f.diagnosis.as_ref(), args.puzzle)?;
     writeln!(
         out,
-        "\nthis case before shrinking: boardsolve gen {}{flags} --seed {seed} --count {} --out-dir DIR  (file {:03}.in)",
-        args.puzzle.name(),
-        f.case + 1,
-        f.case + 1
+        "\nthis case before shrinking: {}",
+        reproduce(f.case, seed, args)
     )?;
     Ok(())
+}
+
+/// The command that makes case `case` (0-based) of this run again: `gen`
+/// for a case drawn as `gen` draws it; for the first cases, drawn at the
+/// largest size allowed (which `gen` has no option for), this `stress`
+/// run stopped at that case.
+fn reproduce(case: u64, seed: u64, args: &StressArgs) -> String {
+    let name = args.puzzle.name();
+    let flags = args.sizes.flags();
+    if case >= stress::LARGEST_CASES {
+        return format!(
+            "boardsolve gen {name}{flags} --seed {seed} --count {} --out-dir DIR  (file {:03}.in)",
+            case + 1,
+            case + 1
+        );
+    }
+    let mut rules = String::new();
+    if let Some(k) = args.rules.moves {
+        rules.push_str(&format!(" --moves {k}"));
+    }
+    if args.rules.order {
+        rules.push_str(" --order");
+    }
+    let command: Vec<String> = args.command.iter().map(|w| shell_word(w)).collect();
+    format!(
+        "case {} of boardsolve stress {name}{rules}{flags} --seed {seed} --cases {} -- {}  (drawn at the largest size allowed, which gen has no option for)",
+        case + 1,
+        case + 1,
+        command.join(" ")
+    )
+}
+
+/// `word` as a shell reads it back: bare when it is plain, else in single
+/// quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./=:,+-@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// The `--- diagnosis ---` part of a failure's report, if there is one.
 fn write_diagnosis(
     out: &mut impl Write,
-    diagnosis: Option<&diagnose::Diagnosis>,
-    puzzle: &str,
+    report: Option<&diagnose::Report>,
+    puzzle: &dyn Puzzle,
 ) -> io::Result<()> {
+    let Some(report) = report else {
+        return Ok(());
+    };
     // The wording is documented in README.md and the puzzles' pages, and
     // scripts read it: change it only on purpose.
-    match diagnosis {
-        Some(diagnose::Diagnosis::Matches { id, mistake, cases }) => writeln!(
+    match &report.diagnosis {
+        diagnose::Diagnosis::Matches { id, mistake, cases } => writeln!(
             out,
             "--- diagnosis ---\n[{id}] your program behaves as if {mistake} (its answers match that on all {cases} cases compared)"
         )?,
-        Some(diagnose::Diagnosis::Closest {
+        diagnose::Diagnosis::Closest {
             id,
             mistake,
             matched,
             cases,
             tally,
-        }) => writeln!(
+        } => writeln!(
             out,
             "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared\nclosest: [{id}] on {matched} of {cases} cases: as if {mistake}\n[{id}] gives your answer on {} of the {} failing cases and another on {} of the {} passing ones",
             tally.explained, tally.wrong, tally.contradicted, tally.right
         )?,
-        Some(diagnose::Diagnosis::NoMatch {
+        diagnose::Diagnosis::NoMatch {
             cases,
             right,
             shared,
-        }) => {
+        } => {
             writeln!(
                 out,
                 "--- diagnosis ---\nnone of the known mistakes explains your answers on all {cases} cases compared"
@@ -458,19 +520,161 @@ fn write_diagnosis(
                 )?;
             }
         }
-        Some(diagnose::Diagnosis::NoCatalogue) => writeln!(
+        diagnose::Diagnosis::NoCatalogue => writeln!(
             out,
-            "--- diagnosis ---\nno catalogue of mistakes for {puzzle}"
+            "--- diagnosis ---\nno catalogue of mistakes for {}",
+            puzzle.name()
         )?,
-        None => {}
+    }
+    write_facts(out, &report.facts, puzzle.objective())?;
+    write_runs(out, &report.runs)
+}
+
+/// What holds on every failing case compared, one claim a line, each with
+/// its counts.
+fn write_facts(
+    out: &mut impl Write,
+    facts: &diagnose::Facts,
+    objective: Objective,
+) -> io::Result<()> {
+    let every = format!(
+        "on every failing case ({} of {})",
+        facts.failing, facts.failing
+    );
+    match (facts.lean, objective) {
+        (Some(diagnose::Lean::Below), Objective::Maximum) => writeln!(
+            out,
+            "{every}, your answer is below the correct one: as if your program loses lines of play the rules allow (or scores them too low)"
+        )?,
+        (Some(diagnose::Lean::Above), Objective::Maximum) => writeln!(
+            out,
+            "{every}, your answer is above the correct one: as if your program allows something the rules forbid (or scores too high)"
+        )?,
+        (Some(diagnose::Lean::Below), Objective::Other) => {
+            writeln!(out, "{every}, your answer is below the correct one")?;
+        }
+        (Some(diagnose::Lean::Above), Objective::Other) => {
+            writeln!(out, "{every}, your answer is above the correct one")?;
+        }
+        (Some(diagnose::Lean::Mixed { below, above }), _) => writeln!(
+            out,
+            "your answer is below the correct one on {below} of the {} failing cases and above it on {above}",
+            facts.failing
+        )?,
+        (None, _) => {}
+    }
+    for feature in &facts.features {
+        writeln!(
+            out,
+            "{every}, {}; {} of {} passing {} {} it too",
+            feature.clause,
+            feature.passing,
+            facts.passing,
+            plural(facts.passing as u64, "case", "cases"),
+            if feature.passing == 1 { "has" } else { "have" },
+        )?;
     }
     Ok(())
+}
+
+/// The runs of the diagnosis that ended without an answer, which were not
+/// compared: said, so that "N cases compared" is never read as all of them.
+fn write_runs(out: &mut impl Write, runs: &diagnose::Runs) -> io::Result<()> {
+    if runs.dropped() == 0 {
+        return Ok(());
+    }
+    let mut how = Vec::new();
+    for (count, one, many) in [
+        (runs.crashed, "runtime error", "runtime errors"),
+        (runs.timed_out, "time limit", "time limits"),
+        (
+            runs.other,
+            "memory or output limit",
+            "memory or output limits",
+        ),
+    ] {
+        if count > 0 {
+            how.push(format!("{count} {}", plural(count as u64, one, many)));
+        }
+    }
+    writeln!(
+        out,
+        "not compared: {} of the {} runs ended without an answer ({})",
+        runs.dropped(),
+        runs.total,
+        how.join(", ")
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use boardsolve::tools::spool::Spooled;
+
+    #[test]
+    fn the_facts_are_worded_with_their_counts_and_a_maximum_says_more() {
+        let facts = diagnose::Facts {
+            failing: 12,
+            passing: 188,
+            lean: Some(diagnose::Lean::Below),
+            features: vec![
+                diagnose::Feature {
+                    clause: "a piece finishes before the last die",
+                    passing: 3,
+                },
+                diagnose::Feature {
+                    clause: "the best play passes the centre",
+                    passing: 1,
+                },
+            ],
+        };
+        let shown = |facts: &diagnose::Facts, objective| {
+            let mut out = Vec::new();
+            write_facts(&mut out, facts, objective).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(
+            shown(&facts, Objective::Other),
+            "on every failing case (12 of 12), your answer is below the correct one\n\
+             on every failing case (12 of 12), a piece finishes before the last die; 3 of 188 passing cases have it too\n\
+             on every failing case (12 of 12), the best play passes the centre; 1 of 188 passing cases has it too\n"
+        );
+        assert!(shown(&facts, Objective::Maximum).starts_with(
+            "on every failing case (12 of 12), your answer is below the correct one: as if your program loses lines of play the rules allow (or scores them too low)\n"
+        ));
+        let mixed = diagnose::Facts {
+            lean: Some(diagnose::Lean::Mixed { below: 7, above: 5 }),
+            features: Vec::new(),
+            ..facts
+        };
+        assert_eq!(
+            shown(&mixed, Objective::Maximum),
+            "your answer is below the correct one on 7 of the 12 failing cases and above it on 5\n"
+        );
+        assert_eq!(shown(&diagnose::Facts::default(), Objective::Maximum), "");
+        let mut out = Vec::new();
+        let runs = diagnose::Runs {
+            total: 201,
+            crashed: 60,
+            timed_out: 7,
+            other: 0,
+        };
+        write_runs(&mut out, &runs).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "not compared: 67 of the 201 runs ended without an answer (60 runtime errors, 7 time limits)\n"
+        );
+    }
+
+    #[test]
+    fn a_word_is_quoted_only_when_the_shell_would_read_it_otherwise() {
+        assert_eq!(shell_word("./a.out"), "./a.out");
+        assert_eq!(shell_word("python3"), "python3");
+        assert_eq!(shell_word("my prog"), "'my prog'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word(""), "''");
+        assert_eq!(shell_word("$HOME"), "'$HOME'");
+    }
 
     #[test]
     fn a_spooled_text_is_shown_as_the_same_text_in_memory() {

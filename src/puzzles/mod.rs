@@ -17,7 +17,9 @@ pub use puzzle::{
     CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
     Variant,
 };
-pub use rules::{Entry, Flag, Generate, Help, Mistake, Reference, Rules, Settings, Text};
+pub use rules::{
+    Entry, Flag, Generate, Help, Mistake, Objective, Reference, Rules, Settings, Text,
+};
 pub use sizes::{GenOptions, Size};
 
 use footholds::Footholds;
@@ -51,23 +53,29 @@ const fn boj_tromino(problem: &'static str, max_k: u32) -> Contract {
     }
 }
 
+// The answers of 2048 (the largest block) and yut (the score) are each
+// the best over every line of play: `.maximum()`. Footholds counts moves
+// that both players decide, and tromino's answer is a tiling.
+
 /// 2048 with K = 5 unless `--moves` says otherwise.
 pub static GAME_2048: Entry<Game2048> =
-    Entry::canonical("2048", Game2048 { moves: 5 }, Accepts::Exact);
+    Entry::canonical("2048", Game2048 { moves: 5 }, Accepts::Exact).maximum();
 /// BOJ 12100: 2048 with K = 5.
 pub static BOJ_12100: Entry<Game2048> = Entry::alias(
     "12100",
     "2048",
     Game2048 { moves: 5 },
     boj_2048("BOJ 12100", 5),
-);
+)
+.maximum();
 /// BOJ 12094: 2048 with K = 10.
 pub static BOJ_12094: Entry<Game2048> = Entry::alias(
     "12094",
     "2048",
     Game2048 { moves: 10 },
     boj_2048("BOJ 12094", 10),
-);
+)
+.maximum();
 /// L-tromino tiling, in the format of docs/tromino.md: the exercise of the
 /// placement order, which only that numbering passes.
 pub static TROMINO: Entry<Tromino> = Entry::canonical(
@@ -90,7 +98,7 @@ pub static BOJ_14601: Entry<Tromino> = Entry::alias(
     boj_tromino("BOJ 14601", 7),
 );
 /// Dice yut.
-pub static YUT: Entry<Yut> = Entry::canonical("yut", Yut, Accepts::Exact);
+pub static YUT: Entry<Yut> = Entry::canonical("yut", Yut, Accepts::Exact).maximum();
 /// BOJ 17825: dice yut with ten dice.
 pub static BOJ_17825: Entry<Yut> = Entry::alias(
     "17825",
@@ -103,7 +111,8 @@ pub static BOJ_17825: Entry<Yut> = Entry::alias(
         }),
         accepts: Accepts::Exact,
     },
-);
+)
+.maximum();
 /// Disappearing footholds.
 pub static FOOTHOLDS: Entry<Footholds> = Entry::canonical("footholds", Footholds, Accepts::Exact);
 /// Programmers 92345: disappearing footholds, written in the problem

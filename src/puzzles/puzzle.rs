@@ -2,7 +2,7 @@
 //! text in, answers, pictures, checks, generated text and shrunk text out.
 
 use super::contract::Contract;
-use super::rules::{Flag, Help};
+use super::rules::{Flag, Help, Objective};
 use super::sizes::{GenOptions, Size};
 use crate::text::{InputError, Verdict};
 use std::io::{self, Write};
@@ -133,6 +133,10 @@ pub trait Puzzle: Sync {
 
     /// The judge this name stands for and the answers it accepts.
     fn contract(&self) -> Contract;
+
+    /// What the answer is (a maximum over lines of play, or not), for a
+    /// diagnosis that says which way wrong answers lean.
+    fn objective(&self) -> Objective;
 
     /// The K a run with `--moves` `asked` plays to, for a puzzle with
     /// moves (2048); `None` for the others.

@@ -30,6 +30,19 @@ pub struct Help {
     pub samples: &'static str,
 }
 
+/// What a puzzle's answer is, as far as a diagnosis may reason from a
+/// wrong one: set for each entry in the registry (`src/puzzles/mod.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Objective {
+    /// The best value over every line of play the rules allow (2048's
+    /// largest block, yut's score): an answer below it is as if lines of
+    /// play were lost, one above it as if the rules allowed more.
+    Maximum,
+    /// Anything else: a count both players decide (footholds), a tiling.
+    #[default]
+    Other,
+}
+
 /// An option of `solve` or `check` that only some puzzles take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flag {
@@ -372,6 +385,8 @@ pub struct Entry<R> {
     pub form: Option<TextForm>,
     /// The judge this name stands for and the answers it accepts.
     pub contract: Contract,
+    /// What the answer is, for a diagnosis.
+    pub objective: Objective,
 }
 
 impl<R> Entry<R> {
@@ -386,6 +401,7 @@ impl<R> Entry<R> {
                 judge: None,
                 accepts,
             },
+            objective: Objective::Other,
         }
     }
 
@@ -398,6 +414,7 @@ impl<R> Entry<R> {
             rules,
             form: None,
             contract,
+            objective: Objective::Other,
         }
     }
 
@@ -405,6 +422,13 @@ impl<R> Entry<R> {
     /// by default.
     pub const fn in_form(mut self, form: TextForm) -> Self {
         self.form = Some(form);
+        self
+    }
+
+    /// The entry of rules whose answer is the best value over every line
+    /// of play ([`Objective::Maximum`]).
+    pub const fn maximum(mut self) -> Self {
+        self.objective = Objective::Maximum;
         self
     }
 }
@@ -520,6 +544,10 @@ impl<R: Rules> Puzzle for Entry<R> {
 
     fn contract(&self) -> Contract {
         self.contract
+    }
+
+    fn objective(&self) -> Objective {
+        self.objective
     }
 
     fn moves_in_force(&self, asked: Option<u32>) -> Option<u32> {

@@ -4,9 +4,12 @@
 //! A mistake is named only when it explains the answers better than the
 //! correct answer itself does, by the margin of [`explain`]; otherwise the
 //! diagnosis says so, and says what the failing cases share when the
-//! catalogue can tell (see [`Shared`]).
+//! catalogue can tell (see [`Shared`]). Beyond the catalogue, [`facts`]
+//! states what holds on every failing case: which way single-number
+//! answers are wrong, and the rule features (`Puzzle::features`) that
+//! every failing case has and few passing ones do.
 
-use crate::puzzles::{SolveOptions, Variant};
+use crate::puzzles::{Error, SolveOptions, Variant};
 use crate::text::{Verdict, compare_tokens};
 use rayon::prelude::*;
 
@@ -219,6 +222,175 @@ pub fn explain(variants: &[Variant], compared: &[Compared], solve: &SolveOptions
 
 fn same(a: &[u8], b: &[u8]) -> bool {
     compare_tokens(a, b) == Verdict::Correct
+}
+
+/// Which way the program's answers are wrong, when every answer compared
+/// is a single whole number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lean {
+    /// Below the correct answer on every failing case.
+    Below,
+    /// Above the correct answer on every failing case.
+    Above,
+    /// Below on `below` failing cases, above on the others.
+    Mixed {
+        /// Failing cases answered below the correct answer.
+        below: usize,
+        /// Failing cases answered above it.
+        above: usize,
+    },
+}
+
+/// A rule feature that every failing case has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Feature {
+    /// Completes "on every failing case, ..." (from `Rules::features`).
+    pub clause: &'static str,
+    /// Passing cases that have it too.
+    pub passing: usize,
+}
+
+/// What holds on every failing case compared, beyond the catalogue.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Facts {
+    /// The failing cases compared (the program answered, wrongly).
+    pub failing: usize,
+    /// The passing cases compared.
+    pub passing: usize,
+    /// Which way the wrong answers lean, when every failing case's answer
+    /// and correct answer are single whole numbers.
+    pub lean: Option<Lean>,
+    /// The features every failing case has and at most a fifth of the
+    /// passing ones ([`FEATURE_SHARE`]), fewest passing first.
+    pub features: Vec<Feature>,
+}
+
+/// A feature is named when at most one passing case in this many has it
+/// (and every failing case does).
+pub const FEATURE_SHARE: usize = 5;
+
+/// The rule features of one input (`Puzzle::features` with the run's
+/// options).
+pub type FeaturesFn<'a> = dyn Fn(&[u8]) -> Result<Vec<&'static str>, Error> + Sync + 'a;
+
+/// What holds on every failing case of `compared`: the lean of wrong
+/// single-number answers, and the features of `features` that every
+/// failing case has and few passing ones do. Features are named only with
+/// at least [`SHARED_MIN_FAILING`] failing cases and one passing case to
+/// set them against, and only when every case's features are known (a
+/// case `features` cannot describe would make "every failing case"
+/// unprovable).
+pub fn facts(compared: &[Compared], features: &FeaturesFn) -> Facts {
+    let failing: Vec<&Compared> = compared.iter().filter(|c| !c.right).collect();
+    let passing = compared.len() - failing.len();
+    let mut facts = Facts {
+        failing: failing.len(),
+        passing,
+        lean: lean(&failing),
+        features: Vec::new(),
+    };
+    if failing.len() < SHARED_MIN_FAILING || passing == 0 {
+        return facts;
+    }
+    let Ok(all) = compared
+        .par_iter()
+        .map(|c| features(c.input).map(|f| (c.right, f)))
+        .collect::<Result<Vec<_>, Error>>()
+    else {
+        return facts;
+    };
+    let mut candidates: Vec<&'static str> = match all.iter().find(|(right, _)| !right) {
+        Some((_, first)) => first.clone(),
+        None => return facts,
+    };
+    candidates.dedup();
+    for clause in candidates {
+        let on_every_failing = all
+            .iter()
+            .filter(|(right, _)| !right)
+            .all(|(_, f)| f.contains(&clause));
+        let on_passing = all
+            .iter()
+            .filter(|(right, f)| *right && f.contains(&clause))
+            .count();
+        if on_every_failing
+            && FEATURE_SHARE * on_passing <= passing
+            && !facts.features.iter().any(|f| f.clause == clause)
+        {
+            facts.features.push(Feature {
+                clause,
+                passing: on_passing,
+            });
+        }
+    }
+    facts.features.sort_by_key(|f| f.passing);
+    facts
+}
+
+/// The lean of the failing cases' answers, when each answer and each
+/// correct answer is one whole number.
+fn lean(failing: &[&Compared]) -> Option<Lean> {
+    if failing.is_empty() {
+        return None;
+    }
+    let (mut below, mut above) = (0, 0);
+    for c in failing {
+        let ours = single_number(c.output?)?;
+        let correct = single_number(c.expected)?;
+        match ours.cmp(&correct) {
+            std::cmp::Ordering::Less => below += 1,
+            std::cmp::Ordering::Greater => above += 1,
+            // Equal numbers written otherwise (`007`): no lean.
+            std::cmp::Ordering::Equal => return None,
+        }
+    }
+    Some(match (below, above) {
+        (_, 0) => Lean::Below,
+        (0, _) => Lean::Above,
+        _ => Lean::Mixed { below, above },
+    })
+}
+
+/// The one whole number `text` holds, alone but for white space.
+fn single_number(text: &[u8]) -> Option<i128> {
+    let text = std::str::from_utf8(text).ok()?;
+    let mut tokens = text.split_ascii_whitespace();
+    let number = tokens.next()?.parse().ok()?;
+    tokens.next().is_none().then_some(number)
+}
+
+/// How the runs of a diagnosis ended: only those with an answer (right or
+/// wrong) are compared, and the others are counted so the report says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Runs {
+    /// Runs in all: the failing case and the fresh ones.
+    pub total: usize,
+    /// Runtime errors (a non-zero exit or a signal).
+    pub crashed: usize,
+    /// Time limits passed (CPU or wall).
+    pub timed_out: usize,
+    /// Memory or output limits passed, or an answer too long to hold.
+    pub other: usize,
+}
+
+impl Runs {
+    /// Runs that ended without an answer to compare.
+    pub fn dropped(&self) -> usize {
+        self.crashed + self.timed_out + self.other
+    }
+}
+
+/// A whole diagnosis: the catalogue's verdict, what holds beyond it, and
+/// how the runs behind it ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// What the catalogue says.
+    pub diagnosis: Diagnosis,
+    /// What holds on every failing case; empty when a mistake matches
+    /// every answer (the mistake says more).
+    pub facts: Facts,
+    /// How the runs ended.
+    pub runs: Runs,
 }
 
 #[cfg(test)]
@@ -512,6 +684,122 @@ mod tests {
         );
     }
 
+    /// Features of case `i` (its input is `i` as text): `table[i]`, or an
+    /// error where `table[i]` is `None`.
+    fn features_of(
+        table: Vec<Option<Vec<&'static str>>>,
+    ) -> impl Fn(&[u8]) -> Result<Vec<&'static str>, Error> + Sync {
+        move |input: &[u8]| {
+            let i: usize = std::str::from_utf8(input).unwrap().parse().unwrap();
+            table[i]
+                .clone()
+                .ok_or_else(|| Error::Usage("no features".into()))
+        }
+    }
+
+    fn facts_of(program: &[u8], correct: &[u8], table: Vec<Option<Vec<&'static str>>>) -> Facts {
+        let cases = Cases::new(program, correct);
+        facts(&cases.compared(), &features_of(table))
+    }
+
+    #[test]
+    fn the_lean_of_wrong_numbers_is_said_only_when_it_holds_on_every_failing_case() {
+        let none = || vec![Some(vec![]); 6];
+        let below = facts_of(&[1, 2, 3, 1, 5, 6], &[1, 2, 3, 4, 6, 7], none());
+        assert_eq!((below.failing, below.passing), (3, 3));
+        assert_eq!(below.lean, Some(Lean::Below));
+        let above = facts_of(&[1, 9, 3, 4, 8, 6], &[1, 2, 3, 4, 6, 6], none());
+        assert_eq!(above.lean, Some(Lean::Above));
+        let mixed = facts_of(&[0, 9, 3, 4, 8, 6], &[1, 2, 3, 4, 6, 6], none());
+        assert_eq!(mixed.lean, Some(Lean::Mixed { below: 1, above: 2 }));
+        let right = facts_of(&[1, 2], &[1, 2], vec![Some(vec![]); 2]);
+        assert_eq!(right.lean, None);
+        // Answers that are not one number each: no lean.
+        let grid = Cases {
+            inputs: vec!["0".into(), "1".into()],
+            outputs: vec!["1 2\n".into(), "3".into()],
+            expected: vec!["1 3\n".into(), "4".into()],
+        };
+        let got = facts(&grid.compared(), &features_of(vec![Some(vec![]); 2]));
+        assert_eq!(got.lean, None);
+        // An answer too long to hold is no number either.
+        let mut compared = grid.compared();
+        compared[0].output = None;
+        compared[0].expected = b"5";
+        assert_eq!(
+            facts(&compared, &features_of(vec![Some(vec![]); 2])).lean,
+            None
+        );
+    }
+
+    #[test]
+    fn a_feature_is_named_when_every_failing_case_has_it_and_few_passing_ones_do() {
+        // Ten passing cases, then ten failing ones.
+        let table = |passing_with: usize, failing_with: usize| -> Vec<Option<Vec<&'static str>>> {
+            (0..20)
+                .map(|i| {
+                    let mut f = vec!["everywhere"];
+                    if (i < 10 && i < passing_with) || (i >= 10 && i - 10 < failing_with) {
+                        f.push("the feature");
+                    }
+                    Some(f)
+                })
+                .collect()
+        };
+        let got = facts_of(&PROGRAM, &CORRECT, table(2, 10));
+        assert_eq!(
+            got.features,
+            vec![Feature {
+                clause: "the feature",
+                passing: 2
+            }]
+        );
+        assert_eq!((got.failing, got.passing), (10, 10));
+        // More than a fifth of the passing cases: not telling.
+        assert!(
+            facts_of(&PROGRAM, &CORRECT, table(3, 10))
+                .features
+                .is_empty()
+        );
+        // One failing case without it: not on every failing case.
+        assert!(
+            facts_of(&PROGRAM, &CORRECT, table(0, 9))
+                .features
+                .is_empty()
+        );
+        // A case whose features are not known: nothing is claimed.
+        let mut unknown = table(0, 10);
+        unknown[3] = None;
+        assert!(facts_of(&PROGRAM, &CORRECT, unknown).features.is_empty());
+        // Two failing cases are too few, and without a passing case there
+        // is nothing to set them against.
+        let mut two = [0u8; 20];
+        two[18..].fill(1);
+        assert!(facts_of(&two, &CORRECT, table(0, 10)).features.is_empty());
+        assert!(
+            facts_of(&[1; 20], &CORRECT, table(0, 10))
+                .features
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn an_alias_has_its_canonical_entrys_objective() {
+        use crate::puzzles::{Objective, all, find};
+        for p in all() {
+            let canonical = find(p.alias_of().unwrap_or(p.name())).unwrap();
+            assert_eq!(p.objective(), canonical.objective(), "{}", p.name());
+        }
+        for (name, objective) in [
+            ("2048", Objective::Maximum),
+            ("yut", Objective::Maximum),
+            ("footholds", Objective::Other),
+            ("tromino", Objective::Other),
+        ] {
+            assert_eq!(find(name).unwrap().objective(), objective, "{name}");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -578,6 +866,47 @@ mod tests {
                     }
                 }
                 Diagnosis::NoCatalogue => prop_assert!(false, "a catalogue was given"),
+            }
+        }
+
+        /// Whatever the answers and features: a named feature is on every
+        /// failing case and on at most a fifth of the passing ones, with
+        /// its count; a lean holds of every failing case.
+        #[test]
+        fn the_facts_hold(
+            rows in (1usize..24).prop_flat_map(|n| (
+                proptest::collection::vec(0u8..3, n),
+                proptest::collection::vec(0u8..3, n),
+                proptest::collection::vec(proptest::collection::vec(proptest::bool::ANY, 3), n),
+            ))
+        ) {
+            let (program, correct, marks) = rows;
+            const NAMES: [&str; 3] = ["a", "b", "c"];
+            let table: Vec<Option<Vec<&'static str>>> = marks
+                .iter()
+                .map(|m| Some((0..3).filter(|&k| m[k]).map(|k| NAMES[k]).collect()))
+                .collect();
+            let got = facts_of(&program, &correct, table);
+            let n = program.len();
+            let failing: Vec<usize> = (0..n).filter(|&i| program[i] != correct[i]).collect();
+            let passing = n - failing.len();
+            prop_assert_eq!((got.failing, got.passing), (failing.len(), passing));
+            for f in &got.features {
+                let k = NAMES.iter().position(|&x| x == f.clause).unwrap();
+                prop_assert!(failing.len() >= SHARED_MIN_FAILING);
+                prop_assert!(failing.iter().all(|&i| marks[i][k]));
+                let with = (0..n).filter(|&i| program[i] == correct[i] && marks[i][k]).count();
+                prop_assert_eq!(with, f.passing);
+                prop_assert!(FEATURE_SHARE * with <= passing);
+            }
+            match got.lean {
+                Some(Lean::Below) => prop_assert!(failing.iter().all(|&i| program[i] < correct[i])),
+                Some(Lean::Above) => prop_assert!(failing.iter().all(|&i| program[i] > correct[i])),
+                Some(Lean::Mixed { below, above }) => {
+                    prop_assert_eq!(below, failing.iter().filter(|&&i| program[i] < correct[i]).count());
+                    prop_assert_eq!(below + above, failing.len());
+                }
+                None => prop_assert!(failing.is_empty()),
             }
         }
     }

@@ -3,7 +3,7 @@
 //! case, and an optional diagnosis of the mistake behind it.
 
 use super::deadline;
-use super::diagnose::{self, Diagnosis};
+use super::diagnose::{self, Diagnosis, Report, Runs};
 use super::generate;
 use super::judge::{self, Expected, JudgeError, Judged, Verdict};
 use super::run::{Program, Trouble, Usage};
@@ -110,7 +110,7 @@ pub struct Failure {
     /// How many shrinking steps were taken.
     pub shrink_steps: usize,
     /// The diagnosis, when asked for and the failure is a wrong answer.
-    pub diagnosis: Option<Diagnosis>,
+    pub diagnosis: Option<Report>,
 }
 
 /// The slowest case and the largest peak of a run.
@@ -510,17 +510,23 @@ const DIAGNOSED_BYTES: u64 = 1 << 20;
 /// Runs the program on the failing case and on fresh cases, and looks for
 /// a mistaken reference whose answers equal the program's on all of them,
 /// or explain them clearly better than the correct answer does (the
-/// program's right answers on these same cases are the baseline).
+/// program's right answers on these same cases are the baseline); failing
+/// that, states what holds on every failing case ([`diagnose::facts`]).
+/// Runs that end without an answer are counted, not compared.
 fn diagnose(
     cfg: &StressConfig,
     pool: &rayon::ThreadPool,
     failing: &[u8],
     case: u64,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<Diagnosis, StressError> {
+) -> Result<Report, StressError> {
     let variants = cfg.puzzle.variants();
     if variants.is_empty() {
-        return Ok(Diagnosis::NoCatalogue);
+        return Ok(Report {
+            diagnosis: Diagnosis::NoCatalogue,
+            facts: diagnose::Facts::default(),
+            runs: Runs::default(),
+        });
     }
     // Fresh cases come from case numbers past the run's, half of them in
     // the hard shapes that tell the mistakes apart.
@@ -539,9 +545,10 @@ fn diagnose(
     // Per case: the program's output (`None` when too long to hold), the
     // correct answer and whether the program was right, for runs that
     // ended with an answer and whose correct answer is small enough to
-    // hold (the catalogues' puzzles answer in a few lines).
+    // hold (the catalogues' puzzles answer in a few lines); otherwise the
+    // verdict, to be counted.
     type Ran = (Option<Vec<u8>>, Vec<u8>, bool);
-    let outputs: Vec<Result<Option<Ran>, StressError>> = pool.install(|| {
+    let outputs: Vec<Result<Result<Ran, Option<Verdict>>, StressError>> = pool.install(|| {
         inputs
             .par_iter()
             .map(|input| {
@@ -558,17 +565,27 @@ fn diagnose(
                         StressError::Trouble(Trouble::system("cannot read the answers back", e))
                     })
                 };
+                if !ran {
+                    return Ok(Err(Some(judged.verdict)));
+                }
                 let Some(expected) = read(&expected)? else {
-                    return Ok(None);
+                    return Ok(Err(None));
                 };
-                Ok(ran.then_some((read(&judged.output)?, expected, right)))
+                Ok(Ok((read(&judged.output)?, expected, right)))
             })
             .collect()
     });
     let mut ran: Vec<(&[u8], Ran)> = Vec::new();
+    let mut runs = Runs {
+        total,
+        ..Runs::default()
+    };
     for (input, output) in inputs.iter().zip(outputs) {
-        if let Some(answers) = output? {
-            ran.push((input, answers));
+        match output? {
+            Ok(answers) => ran.push((input, answers)),
+            Err(Some(Verdict::RuntimeError(_))) => runs.crashed += 1,
+            Err(Some(Verdict::TimeLimit { .. })) => runs.timed_out += 1,
+            Err(_) => runs.other += 1,
         }
     }
     let compared: Vec<diagnose::Compared> = ran
@@ -580,5 +597,17 @@ fn diagnose(
             right: *right,
         })
         .collect();
-    Ok(diagnose::explain(&variants, &compared, &cfg.solve))
+    let diagnosis = diagnose::explain(&variants, &compared, &cfg.solve);
+    let facts = if matches!(diagnosis, Diagnosis::Matches { .. }) {
+        diagnose::Facts::default()
+    } else {
+        let puzzle = cfg.puzzle;
+        let features = |input: &[u8]| puzzle.features(input, &cfg.solve);
+        pool.install(|| diagnose::facts(&compared, &features))
+    };
+    Ok(Report {
+        diagnosis,
+        facts,
+        runs,
+    })
 }

@@ -251,6 +251,14 @@ fn size_options_are_refused_before_the_first_line_and_the_k_in_force_is_shown() 
             .contains("beyond BOJ 12094's limits (N ≤ 20, blocks ≤ 1024, K = 10)"),
         "{err}"
     );
+    // The sizes drawn, and that the first two cases are at the largest.
+    let sizes = lines.next().unwrap();
+    assert!(
+        sizes.starts_with("sizes: ")
+            && sizes
+                .ends_with("cases 1 and 2 at the largest size allowed (case 2 in the hard shapes)"),
+        "{err}"
+    );
     let (_, _, err) = run(
         &[
             "stress", "12094", "--cases", "1", "--seed", "1", "--", solver, "solve", "12094",
@@ -258,6 +266,11 @@ fn size_options_are_refused_before_the_first_line_and_the_k_in_force_is_shown() 
         b"",
     );
     assert!(err.starts_with("stress 12094 (K = 10): 1 case"), "{err}");
+    assert!(
+        err.contains("; case 1 at the largest size allowed\n")
+            || err.contains("sizes: case 1 at the largest size allowed\n"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -194,11 +194,105 @@ fn a_longer_search_is_not_explained_by_a_merge_mistake() {
     // merges also gives on some of the failing cases; it was "closest" on
     // 188 of 201 before the baseline. (K = 10, the reported program, gives
     // the same verdict but takes minutes here.)
-    names_none(&diagnosis(
+    let found = diagnosis(
         &["12100", "--cases", "300", "--seed", "2", "--hard"],
         "wrong2048",
         &["correct", "8"],
-    ));
+    );
+    names_none(&found);
+    // What it can prove: more moves never give a smaller block, so every
+    // wrong answer is above the maximum, as if the rules allowed more.
+    let lean = found
+        .lines()
+        .find(|l| l.starts_with("on every failing case ("))
+        .unwrap_or_else(|| panic!("{found}"));
+    assert!(
+        lean.ends_with(
+            "), your answer is above the correct one: as if your program allows something the rules forbid (or scores too high)"
+        ),
+        "{found}"
+    );
+    assert!(!found.contains("not compared"), "{found}");
+}
+
+#[test]
+fn runs_without_an_answer_are_counted_and_a_lean_below_is_said() {
+    // One less than the best score everywhere, and a crash whenever the
+    // first die is a 5: the crashed runs cannot be compared, and the
+    // diagnosis says how many there were.
+    let solver = env!("CARGO_BIN_EXE_boardsolve");
+    let script = format!(
+        "read -r dice; case $dice in 5*) exit 3;; esac; x=$(printf '%s\\n' \"$dice\" | {solver} solve yut); echo $((x - 1))"
+    );
+    let (code, out, err) = run(
+        &[
+            "stress",
+            "17825",
+            "--cases",
+            "20",
+            "--seed",
+            "8",
+            "--diagnose",
+            "--shrink-time",
+            "1s",
+            "--",
+            "bash",
+            "-c",
+            &script,
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.starts_with("FAILED on case 1 of seed 8: wrong answer"),
+        "{out}"
+    );
+    let start = out.find("--- diagnosis ---\n").expect("a diagnosis") + 18;
+    let lines: Vec<&str> = out[start..].lines().take_while(|l| !l.is_empty()).collect();
+    // "... on all C cases compared", "... right on 0 of C", the lean, the
+    // runs not compared.
+    let compared: usize = lines[0]
+        .strip_prefix("none of the known mistakes explains your answers on all ")
+        .and_then(|l| l.strip_suffix(" cases compared"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(compared < 201, "{out}");
+    assert!(
+        lines[1].ends_with(&format!("right on 0 of {compared}")),
+        "{out}"
+    );
+    assert_eq!(
+        lines[2],
+        format!(
+            "on every failing case ({compared} of {compared}), your answer is below the correct one: as if your program loses lines of play the rules allow (or scores them too low)"
+        ),
+        "{out}"
+    );
+    let crashed = 201 - compared;
+    let plural = if crashed == 1 { "error" } else { "errors" };
+    assert_eq!(
+        lines[3],
+        format!(
+            "not compared: {crashed} of the 201 runs ended without an answer ({crashed} runtime {plural})"
+        ),
+        "{out}"
+    );
+    // Case 1 is drawn at the largest size allowed, which gen cannot draw:
+    // the report names this stress run, stopped at that case.
+    let again = out
+        .lines()
+        .find(|l| l.starts_with("this case before shrinking: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        again.starts_with(
+            "this case before shrinking: case 1 of boardsolve stress 17825 --seed 8 --cases 1 -- bash -c 'read -r dice;"
+        ),
+        "{again}"
+    );
+    assert!(
+        again.ends_with("  (drawn at the largest size allowed, which gen has no option for)"),
+        "{again}"
+    );
 }
 
 #[test]

@@ -53,6 +53,11 @@ fn check_package(root: &Path, name: &str) {
     assert!(out.starts_with(&format!("wrote {shown}: ")), "{out}");
     let files = files_under(&dir);
     let tiling = matches!(name, "14600" | "14601");
+    // A mistake the data cannot kill is named: under a judge accepting
+    // any tiling, both tromino mistakes; elsewhere none.
+    let unkilled = "the secret data does not kill [clockwise-quadrants], [centre-last]: none of ";
+    assert_eq!(err.contains(unkilled), tiling, "{name}: {err}");
+    assert_eq!(err.contains("does not kill"), tiling, "{name}: {err}");
     for needed in [
         "problem.yaml",
         "problem_statement/problem.en.tex",
@@ -68,6 +73,11 @@ fn check_package(root: &Path, name: &str) {
     );
     let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
     assert_eq!(yaml.contains("validation: custom"), tiling, "{yaml}");
+    assert_eq!(
+        yaml.contains("# Not killed by the secret data (none of "),
+        tiling,
+        "{yaml}"
+    );
     assert!(yaml.contains("uuid: "), "{yaml}");
     let statement = std::fs::read_to_string(dir.join("problem_statement/problem.en.tex")).unwrap();
     assert!(statement.starts_with("\\problemname{"), "{statement}");
@@ -105,6 +115,11 @@ fn check_package(root: &Path, name: &str) {
         name != "14600",
         "{name}"
     );
+    if name == "17825" {
+        // Ten dice are cheap: at least 100 random cases.
+        let random = secret.iter().filter(|c| c.starts_with("random-")).count();
+        assert!(random >= 100, "{random}");
+    }
     if name == "12094" {
         // Its audit runs 8 plain references of 4^10 lines on 20×20 boards,
         // minutes of CPU: the answers are checked one by one instead, and
@@ -189,6 +204,58 @@ fn the_package_of_every_judges_number_is_whole_and_its_data_kills_the_mistakes()
             scope.spawn(move || check_package(root, name));
         }
     });
+    // 12094 draws random data of its own, not 12100's.
+    let random = |name: &str| -> Vec<Vec<u8>> {
+        let secret = root.join(name).join("data/secret");
+        let mut names: Vec<String> = files_under(&secret)
+            .into_iter()
+            .filter(|f| f.starts_with("random-") && f.ends_with(".in"))
+            .collect();
+        names.sort();
+        names
+            .iter()
+            .map(|f| std::fs::read(secret.join(f)).unwrap())
+            .collect()
+    };
+    let (ours, theirs) = (random("12094"), random("12100"));
+    assert!(!ours.is_empty());
+    let shared = ours.iter().filter(|c| theirs.contains(c)).count();
+    assert!(shared * 4 < ours.len(), "{shared} of {} shared", ours.len());
+}
+
+#[test]
+fn a_seed_gives_the_same_package_from_run_to_run() {
+    // The killer search works to a count of cases and shrink steps, not
+    // to a clock; 12094's same holds, at seconds a run (the library's
+    // killer-set test covers it on demand).
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["12100", "17825", "92345"] {
+        let made: Vec<Vec<(String, Vec<u8>)>> = ["a", "b"]
+            .iter()
+            .map(|run_name| {
+                let at = dir.path().join(format!("{name}-{run_name}"));
+                solved(
+                    &[
+                        "package",
+                        name,
+                        "--out-dir",
+                        at.to_str().unwrap(),
+                        "--seed",
+                        "3",
+                    ],
+                    b"",
+                );
+                files_under(&at)
+                    .into_iter()
+                    .map(|f| {
+                        let text = std::fs::read(at.join(&f)).unwrap();
+                        (f, text)
+                    })
+                    .collect()
+            })
+            .collect();
+        assert!(made[0] == made[1], "{name}: two runs differ");
+    }
 }
 
 #[test]

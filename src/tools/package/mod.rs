@@ -14,7 +14,6 @@
 use super::audit;
 use super::generate;
 use crate::puzzles::{Error, GenOptions, Limits, Puzzle};
-use std::time::Duration;
 
 const READER: &str = include_str!("assets/reader.cpp");
 const VALIDATE_2048: &str = include_str!("assets/validate_2048.cpp");
@@ -61,18 +60,36 @@ struct Kit {
     generated: Vec<GenOptions>,
 }
 
-/// The secret data's killer search: the same as `gen --killers`.
-const KILLER_SEARCH_CASES: u64 = 2000;
-/// How long the killer search may take, as for `gen --killers`.
-const KILLER_SEARCH_TIME: Duration = Duration::from_secs(60);
+/// A package: its files, and what its data could not do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Package {
+    /// Every file, in the order written.
+    pub files: Vec<PackageFile>,
+    /// The mistakes of the catalogue that none of the killer search's
+    /// cases kills (so neither does the secret data, as far as the search
+    /// tells), by id.
+    pub unkilled: Vec<&'static str>,
+    /// How many generated cases the killer search tried.
+    pub searched: u64,
+}
 
-/// Every file of the package of `puzzle`, a judge's number, its
-/// generated cases made from `seed`.
+/// The seed of a package's random secret cases: `seed` and the judge's
+/// name together, so that two judges of one puzzle (12100 and 12094) get
+/// data of their own from one seed.
+fn data_seed(name: &str, seed: u64) -> u64 {
+    name.bytes().fold(seed ^ 0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Every file of the package of `puzzle`, a judge's number: its killer
+/// set that of `gen --killers --seed SEED` ([`audit::KILLER_BUDGET`]),
+/// its random cases drawn from `seed` and the judge's name.
 ///
 /// # Errors
 /// [`Error::Usage`] for a name without a judge (its limits are the
 /// solver's, which no package can state), or a case the solver refuses.
-pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Vec<PackageFile>, Error> {
+pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Package, Error> {
     let Some(judge) = puzzle.contract().judge else {
         let numbers: Vec<&str> = crate::puzzles::all()
             .iter()
@@ -86,14 +103,22 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Vec<PackageFile>, Error
         )));
     };
     let kit = kit(&judge.limits);
+    let killers = audit::killers(puzzle, seed, audit::KILLER_BUDGET);
     let mut files = Vec::new();
     let mut add = |path: String, text: String| files.push(PackageFile { path, text });
 
     let custom = kit.output_validator.is_some();
-    add(
-        "problem.yaml".into(),
-        problem_yaml(judge.problem, puzzle.name(), custom),
-    );
+    let mut yaml = problem_yaml(judge.problem, puzzle.name(), custom);
+    if !killers.unkilled.is_empty() {
+        // Said where the package is read: the data is not proof against
+        // these catalogued mistakes.
+        yaml.push_str(&format!(
+            "# Not killed by the secret data (none of {} generated cases kills them): [{}]\n",
+            killers.tried,
+            killers.unkilled.join("], [")
+        ));
+    }
+    add("problem.yaml".into(), yaml);
     add("problem_statement/problem.en.tex".into(), kit.statement);
     add(
         "input_validators/validate/validate.cpp".into(),
@@ -121,20 +146,17 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Vec<PackageFile>, Error
         add(format!("data/sample/{}.ans", i + 1), answer);
     }
     let mut secret: Vec<(String, String)> = Vec::new();
-    let search = audit::Search {
-        seed,
-        cases: KILLER_SEARCH_CASES,
-        time: KILLER_SEARCH_TIME,
-    };
-    for (i, killer) in audit::killers(puzzle, search).set.into_iter().enumerate() {
+    for (i, killer) in killers.set.into_iter().enumerate() {
         secret.push((format!("killer-{:02}", i + 1), killer.input));
     }
     for (name, input) in kit.edges {
         secret.push((format!("edge-{name}"), input));
     }
+    let random_seed = data_seed(puzzle.name(), seed);
+    let width = kit.generated.len().to_string().len().max(2);
     for (i, opts) in kit.generated.iter().enumerate() {
-        let input = generate::instance(puzzle, seed, i as u64, opts)?;
-        secret.push((format!("random-{:02}", i + 1), input));
+        let input = generate::instance(puzzle, random_seed, i as u64, opts)?;
+        secret.push((format!("random-{:0width$}", i + 1), input));
     }
     // A case met twice (a random 1×1 board is the smallest edge case) is
     // kept once, under its first name.
@@ -151,7 +173,11 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Vec<PackageFile>, Error
         add(format!("data/secret/{name}.in"), input);
         add(format!("data/secret/{name}.ans"), answer);
     }
-    Ok(files)
+    Ok(Package {
+        files,
+        unkilled: killers.unkilled,
+        searched: killers.tried,
+    })
 }
 
 /// `problem.yaml`: the source, a UUID that stays the same from run to
@@ -245,7 +271,8 @@ fn kit(limits: &Limits) -> Kit {
             output_validator: None,
             mistake: "stack-allowed",
             edges: edges_yut(count),
-            generated: (0..20)
+            // Ten dice are cheap to solve: many cases, a quarter hard.
+            generated: (0..100)
                 .map(|i| GenOptions {
                     hard: i % 4 == 3,
                     ..GenOptions::default()
