@@ -83,7 +83,7 @@ pub enum Command {
     #[command(after_help = gen_help())]
     Gen(GenArgs),
     /// Run your program on generated cases against the reference; shrink the first failure.
-    #[command(after_help = STRESS_HELP)]
+    #[command(after_help = stress_help())]
     Stress(StressArgs),
     /// Run your program on your own cases (X.in with X.out or X.ans) like a judge: AC, WA, TLE, MLE, RE, OLE.
     #[command(after_help = TEST_HELP)]
@@ -136,8 +136,8 @@ way and printed with the expected and the received output. With a
 judge's number (12100, 17825, 14600, ...), cases stay inside that judge's
 limits unless a size option asks for more (the first line then says
 \"beyond\"), and answers are judged as that judge does: 14600 and 14601
-accept any valid tiling (--order: only the placement order). Exit status 1
-when a failure is found, 0 when every case passes.
+accept any valid tiling numbered 1..19000 (--order: only the placement
+order). Exit status 1 when a failure is found, 0 when every case passes.
 
 Examples:
   boardsolve stress 2048 --cases 300 -- ./a.out
@@ -147,8 +147,8 @@ Examples:
 const TEST_HELP: &str = "\
 Each X.in is judged against X.out or X.ans beside it; without one, the
 reference answer is computed and the table says so. 14600 and 14601
-outputs are judged by the checker (any valid tiling; --order: only the
-placement order), tromino outputs must be in placement order. Exit
+outputs are judged by the checker (any valid tiling numbered 1..19000;
+--order: only the placement order), tromino outputs must be in placement order. Exit
 status 0 when every case passes, 1 when one fails, 2 for usage or the
 harness's own trouble.
 
@@ -310,7 +310,9 @@ pub struct GenArgs {
     pub force: bool,
     /// Instead of --count cases: the fewest small cases (each with its
     /// .out) that every killable mistake of the catalogue fails, inside
-    /// the judge's limits, found among 2000 generated cases (at most 60 s).
+    /// the judge's limits, found among 2000 generated cases, shortest
+    /// first, to a fixed budget (a seed gives the same files on every
+    /// machine).
     #[arg(long, requires = "out_dir", conflicts_with = "count")]
     pub killers: bool,
     /// Instance sizes.
@@ -670,6 +672,14 @@ fn gen_help() -> String {
         p.help().hard.to_string()
     });
     format!("{sizes}\n{hard}\n{GEN_HELP}")
+}
+
+/// The shapes of `--hard`, from the registry, before stress's own text.
+fn stress_help() -> String {
+    let hard = by_puzzle("--hard prefers shapes that break solutions:", |p| {
+        p.help().hard.to_string()
+    });
+    format!("{hard}\n{STRESS_HELP}")
 }
 
 fn solve_help() -> String {
