@@ -349,8 +349,9 @@ fn diagnosis(args: &[&str], mode: &[&str]) -> String {
         .join("\n")
 }
 
-/// The mistakes of the rules, which BOJ's special judge kills too.
-const RULE_MISTAKES: [&str; 8] = [
+/// The mistakes of the rules, which BOJ's special judge kills too; their
+/// `stress --diagnose` tests are here, not in `diagnose.rs`.
+pub(crate) const RULE_MISTAKES: [&str; 8] = [
     "y-from-top",
     "xy-swapped",
     "x-as-row",
