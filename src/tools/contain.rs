@@ -26,6 +26,7 @@
 //! dead keeper's orphans come back to it, and [`sweep`] kills and reaps
 //! every child of boardsolve that is not a live keeper.
 
+use super::run::tree::{self, children, children_of_process};
 use rustix::process::Resource;
 use std::ffi::{OsStr, OsString};
 use std::io::{self, PipeReader, Read, Write};
@@ -265,7 +266,7 @@ pub fn kill_below(root: libc::pid_t) {
             }
             match sys::PidFd::open(pid) {
                 Some(fd) => {
-                    if parent_of(pid) != Some(parent) {
+                    if tree::parent_of(pid) != Some(parent) {
                         continue;
                     }
                     fd.kill();
@@ -279,71 +280,6 @@ pub fn kill_below(root: libc::pid_t) {
             }
         }
     }
-}
-
-/// The children of one process, of all its threads: [`children`] without
-/// the fallback scan, which a tree walk cannot afford at every level.
-fn children_of_process(pid: libc::pid_t) -> Vec<libc::pid_t> {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return Vec::new();
-    };
-    let mut all = Vec::new();
-    for task in tasks.flatten() {
-        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
-            all.extend(
-                text.split_whitespace()
-                    .filter_map(|p| p.parse::<libc::pid_t>().ok()),
-            );
-        }
-    }
-    all
-}
-
-/// The children of process `pid`, of all its threads (orphans are
-/// reparented to any live thread of a subreaper).
-fn children(pid: libc::pid_t) -> Vec<libc::pid_t> {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return children_by_scan(pid);
-    };
-    let mut all = Vec::new();
-    for task in tasks.flatten() {
-        match std::fs::read_to_string(task.path().join("children")) {
-            Ok(text) => all.extend(
-                text.split_whitespace()
-                    .filter_map(|p| p.parse::<libc::pid_t>().ok()),
-            ),
-            // A thread that just ended has no list; a kernel built
-            // without the lists has none at all.
-            Err(e) if e.kind() == io::ErrorKind::NotFound && task.path().exists() => {
-                return children_by_scan(pid);
-            }
-            Err(_) => {}
-        }
-    }
-    all
-}
-
-/// The children of `pid` found by reading each `/proc/PID/stat`, for
-/// kernels built without `/proc/PID/task/TID/children`.
-fn children_by_scan(pid: libc::pid_t) -> Vec<libc::pid_t> {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    dir.flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<libc::pid_t>().ok())
-        .filter(|&p| parent_of(p) == Some(pid))
-        .collect()
-}
-
-/// The parent pid in `/proc/PID/stat`: the number after the last `)` and
-/// the one-letter state.
-fn parent_of(pid: libc::pid_t) -> Option<libc::pid_t> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    stat[stat.rfind(')')? + 1..]
-        .split_whitespace()
-        .nth(1)?
-        .parse()
-        .ok()
 }
 
 /// The keeper itself, after its `exec`: single-threaded, so ordinary
@@ -740,8 +676,8 @@ mod tests {
         // this (in charge) process would take a child of ours.
         let me = libc::pid_t::try_from(std::process::id()).unwrap();
         let parent = super::sys::getppid();
-        assert_eq!(super::parent_of(me), Some(parent));
+        assert_eq!(super::tree::parent_of(me), Some(parent));
         assert!(super::children(parent).contains(&me));
-        assert!(super::children_by_scan(parent).contains(&me));
+        assert!(super::tree::children_by_scan(parent).contains(&me));
     }
 }

@@ -556,7 +556,7 @@ pub fn max_parallel_runs() -> usize {
 }
 
 mod drain;
-mod tree;
+pub(super) mod tree;
 
 #[cfg(test)]
 mod tests {
