@@ -20,6 +20,11 @@
 //   thread-fork MIB       a worker thread forks a child that touches MIB
 //                         MiB (0: spins for ever instead) and sleeps;
 //                         the worker waits for it, then 16
+//   shm KEY N MIB         N SysV shared memory segments (keys KEY,
+//                         KEY+1, ...) of MIB MiB each, touched, detached
+//                         and left behind, then 16
+//   daemon MARKER         start `setsid sh -c 'sleep MARKER'`, print 16,
+//                         sleep MARKER seconds
 //   leader-exits MIB WHO  the main thread exits (SYS_exit) while a
 //                         worker thread lives on and touches MIB MiB
 //                         itself (WHO = self) or in a child it forks
@@ -41,6 +46,9 @@ extern "C" {
     fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
     fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
     fn syscall(number: i64, ...) -> i64;
+    fn shmget(key: i32, size: usize, flags: i32) -> i32;
+    fn shmat(id: i32, address: *const u8, flags: i32) -> *mut u8;
+    fn shmdt(address: *const u8) -> i32;
 }
 
 /// `SYS_exit`: ends the calling thread only (`pthread_exit` would unwind
@@ -191,6 +199,27 @@ fn main() {
                 child.wait().unwrap();
             }
             answer();
+        }
+        "shm" => {
+            let (key, n, mib) = (arg(1) as i32, arg(2), arg(3) as usize);
+            for i in 0..n as i32 {
+                let id = unsafe { shmget(key + i, mib << 20, 0o1000 | 0o600) };
+                assert!(id >= 0, "shmget");
+                let at = unsafe { shmat(id, std::ptr::null(), 0) };
+                for page in (0..mib << 20).step_by(4096) {
+                    unsafe { *at.add(page) = 1 };
+                }
+                unsafe { shmdt(at) };
+            }
+            answer();
+        }
+        "daemon" => {
+            Command::new("setsid")
+                .args(["sh", "-c", &format!("sleep {}", args[1])])
+                .spawn()
+                .expect("setsid runs");
+            answer();
+            Command::new("sleep").arg(&args[1]).status().unwrap();
         }
         "thread-fork" => {
             let mib = arg(1) as usize;

@@ -73,6 +73,21 @@ pub(crate) fn parent_of(pid: i32) -> Option<i32> {
         .ok()
 }
 
+/// Whether `pid` is the first process (the init) of a PID namespace
+/// below ours: `NSpid` lists its pid in each namespace, 1 last.
+pub(crate) fn is_namespace_init(pid: i32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return false;
+    };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("NSpid:"))
+        .is_some_and(|ids| {
+            let ids: Vec<&str> = ids.split_whitespace().collect();
+            ids.len() > 1 && ids.last() == Some(&"1")
+        })
+}
+
 fn numbers(text: &str) -> impl Iterator<Item = i32> + '_ {
     text.split_whitespace()
         .filter_map(|p| p.parse::<i32>().ok())
