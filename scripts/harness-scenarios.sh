@@ -9,6 +9,9 @@
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 B=$(realpath "$1"); L=$2; W=/tmp/meas-$L; rm -rf $W; mkdir -p $W; cd $W
 M=1000.$$
+# Background jobs of a script start with SIGINT ignored, which boardsolve
+# keeps (as under nohup): the ones signalled here get it back.
+dfl() { exec perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$@"; }
 left() { sleep 0.5; ps -eo args | grep -c "[s]leep $M$1"; }
 marked() { grep -l "$M" /proc/[0-9]*/cmdline 2>/dev/null | sed 's,/proc/\([0-9]*\)/cmdline,\1,' | grep -v "^$$\$"; }
 t() { /usr/bin/time -o $W/time -f "%e %M" "$@"; echo "exit=$? $(cat $W/time | tail -1 | awk '{print $1" s, "$2" KiB"}')"; }
@@ -35,7 +38,7 @@ setsid sleep ${M}61 &
 sleep ${M}62
 X
 chmod +x slow.sh
-$B stress 2048 --cases 4 --timeout 100s -- ./slow.sh >/dev/null 2>&1 & P=$!; sleep 1; kill -INT $P; wait $P; echo "3 SIGINT: exit=$?, left: $(left 6)"
+dfl $B stress 2048 --cases 4 --timeout 100s -- ./slow.sh >/dev/null 2>&1 & P=$!; sleep 1; kill -INT $P; wait $P; echo "3 SIGINT: exit=$?, left: $(left 6)"
 cat > burn.sh <<'X'
 #!/bin/sh
 i=0; while [ $i -lt 150000 ]; do i=$((i+1)); done
@@ -86,7 +89,7 @@ want 18 && echo "18 stop keeper, --time-limit 1s (test, 120 s cap): $(tt --time-
 # 200 cases, each program stopping its keeper: the signal comes mid-run.
 mkdir -p many; for i in $(seq -w 1 200); do cp one/a.in many/$i.in; cp one/a.out many/$i.out; done
 sig_stopped() {
-  $B test 2048 many --jobs 2 --time-limit 1s -- ./hostile stop-keeper ${M}$2 >/dev/null 2>&1 & P=$!
+  dfl $B test 2048 many --jobs 2 --time-limit 1s -- ./hostile stop-keeper ${M}$2 >/dev/null 2>&1 & P=$!
   sleep 1; s=$(date +%s%N); kill -$1 $P 2>/dev/null || { wait $P; echo -n "ended by itself, exit=$?"; return; }
   for i in $(seq 100); do kill -0 $P 2>/dev/null || break; sleep 0.1; done
   if kill -0 $P 2>/dev/null; then echo -n "still running 10 s after SIG$1"; kill -KILL $P; wait $P 2>/dev/null
@@ -108,4 +111,10 @@ $B test 2048 twenty --json --jobs 1 -- ./tiny > tiny.json 2>/dev/null
 stat3() { grep -o "\"$1\": [0-9]*" tiny.json | awk '{print $2}' | sort -n | awk '{a[NR]=$1} END {printf "%s/%s/%s", a[1], a[int((NR+1)/2)], a[NR]}'; }
 echo "28 2 ms C program x20, min/median/max: cpu_ms $(stat3 cpu_ms), wall_ms $(stat3 wall_ms), peak_kib $(stat3 peak_kib); wall < cpu in $(python3 -c "import json; print(sum(c['wall_ms'] < c['cpu_ms'] for c in json.load(open('tiny.json'))['cases']))") runs"
 }
+# Round four: a worker thread's child, a fork tree of short spinners,
+# SysV segments left behind, a file the kernel will not run.
+want 29 && echo "29 a thread's child touching 1 GiB, --memory-limit 100M: $(tt --memory-limit 100M --json -- ./hostile thread-fork 1024) $(grep -o -E '"(verdict|wall_ms)": [^,]*' out | tr '\n' ' ')"
+want 30 && echo "30 fork tree 2^11 x 5 ms, --time-limit 1s (cap 4 s): $(tt --time-limit 1s --json -- ./hostile bomb 10 5 ${M}77) $(grep -o -E '"(verdict|cpu_ms|wall_ms)": [^,]*' out | tr '\n' ' '); left: $(sleep 0.5; ps -eo args | grep -c "[h]ostile bomb 10 5 ${M}77")"
+want 31 && { before=$(awk 'NR>1 {s+=$4} END {print s+0}' /proc/sysvipc/shm); echo "31 20 SysV segments of 50 MB left behind: $(tt --memory-limit 100M -- ./hostile shm $((0x5c000000 + $$ % 65536 * 32)) 20 50) $(v out); MiB still held: $(( ($(awk 'NR>1 {s+=$4} END {print s+0}' /proc/sysvipc/shm) - before) >> 20 ))"; }
+want 32 && { printf '\177ELFgarbage' > corrupt; chmod +x corrupt; echo "32 corrupt executable: $(tt -- ./corrupt) $(v out)"; }
 for p in $(marked); do kill -CONT $p 2>/dev/null; kill -KILL $p 2>/dev/null; done; true

@@ -26,6 +26,7 @@
 //! dead keeper's orphans come back to it, and [`sweep`] kills and reaps
 //! every child of boardsolve that is not a live keeper.
 
+use super::run::tree::{self, children, children_of_process};
 use rustix::process::Resource;
 use std::ffi::{OsStr, OsString};
 use std::io::{self, PipeReader, Read, Write};
@@ -265,10 +266,17 @@ pub fn kill_below(root: libc::pid_t) {
             }
             match sys::PidFd::open(pid) {
                 Some(fd) => {
-                    if parent_of(pid) != Some(parent) {
+                    if tree::parent_of(pid) != Some(parent) {
                         continue;
                     }
-                    fd.kill();
+                    // A keeper's init is spared: it kills everything of
+                    // its namespace in one call and reaps it, so the CPU
+                    // time of the dead is accounted. Killed itself, it
+                    // would take them with it unaccounted (the kernel
+                    // reaps them behind its back).
+                    if !tree::is_namespace_init(pid) {
+                        fd.kill();
+                    }
                     pending.push((pid, Some(fd)));
                 }
                 None if parent == root && root == sys::getpid() => {
@@ -279,71 +287,6 @@ pub fn kill_below(root: libc::pid_t) {
             }
         }
     }
-}
-
-/// The children of one process, of all its threads: [`children`] without
-/// the fallback scan, which a tree walk cannot afford at every level.
-fn children_of_process(pid: libc::pid_t) -> Vec<libc::pid_t> {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return Vec::new();
-    };
-    let mut all = Vec::new();
-    for task in tasks.flatten() {
-        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
-            all.extend(
-                text.split_whitespace()
-                    .filter_map(|p| p.parse::<libc::pid_t>().ok()),
-            );
-        }
-    }
-    all
-}
-
-/// The children of process `pid`, of all its threads (orphans are
-/// reparented to any live thread of a subreaper).
-fn children(pid: libc::pid_t) -> Vec<libc::pid_t> {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return children_by_scan(pid);
-    };
-    let mut all = Vec::new();
-    for task in tasks.flatten() {
-        match std::fs::read_to_string(task.path().join("children")) {
-            Ok(text) => all.extend(
-                text.split_whitespace()
-                    .filter_map(|p| p.parse::<libc::pid_t>().ok()),
-            ),
-            // A thread that just ended has no list; a kernel built
-            // without the lists has none at all.
-            Err(e) if e.kind() == io::ErrorKind::NotFound && task.path().exists() => {
-                return children_by_scan(pid);
-            }
-            Err(_) => {}
-        }
-    }
-    all
-}
-
-/// The children of `pid` found by reading each `/proc/PID/stat`, for
-/// kernels built without `/proc/PID/task/TID/children`.
-fn children_by_scan(pid: libc::pid_t) -> Vec<libc::pid_t> {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    dir.flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<libc::pid_t>().ok())
-        .filter(|&p| parent_of(p) == Some(pid))
-        .collect()
-}
-
-/// The parent pid in `/proc/PID/stat`: the number after the last `)` and
-/// the one-letter state.
-fn parent_of(pid: libc::pid_t) -> Option<libc::pid_t> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    stat[stat.rfind(')')? + 1..]
-        .split_whitespace()
-        .nth(1)?
-        .parse()
-        .ok()
 }
 
 /// The keeper itself, after its `exec`: single-threaded, so ordinary
@@ -382,19 +325,106 @@ mod keeper {
             std::process::exit(125);
         }
         sys::close_all_but(report_fd);
+        let error =
+            |e: io::Error| Some(format!("error {}\n", e.raw_os_error().unwrap_or(libc::EIO)));
         let text = match prepare(boardsolve) {
-            Ok(signals) => run(program, &args[5..], limits, &signals),
-            Err(e) => format!("error {}\n", e.raw_os_error().unwrap_or(libc::EIO)),
+            Ok((signals, isolated)) => match sys::Exec::new(program, &args[5..]) {
+                Ok(exec) if isolated => relay(&exec, limits, &signals),
+                Ok(exec) => Some(run(&exec, limits, &signals)),
+                Err(e) => error(e),
+            },
+            Err(e) => error(e),
         };
-        // One write of a few dozen bytes: atomic on a pipe.
-        let _ = report.write_all(text.as_bytes());
+        if let Some(text) = text {
+            // One write of a few dozen bytes: atomic on a pipe.
+            let _ = report.write_all(text.as_bytes());
+        }
         std::process::exit(0)
+    }
+
+    /// Where the kernel allows it, moves the keeper into a new IPC
+    /// namespace and makes its next child the first process (the `init`)
+    /// of a new PID namespace: directly as root (or with
+    /// `CAP_SYS_ADMIN`), else inside a new user namespace that maps the
+    /// user to itself. Whether it did; `BOARDSOLVE_CONTAIN=plain` in the
+    /// environment says not to try.
+    fn isolate() -> bool {
+        if std::env::var_os("BOARDSOLVE_CONTAIN").is_some_and(|v| v == "plain") {
+            return false;
+        }
+        let wanted = libc::CLONE_NEWPID | libc::CLONE_NEWIPC;
+        if sys::unshare(wanted).is_ok() {
+            return true;
+        }
+        let (uid, gid) = (sys::getuid(), sys::getgid());
+        if sys::unshare(libc::CLONE_NEWUSER).is_err() {
+            return false;
+        }
+        // The user stays itself inside: its files, its working directory.
+        let mapped = std::fs::write("/proc/self/setgroups", "deny")
+            .and_then(|()| std::fs::write("/proc/self/uid_map", format!("{uid} {uid} 1")))
+            .and_then(|()| std::fs::write("/proc/self/gid_map", format!("{gid} {gid} 1")));
+        mapped.is_ok() && sys::unshare(wanted).is_ok()
+    }
+
+    /// The keeper's part when isolated: it forks the namespace's `init`,
+    /// which runs the program ([`run`]: it returns into `main`, which
+    /// writes the report), and waits for it, passing on the signals that
+    /// tell it to stop. The program cannot name the keeper (it has no pid
+    /// in the program's namespace), and when the `init` ends, however it
+    /// ends, the kernel kills every process of the namespace: nothing
+    /// outlives the run, even if boardsolve and the keeper are killed.
+    /// Returns the report to write: the `init`'s (in the `init`), none in
+    /// the keeper if the `init` reported, else the keeper's own
+    /// accounting (the `init` was killed at a limit).
+    fn relay(exec: &sys::Exec, limits: KernelLimits, signals: &sys::SigSet) -> Option<String> {
+        let start = Instant::now();
+        let init = match sys::fork() {
+            Ok(0) => {
+                // If the keeper is killed, the namespace goes with this.
+                let _ = rustix::process::set_parent_process_death_signal(Some(
+                    rustix::process::Signal::KILL,
+                ));
+                return Some(run(exec, limits, signals));
+            }
+            Ok(pid) => pid,
+            Err(e) => return Some(format!("error {}\n", e.raw_os_error().unwrap_or(libc::EIO))),
+        };
+        let mut stopped_by = None;
+        let status = loop {
+            match sys::reap_any() {
+                Ok(Some((pid, raw))) if pid == init => break raw,
+                Err(_) => break -1,
+                _ => {}
+            }
+            match sys::sigwaitinfo(signals) {
+                libc::SIGCHLD | -1 => {}
+                signal => {
+                    stopped_by.get_or_insert(signal);
+                    sys::kill(init, signal);
+                }
+            }
+        };
+        if libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0 {
+            return None;
+        }
+        let wall = start.elapsed();
+        let (cpu, peak_kib) = sys::children_usage();
+        Some(format!(
+            "ok -1 {} {} {} {}\n",
+            stopped_by.unwrap_or(0),
+            cpu.as_micros(),
+            wall.as_micros(),
+            peak_kib
+        ))
     }
 
     /// Everything before the program starts; returns the signals the
     /// keeper waits for (blocked, so they are taken by `sigwaitinfo`).
-    fn prepare(boardsolve: libc::pid_t) -> io::Result<sys::SigSet> {
-        // If boardsolve dies, the tree goes with it.
+    fn prepare(boardsolve: libc::pid_t) -> io::Result<(sys::SigSet, bool)> {
+        let isolated = isolate();
+        // If boardsolve dies, the tree goes with it. (Set after entering a
+        // user namespace, whose new credentials clear it.)
         rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::TERM))?;
         if sys::getppid() != boardsolve {
             // boardsolve died before the death signal was set.
@@ -409,7 +439,7 @@ mod keeper {
         // empties the mask again in the program.
         sys::sigprocmask(&signals)?;
         sys::setrlimit(Resource::Core, 0, 0)?;
-        Ok(signals)
+        Ok((signals, isolated))
     }
 
     /// The program's own limits, set between `fork` and `exec`.
@@ -428,20 +458,28 @@ mod keeper {
     }
 
     /// Runs the program, empties the tree, and returns the report.
-    fn run(
-        program: &OsStr,
-        args: &[OsString],
-        limits: KernelLimits,
-        signals: &sys::SigSet,
-    ) -> String {
-        let mut command = Command::new(program);
+    fn run(exec: &sys::Exec, limits: KernelLimits, signals: &sys::SigSet) -> String {
+        let mut command = Command::new(exec.program());
         // Its own process group, so that `kill 0` in the program (a
         // shell's clean-up trap) reaches its own processes, not the keeper.
-        command.args(args).process_group(0);
-        // SAFETY: the keeper is single-threaded, and `limit` only makes
-        // setrlimit calls, which are async-signal-safe.
+        command.process_group(0);
+        let exec = exec.clone();
+        // SAFETY: the keeper is single-threaded, so the child of its fork
+        // may allocate; the rest are plain system calls.
         unsafe {
-            command.pre_exec(move || limit(limits));
+            command.pre_exec(move || {
+                limit(limits)?;
+                // Should the keeper die, the program dies with it (what it
+                // started is left to boardsolve's sweep, or, isolated, to
+                // the kernel).
+                rustix::process::set_parent_process_death_signal(Some(
+                    rustix::process::Signal::KILL,
+                ))?;
+                // `execve` itself, not std's `execvp`, which runs a file
+                // the kernel refuses (a corrupt executable) with /bin/sh:
+                // its failure is reported through std's pipe instead.
+                Err(exec.execve())
+            });
         }
         let start = Instant::now();
         let child = command.spawn();
@@ -469,6 +507,12 @@ mod keeper {
                 }
             }
         }
+        if status.is_none() {
+            // Told to stop: the program's whole process group at once
+            // (a fork bomb stays in it), before the walk for escapees.
+            // Not yet reaped, its pid cannot name another group.
+            sys::kill(-program, libc::SIGKILL);
+        }
         kill_subtree();
         let wall = start.elapsed();
         let (cpu, peak_kib) = sys::children_usage();
@@ -487,6 +531,23 @@ mod keeper {
     /// in the next round, until no child is left.
     fn kill_subtree() {
         let me = sys::getpid();
+        if me == 1 {
+            // The init of the run's own PID namespace: one system call
+            // kills every other process in it, however many and however
+            // busy (a fork bomb), then they are reaped here.
+            sys::kill_all_but_me();
+            loop {
+                match sys::reap_any() {
+                    Ok(Some(_)) => {}
+                    Err(e) if e.raw_os_error() == Some(libc::ECHILD) => return,
+                    // A process forked while the signal went round.
+                    _ => {
+                        std::thread::sleep(Duration::from_micros(200));
+                        sys::kill_all_but_me();
+                    }
+                }
+            }
+        }
         loop {
             for pid in children(me) {
                 sys::kill(pid, libc::SIGKILL);
@@ -529,8 +590,102 @@ mod sys {
         rustix::process::getppid().map_or(0, Pid::as_raw_pid)
     }
 
+    pub fn getuid() -> u32 {
+        rustix::process::getuid().as_raw()
+    }
+
+    pub fn getgid() -> u32 {
+        rustix::process::getgid().as_raw()
+    }
+
+    /// `unshare(flags)`.
+    pub fn unshare(flags: libc::c_int) -> io::Result<()> {
+        // SAFETY: unshare only changes this (single-threaded) process's
+        // namespaces.
+        if unsafe { libc::unshare(flags) } == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+
+    /// `fork()`: the child's pid in the parent, 0 in the child. Only in
+    /// the keeper, which is single-threaded.
+    pub fn fork() -> io::Result<libc::pid_t> {
+        // SAFETY: the keeper is single-threaded: the child is a whole
+        // copy with no lock held by a vanished thread.
+        match unsafe { libc::fork() } {
+            -1 => Err(io::Error::last_os_error()),
+            pid => Ok(pid),
+        }
+    }
+
+    /// `kill(-1, SIGKILL)`: only in the init of a PID namespace, where it
+    /// reaches every other process of the namespace and nothing outside.
+    pub fn kill_all_but_me() {
+        if getpid() == 1 {
+            // SAFETY: a plain system call; in pid 1 of a namespace it
+            // cannot reach a process outside it.
+            unsafe { libc::kill(-1, libc::SIGKILL) };
+        }
+    }
+
+    /// A program and its arguments ready for `execve`, prepared before
+    /// the fork.
+    #[derive(Clone)]
+    pub struct Exec {
+        program: std::ffi::CString,
+        argv: Vec<std::ffi::CString>,
+    }
+
+    unsafe extern "C" {
+        static environ: *const *const libc::c_char;
+    }
+
+    impl Exec {
+        pub fn new(program: &OsStr, args: &[OsString]) -> io::Result<Exec> {
+            use std::os::unix::ffi::OsStrExt;
+            let c = |s: &OsStr| {
+                std::ffi::CString::new(s.as_bytes())
+                    .map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))
+            };
+            let mut argv = vec![c(program)?];
+            for arg in args {
+                argv.push(c(arg)?);
+            }
+            Ok(Exec {
+                program: c(program)?,
+                argv,
+            })
+        }
+
+        pub fn program(&self) -> &OsStr {
+            use std::os::unix::ffi::OsStrExt;
+            OsStr::from_bytes(self.program.as_bytes())
+        }
+
+        /// `execve` with the keeper's environment; returns only its error.
+        pub fn execve(&self) -> io::Error {
+            let mut argv: Vec<*const libc::c_char> = self.argv.iter().map(|a| a.as_ptr()).collect();
+            argv.push(std::ptr::null());
+            // SAFETY: NUL-terminated strings and a null-terminated array
+            // that live across the call; `environ` is the process's own.
+            unsafe { libc::execve(self.program.as_ptr(), argv.as_ptr(), environ) };
+            io::Error::last_os_error()
+        }
+    }
+
     /// Sends `signal`; whether it was delivered.
+    /// A negative `pid` is the process group `-pid` (never `-1`).
     pub fn kill(pid: libc::pid_t, signal: libc::c_int) -> bool {
+        if pid < -1 {
+            return match (Pid::from_raw(-pid), Signal::from_named_raw(signal)) {
+                (Some(group), Some(signal)) => {
+                    rustix::process::kill_process_group(group, signal).is_ok()
+                }
+                _ => false,
+            };
+        }
         if pid <= 1 {
             return false;
         }
@@ -740,8 +895,8 @@ mod tests {
         // this (in charge) process would take a child of ours.
         let me = libc::pid_t::try_from(std::process::id()).unwrap();
         let parent = super::sys::getppid();
-        assert_eq!(super::parent_of(me), Some(parent));
+        assert_eq!(super::tree::parent_of(me), Some(parent));
         assert!(super::children(parent).contains(&me));
-        assert!(super::children_by_scan(parent).contains(&me));
+        assert!(super::tree::children_by_scan(parent).contains(&me));
     }
 }

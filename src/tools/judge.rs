@@ -172,6 +172,26 @@ pub fn judge(
     })
 }
 
+/// Whether the load of other runs could have decided `verdict`, so that
+/// the case is worth judging again alone (each re-run of a time limit
+/// costs another wall cap). The rule, from the run's own accounting:
+///
+/// - CPU time is the kernel's count of the time the program ran, which
+///   waiting for a CPU does not add to: a CPU time limit, and any verdict
+///   on time below it, stands as it is. So do memory, output, runtime
+///   errors and answers, which load cannot change.
+/// - A wall-clock limit is already stretched by the longest wait of one
+///   process for a CPU (up to the cap again). It is re-run only if the
+///   program computed for at least a twentieth of its wall time: a
+///   program that only sleeps or waits (a few milliseconds of CPU in
+///   seconds) would sleep as long alone.
+pub fn load_could_decide(verdict: &Verdict, usage: Usage) -> bool {
+    match verdict {
+        Verdict::TimeLimit { wall: true } => usage.cpu.saturating_mul(20) >= usage.wall,
+        _ => false,
+    }
+}
+
 /// The judge's answer for `input`, as [`Puzzle::judge_answer`] gives
 /// it, written through [`Puzzle::solve`] to a temporary file so that a
 /// huge answer is never held whole.
@@ -279,6 +299,24 @@ pub fn parse_size(text: &str) -> Result<u64, SizeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_wall_clock_limit_of_a_program_that_computed_is_judged_again() {
+        let usage = |cpu_ms, wall_ms| Usage {
+            cpu: Duration::from_millis(cpu_ms),
+            wall: Duration::from_millis(wall_ms),
+            peak_kib: 1,
+        };
+        let wall = Verdict::TimeLimit { wall: true };
+        // Starved: 0.8 s of CPU in 8 s.
+        assert!(load_could_decide(&wall, usage(800, 8000)));
+        // Asleep: 2 ms of CPU in 4 s.
+        assert!(!load_could_decide(&wall, usage(2, 4000)));
+        let cpu = Verdict::TimeLimit { wall: false };
+        assert!(!load_could_decide(&cpu, usage(1100, 1500)));
+        assert!(!load_could_decide(&Verdict::Accepted, usage(990, 1000)));
+        assert!(!load_could_decide(&Verdict::MemoryLimit, usage(10, 5000)));
+    }
 
     #[test]
     fn sizes() {

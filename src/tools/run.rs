@@ -281,8 +281,16 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
     }
     let (ending, usage) = match said {
         contain::Said::CannotStart(e) => {
+            // The kernel refused the file itself: a corrupt or foreign
+            // executable, or a script without its `#!` line (which
+            // judges do not run through a shell either).
+            let hint = if e.raw_os_error() == Some(libc::ENOEXEC) {
+                " (not a program this machine can run; a script needs a first line such as #!/bin/sh)"
+            } else {
+                ""
+            };
             return Err(Trouble::system(
-                format!("cannot start {}", program.shown),
+                format!("cannot start {}{hint}", program.shown),
                 e,
             ));
         }
@@ -306,7 +314,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
             // there is.
             let usage = Usage {
                 cpu: watched.cpu,
-                wall: start.elapsed(),
+                wall: watched.ended,
                 peak_kib: watched.peak_kib.max(1),
             };
             let ending = match watched.stopped {
@@ -318,6 +326,20 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
             (ending, usage)
         }
     };
+    // Output cut short because the disk under the temporary files is
+    // full is the harness's trouble, not the program's wrong answer or
+    // runtime error (its write failed with ENOSPC). The output limit is
+    // a file size limit (EFBIG), set well within any disk.
+    if ending != Ending::OutputLimit && out_of_room(&stdout) {
+        return Err(Trouble::system(
+            format!(
+                "no room for the output of {} in the temporary directory {} (set TMPDIR to a larger one)",
+                program.shown,
+                std::env::temp_dir().display()
+            ),
+            io::Error::from_raw_os_error(libc::ENOSPC),
+        ));
+    }
     Ok(Run {
         ending,
         usage,
@@ -325,6 +347,12 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
             .map_err(|e| Trouble::system("cannot read the output back", e))?,
         stderr,
     })
+}
+
+/// Whether the filesystem holding `file` (the program's standard
+/// output) is full: less than 64 KiB left for the user.
+fn out_of_room(file: &File) -> bool {
+    rustix::fs::fstatvfs(file).is_ok_and(|v| v.f_bavail.saturating_mul(v.f_frsize) < 64 << 10)
 }
 
 /// Why the harness stopped a run itself.
@@ -358,6 +386,9 @@ struct Watched {
     cpu: Duration,
     /// The largest sampled peak of one process, in KiB.
     peak_kib: u64,
+    /// From the start until the keeper was reaped (the sweep of what a
+    /// killed keeper left is not the program's time).
+    ended: Duration,
 }
 
 /// How often the tree's proportional memory (`smaps_rollup`, which walks
@@ -418,11 +449,13 @@ fn watch(keeper: &mut interrupt::Tracked, limits: &Limits, start: Instant) -> Wa
                     killed = true;
                 }
                 Some(_) => {
-                    // Killed from here at once, not left to the keeper,
-                    // which may be starved by a tree of thousands of
-                    // busy processes; the keeper then only reaps.
-                    contain::kill_below(keeper.pid());
+                    // The keeper first: one signal, and it kills the
+                    // program's process group (or, isolated, its whole
+                    // namespace) in one system call. Then killed from
+                    // here too, not left to the keeper, which may be
+                    // starved by a tree of thousands of busy processes.
                     keeper.stop();
+                    contain::kill_below(keeper.pid());
                 }
                 None => {}
             }
@@ -439,6 +472,7 @@ fn watch(keeper: &mut interrupt::Tracked, limits: &Limits, start: Instant) -> Wa
                 keeper: status,
                 cpu,
                 peak_kib: peak_bytes / 1024,
+                ended: start.elapsed(),
             };
         }
         exit.wait(pause);
@@ -485,6 +519,11 @@ fn decide(
     stdout: &File,
 ) -> Ending {
     if let Some(why) = stopped {
+        // A tree too big to sample in time may be stopped by the wall
+        // clock after all: the kernel's total then says it computed.
+        if why == Stopped::Wall && usage.cpu > limits.cpu {
+            return Ending::CpuLimit;
+        }
         return why.ending();
     }
     // The keeper was told to stop, and not by boardsolve.
@@ -556,7 +595,7 @@ pub fn max_parallel_runs() -> usize {
 }
 
 mod drain;
-mod tree;
+pub(super) mod tree;
 
 #[cfg(test)]
 mod tests {
@@ -696,21 +735,30 @@ mod tests {
     #[test]
     fn a_killed_keeper_is_a_runtime_error_and_its_orphans_are_swept() {
         let a = marker();
-        let script = format!("setsid sleep {a} & sleep 0.05; kill -KILL $PPID; sleep 5");
+        let script = format!("setsid sleep {a} & sleep 0.05; kill -KILL $PPID; sleep 2");
         let start = Instant::now();
         let r = run(&sh(&script), b"", &limits(5000)).unwrap();
-        assert_eq!(
-            r.ending,
-            Ending::KeeperAttacked(Attack::Killed(libc::SIGKILL))
-        );
+        // Isolated in namespaces, the program's parent is the keeper's
+        // init (process 1), which the program cannot kill nor stop.
+        let isolated = r.ending == Ending::Exited(0);
+        if !isolated {
+            assert_eq!(
+                r.ending,
+                Ending::KeeperAttacked(Attack::Killed(libc::SIGKILL))
+            );
+        }
         assert!(
             start.elapsed() < Duration::from_secs(4),
             "{:?}",
             start.elapsed()
         );
         assert_eq!(alive(&a), 0);
-        let r = run(&sh("kill -STOP $PPID; sleep 5"), b"", &limits(5000)).unwrap();
-        assert_eq!(r.ending, Ending::KeeperAttacked(Attack::Stopped));
+        let r = run(&sh("kill -STOP $PPID; sleep 2"), b"", &limits(5000)).unwrap();
+        if isolated {
+            assert_eq!(r.ending, Ending::Exited(0));
+        } else {
+            assert_eq!(r.ending, Ending::KeeperAttacked(Attack::Stopped));
+        }
     }
 
     #[test]

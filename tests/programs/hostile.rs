@@ -17,6 +17,18 @@
 //                         for a second, then 16
 //   hog MIB               touch MIB MiB itself, then 16
 //   sleepers N            N `sh -c 'sleep 2'` at once, wait, then 16
+//   thread-fork MIB       a worker thread forks a child that touches MIB
+//                         MiB (0: spins for ever instead) and sleeps;
+//                         the worker waits for it, then 16
+//   shm KEY N MIB         N SysV shared memory segments (keys KEY,
+//                         KEY+1, ...) of MIB MiB each, touched, detached
+//                         and left behind, then 16
+//   daemon MARKER         start `setsid sh -c 'sleep MARKER'`, print 16,
+//                         sleep MARKER seconds
+//   leader-exits MIB WHO  the main thread exits (SYS_exit) while a
+//                         worker thread lives on and touches MIB MiB
+//                         itself (WHO = self) or in a child it forks
+//                         (WHO = child), then sleeps
 use std::io::Write;
 use std::process::Command;
 use std::time::Duration;
@@ -33,7 +45,18 @@ extern "C" {
     fn fork() -> i32;
     fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
     fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
+    fn syscall(number: i64, ...) -> i64;
+    fn shmget(key: i32, size: usize, flags: i32) -> i32;
+    fn shmat(id: i32, address: *const u8, flags: i32) -> *mut u8;
+    fn shmdt(address: *const u8) -> i32;
 }
+
+/// `SYS_exit`: ends the calling thread only (`pthread_exit` would unwind
+/// through Rust's `main`, which aborts).
+#[cfg(target_arch = "x86_64")]
+const SYS_EXIT: i64 = 60;
+#[cfg(target_arch = "aarch64")]
+const SYS_EXIT: i64 = 93;
 
 const SIGKILL: i32 = 9;
 const SIGTERM: i32 = 15;
@@ -77,6 +100,21 @@ fn touch(mib: usize) -> Vec<u8> {
         v[i] = 1;
     }
     v
+}
+
+/// In a child just forked: touch `mib` MiB and hold them, or spin for
+/// ever when `mib` is 0.
+fn hold_or_spin(mib: usize) -> ! {
+    if mib == 0 {
+        let mut x = 0u64;
+        loop {
+            x = std::hint::black_box(x.wrapping_add(1));
+        }
+    }
+    let held = touch(mib);
+    std::thread::sleep(Duration::from_secs(30));
+    std::hint::black_box(held);
+    std::process::exit(0)
 }
 
 fn wait_all() {
@@ -161,6 +199,56 @@ fn main() {
                 child.wait().unwrap();
             }
             answer();
+        }
+        "shm" => {
+            let (key, n, mib) = (arg(1) as i32, arg(2), arg(3) as usize);
+            for i in 0..n as i32 {
+                let id = unsafe { shmget(key + i, mib << 20, 0o1000 | 0o600) };
+                assert!(id >= 0, "shmget");
+                let at = unsafe { shmat(id, std::ptr::null(), 0) };
+                for page in (0..mib << 20).step_by(4096) {
+                    unsafe { *at.add(page) = 1 };
+                }
+                unsafe { shmdt(at) };
+            }
+            answer();
+        }
+        "daemon" => {
+            Command::new("setsid")
+                .args(["sh", "-c", &format!("sleep {}", args[1])])
+                .spawn()
+                .expect("setsid runs");
+            answer();
+            Command::new("sleep").arg(&args[1]).status().unwrap();
+        }
+        "thread-fork" => {
+            let mib = arg(1) as usize;
+            std::thread::spawn(move || {
+                if unsafe { fork() } == 0 {
+                    hold_or_spin(mib);
+                }
+                wait_all();
+            })
+            .join()
+            .unwrap();
+            answer();
+        }
+        "leader-exits" => {
+            let (mib, myself) = (arg(1) as usize, args[2] == "self");
+            std::thread::spawn(move || {
+                // Let the leader go first.
+                std::thread::sleep(Duration::from_millis(50));
+                if myself {
+                    hold_or_spin(mib);
+                }
+                if unsafe { fork() } == 0 {
+                    hold_or_spin(mib);
+                }
+                wait_all();
+                std::process::exit(0);
+            });
+            unsafe { syscall(SYS_EXIT, 0i64) };
+            unreachable!("the leader thread has exited")
         }
         other => panic!("unknown mode {other}"),
     }

@@ -1,6 +1,97 @@
-//! Reading a process tree's CPU time and memory from `/proc`.
+//! Reading a process tree from `/proc`: the one walker that both the
+//! keeper (to kill and reap) and the live sampler (to stop a run at a
+//! limit) use, so that what one sees the other sees.
+//!
+//! A process's children are those of every one of its threads
+//! (`/proc/P/task/*/children`): a child forked by a worker thread is
+//! listed under that thread only, and a process whose leader thread has
+//! exited (while others run on) has no list under its own pid at all.
+//! Such a process also has no memory under `/proc/P` (the leader's `mm`
+//! is gone): it is read from a live thread's `/proc/P/task/T`.
 
+use std::io;
 use std::time::{Duration, Instant};
+
+/// The children of process `pid`, of all its threads. Threads that end
+/// while being read are skipped; a process that is gone has none.
+pub(crate) fn children_of_process(pid: i32) -> Vec<i32> {
+    let mut all = Vec::new();
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return all;
+    };
+    for task in tasks.flatten() {
+        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+            all.extend(numbers(&text));
+        }
+    }
+    all
+}
+
+/// The children of process `pid` as [`children_of_process`], falling back
+/// to a scan of every `/proc/PID/stat` on kernels built without the
+/// children lists: for the keeper and boardsolve's own sweeps, which must
+/// find every child, not for the walk of a whole tree.
+pub(crate) fn children(pid: i32) -> Vec<i32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return children_by_scan(pid);
+    };
+    let mut all = Vec::new();
+    for task in tasks.flatten() {
+        match std::fs::read_to_string(task.path().join("children")) {
+            Ok(text) => all.extend(numbers(&text)),
+            // A thread that just ended has no list; a kernel built
+            // without the lists has none at all.
+            Err(e) if e.kind() == io::ErrorKind::NotFound && task.path().exists() => {
+                return children_by_scan(pid);
+            }
+            Err(_) => {}
+        }
+    }
+    all
+}
+
+/// The children of `pid` found by reading each `/proc/PID/stat`, for
+/// kernels built without `/proc/PID/task/TID/children`.
+pub(crate) fn children_by_scan(pid: i32) -> Vec<i32> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&p| parent_of(p) == Some(pid))
+        .collect()
+}
+
+/// The parent process in `/proc/PID/stat` (the number after the last `)`
+/// and the one-letter state): a process, whichever thread forked it.
+pub(crate) fn parent_of(pid: i32) -> Option<i32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat[stat.rfind(')')? + 1..]
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// Whether `pid` is the first process (the init) of a PID namespace
+/// below ours: `NSpid` lists its pid in each namespace, 1 last.
+pub(crate) fn is_namespace_init(pid: i32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return false;
+    };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("NSpid:"))
+        .is_some_and(|ids| {
+            let ids: Vec<&str> = ids.split_whitespace().collect();
+            ids.len() > 1 && ids.last() == Some(&"1")
+        })
+}
+
+fn numbers(text: &str) -> impl Iterator<Item = i32> + '_ {
+    text.split_whitespace()
+        .filter_map(|p| p.parse::<i32>().ok())
+}
 
 /// One look at a tree.
 #[derive(Debug, Default)]
@@ -45,32 +136,55 @@ pub fn sample(root: i32, pss: bool, deadline: Instant) -> Sample {
             break;
         }
         let Some(stat) = read_stat(pid) else { continue };
-        // utime + stime (+ cutime + cstime: children already reaped).
+        // utime + stime of every thread (+ cutime + cstime: children
+        // already reaped, whichever thread forked them).
         let total_ticks = stat.utime + stat.stime + stat.cutime + stat.cstime;
         sample.cpu += Duration::from_secs_f64(total_ticks as f64 / ticks);
+        // One thread: its own list is the process's (the common case,
+        // one read). Several, or a leader that has exited: every thread's.
+        let single = stat.threads <= 1 && stat.state != 'Z';
+        // Where the process's memory can be read: its own directory, or a
+        // live thread's when the leader has exited.
+        let home = if stat.state == 'Z' && stat.threads > 1 {
+            live_thread(pid).unwrap_or_else(|| format!("/proc/{pid}"))
+        } else {
+            format!("/proc/{pid}")
+        };
         if pid == root {
             sample.keeper_stopped = matches!(stat.state, 'T' | 't');
         } else {
-            sample.largest_peak_bytes = sample.largest_peak_bytes.max(peak(pid));
+            sample.largest_peak_bytes = sample.largest_peak_bytes.max(peak(&home));
             if let Some(delay) = run_delay(pid) {
                 sample.longest_run_delay = sample.longest_run_delay.max(delay);
             }
             if let Some(sum) = &mut sample.pss_bytes {
-                *sum += proportional(pid);
+                *sum += proportional(&home);
             }
         }
-        if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
-            pending.extend(
-                text.split_whitespace()
-                    .filter_map(|p| p.parse::<i32>().ok()),
-            );
+        if single {
+            if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
+                pending.extend(numbers(&text));
+            }
+        } else {
+            pending.extend(children_of_process(pid));
         }
     }
     sample
 }
 
+/// `/proc/P/task/T` of a thread of `pid` other than its exited leader.
+fn live_thread(pid: i32) -> Option<String> {
+    std::fs::read_dir(format!("/proc/{pid}/task"))
+        .ok()?
+        .flatten()
+        .filter_map(|t| t.file_name().to_str()?.parse::<i32>().ok())
+        .find(|&t| t != pid)
+        .map(|t| format!("/proc/{pid}/task/{t}"))
+}
+
 struct Stat {
     state: char,
+    threads: u64,
     utime: u64,
     stime: u64,
     cutime: u64,
@@ -91,6 +205,7 @@ fn read_stat(pid: i32) -> Option<Stat> {
         stime: field(15)?,
         cutime: field(16)?,
         cstime: field(17)?,
+        threads: field(20)?,
     })
 }
 
@@ -114,15 +229,16 @@ fn kib_field(path: &str, name: &str) -> u64 {
         .map_or(0, |kib| kib * 1024)
 }
 
-/// `VmHWM`: the process's peak resident set since its `exec`.
-fn peak(pid: i32) -> u64 {
-    kib_field(&format!("/proc/{pid}/status"), "VmHWM:")
+/// `VmHWM` of the process whose `/proc` directory is `home`: its peak
+/// resident set since its `exec`.
+fn peak(home: &str) -> u64 {
+    kib_field(&format!("{home}/status"), "VmHWM:")
 }
 
 /// `Pss` of `smaps_rollup`: the process's resident pages, each shared
 /// one divided by the number of processes that map it.
-fn proportional(pid: i32) -> u64 {
-    kib_field(&format!("/proc/{pid}/smaps_rollup"), "Pss:")
+fn proportional(home: &str) -> u64 {
+    kib_field(&format!("{home}/smaps_rollup"), "Pss:")
 }
 
 fn clock_ticks() -> f64 {
