@@ -239,15 +239,21 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
     })
 }
 
-/// Whether a run is close enough to the time limit (or over it) that
-/// the load of parallel runs could have decided it.
-fn near_limit(report: &CaseReport, limit: Duration) -> bool {
-    matches!(report.verdict, Verdict::TimeLimit { .. }) || report.usage.cpu * 5 >= limit * 4
+/// Whether the load could have decided a run, so that it is judged
+/// again alone: a wall-clock limit of a program that computed
+/// ([`judge::load_could_decide`]; one that sleeps would sleep as long
+/// alone), and, when runs were in parallel, a CPU time over the limit or
+/// within 20% of it, since programs sharing a core's caches run slower
+/// in CPU time too.
+fn rerun_alone(report: &CaseReport, limit: Duration, parallel: bool) -> bool {
+    let near = matches!(report.verdict, Verdict::TimeLimit { wall: false })
+        || report.usage.cpu * 5 >= limit * 4;
+    judge::load_could_decide(&report.verdict, report.usage) || (parallel && near)
 }
 
 /// Runs every case, `jobs` at a time; then re-runs alone, one by one,
-/// every case whose time was within 20% of the limit or over it, and
-/// reports that second run. `progress` is called once per case.
+/// every case whose verdict the load could have decided (see
+/// [`rerun_alone`]), and reports that second run. `progress` is called once per case.
 ///
 /// Cases stream: each is read (and its reference answer computed) by the
 /// job that runs it and dropped when it is judged, so memory, open files
@@ -290,7 +296,7 @@ pub fn run_suite(
             .collect::<Result<_, _>>()
     })?;
     for (report, (path, read)) in reports.iter_mut().zip(cfg.inputs.iter().zip(&kept)) {
-        if near_limit(report, cfg.time_limit) {
+        if rerun_alone(report, cfg.time_limit, cfg.jobs > 1) {
             let mut again = judge_one(path, read)?;
             again.rerun = true;
             *report = again;
