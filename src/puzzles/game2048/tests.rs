@@ -644,6 +644,8 @@ fn explain_aligns_columns_and_marks_merges() {
 
 /// A diagnosis can only name a mistake that changes some answer on the
 /// cases it compares (half random, half `--hard`, K = 5): each one must.
+/// Sides up to 8, as `stress` draws: a move twice in a row is needed only
+/// where lines of blocks cross.
 #[test]
 fn every_catalogued_mistake_changes_some_generated_answer() {
     use crate::puzzles::Mistake as _;
@@ -651,7 +653,7 @@ fn every_catalogued_mistake_changes_some_generated_answer() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
     let boards: Vec<Instance> = (0..200)
         .map(|k| {
-            let n = 2 + k % 4;
+            let n = 2 + k % 7;
             if k % 2 == 0 {
                 super::random(&mut rng, n, 5, 0.7)
             } else {
@@ -901,4 +903,37 @@ proptest! {
             prop_assert!(merges_v <= made_v, "{:?} then {:?}, 2^{}: {} > {}", d, again, v, merges_v, made_v);
         }
     }
+}
+
+/// Each rule feature holds exactly where its restricted search or its
+/// count of moves says so.
+#[test]
+fn features_are_the_facts_they_state() {
+    use super::features::*;
+    let of = |n, values: &[u64], k| {
+        let rules = super::Game2048 { moves: k };
+        let instance = Instance {
+            board: Board::from_values(n, values).unwrap(),
+        };
+        crate::puzzles::Rules::features(&rules, &instance).unwrap()
+    };
+    // 2 4 / 4 .: right then down (or down then right) joins the 4s; up and
+    // left change nothing. Both moves are needed; a third would not help.
+    let f = of(2, &[2, 4, 4, 0], 2);
+    assert_eq!(f, [NEEDS_RIGHT_OR_DOWN, NEEDS_ALL_MOVES]);
+    // The same board mirrored needs no move right or down.
+    assert_eq!(of(2, &[4, 2, 0, 4], 2), [NEEDS_ALL_MOVES]);
+    // 2 2 / . 4 with one move: 4; a second would make 8.
+    assert_eq!(of(2, &[2, 2, 0, 4], 1), [ONE_MORE_HELPS]);
+    // Left, left, up: the 32 needs a move twice in a row; the third row
+    // holds 8 . 8 8.
+    let b = [0, 0, 0, 0, 2, 0, 0, 0, 8, 0, 8, 8, 8, 0, 4, 4];
+    let f = of(4, &b, 3);
+    assert!(f.contains(&NEEDS_REPEAT), "{f:?}");
+    assert!(f.contains(&THREE_EQUAL), "{f:?}");
+    assert!(!f.contains(&NEEDS_RIGHT_OR_DOWN), "{f:?}");
+    // Three equal blocks down a column, with gaps, count; two do not.
+    assert!(of(3, &[2, 0, 0, 4, 0, 0, 2, 0, 0], 0).is_empty());
+    let three = of(3, &[2, 0, 0, 2, 0, 0, 2, 0, 0], 0);
+    assert_eq!(three, [ONE_MORE_HELPS, THREE_EQUAL]);
 }
