@@ -213,6 +213,7 @@ fn every_mistake_of_every_catalogue_is_tested_and_ids_are_unique() {
     ids.dedup();
     assert_eq!(ids.len(), listed, "an id is used twice");
     let mut named = NAMED.to_vec();
+    named.extend_from_slice(crate::game2048::NAMED);
     named.sort_unstable();
     assert_eq!(ids, named);
 }
