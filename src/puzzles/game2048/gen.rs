@@ -375,9 +375,10 @@ impl Generate for Game2048 {
         };
         Ok(if sizes.hard {
             hard_for(rng, n, max_exponent, self.moves)
-        } else if rng.random_bool(0.25) {
+        } else if sizes.density.is_none() && rng.random_bool(0.25) {
             // A ladder or a board of equal ends now and then: the default
-            // run meets the chains a search mistake needs too.
+            // run meets the chains a search mistake needs too. A density
+            // asked for is a random board of that density, as always.
             mixed(rng, n, max_exponent, self.moves)
         } else {
             random(rng, n, max_exponent, density)
