@@ -309,6 +309,7 @@ fn every_mistake_of_every_catalogue_is_tested_and_ids_are_unique() {
     let mut named = NAMED.to_vec();
     named.extend_from_slice(crate::footholds::DIAGNOSED);
     named.extend_from_slice(&crate::tromino::RULE_MISTAKES);
+    named.extend_from_slice(crate::game2048::NAMED);
     named.sort_unstable();
     assert_eq!(ids, named);
 }

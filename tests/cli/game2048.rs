@@ -426,3 +426,102 @@ fn time_limit_is_refused_where_nothing_stops() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--time-limit stops the search of a single input"));
 }
+
+/// The mistakes of the 2048 catalogue added from the rules (issue 30),
+/// each diagnosed by its id from `tests/programs/wrong2048.rs ID`; the
+/// catalogue's completeness test in diagnose.rs counts these too.
+pub const NAMED: &[&str] = &[
+    "board-not-copied",
+    "left-up-only",
+    "no-repeat-move",
+    "greedy-largest-now",
+    "right-down-from-far-side",
+    "merge-marks-kept",
+    "bound-one-move-tight",
+];
+
+/// Asserts that `stress 2048 --hard --diagnose` on `wrong2048 ID` names
+/// `[ID]` as matching every case compared.
+fn diagnosed_as(id: &str) {
+    let exe = crate::common::program("wrong2048");
+    let args = [
+        "stress",
+        "2048",
+        "--cases",
+        "300",
+        "--seed",
+        "2",
+        "--hard",
+        "--diagnose",
+        "--timeout",
+        "20s",
+        "--shrink-time",
+        "5s",
+        "--",
+        &exe,
+        id,
+    ];
+    let (code, out, err) = run(&args, b"");
+    assert_eq!(code, 1, "{id}: {out}{err}");
+    let start = out.find("--- diagnosis ---\n").expect("a diagnosis") + 18;
+    let first = out[start..].lines().next().unwrap_or("");
+    assert!(
+        first.starts_with(&format!("[{id}] your program behaves as if ")),
+        "{id}: {out}"
+    );
+    assert!(first.ends_with("cases compared)"), "{id}: {out}");
+}
+
+#[test]
+fn diagnoses_board_not_copied() {
+    diagnosed_as("board-not-copied");
+}
+
+#[test]
+fn diagnoses_left_up_only() {
+    diagnosed_as("left-up-only");
+}
+
+#[test]
+fn diagnoses_no_repeat_move() {
+    diagnosed_as("no-repeat-move");
+}
+
+#[test]
+fn diagnoses_greedy_largest_now() {
+    diagnosed_as("greedy-largest-now");
+}
+
+#[test]
+fn diagnoses_right_down_from_far_side() {
+    diagnosed_as("right-down-from-far-side");
+}
+
+#[test]
+fn diagnoses_merge_marks_kept() {
+    diagnosed_as("merge-marks-kept");
+}
+
+#[test]
+fn diagnoses_bound_one_move_tight() {
+    diagnosed_as("bound-one-move-tight");
+}
+
+#[test]
+fn the_first_stress_cases_are_at_the_judges_largest_side() {
+    // `cat` echoes the case, so its first token, taken as the answer, is N.
+    for hard in [false, true] {
+        let mut args = vec!["stress", "12094", "--cases", "1", "--seed", "1"];
+        if hard {
+            args.push("--hard");
+        }
+        args.extend_from_slice(&["--shrink-time", "1s", "--", "cat"]);
+        let (code, out, err) = run(&args, b"");
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(
+            out.contains("FAILED on case 1 of seed 1: wrong answer (1:1: expected "),
+            "{out}"
+        );
+        assert!(out.contains(", found \"20\")"), "{out}");
+    }
+}

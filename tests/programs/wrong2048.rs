@@ -2,8 +2,13 @@
 // deliberate mistake chosen by the first argument, named by its catalogue
 // id: correct | merge-again | merge-cascade | far-side-first |
 // no-merge-across-gap | one-merge-per-line | one-move-short |
-// one-move-long | stops-on-unchanged
-// The second argument is K (default 5). Plain search over all 4^K lines.
+// one-move-long | stops-on-unchanged | board-not-copied | left-up-only |
+// no-repeat-move | greedy-largest-now | right-down-from-far-side |
+// merge-marks-kept | bound-one-move-tight
+// The second argument is K (default 5). Plain search over all 4^K lines,
+// except where the mistake is in the search itself (the modes after
+// stops-on-unchanged are written apart, as a C++-minded contestant would:
+// a board struct moved in place).
 use std::io::Read;
 
 fn merge(line: &[u64], mode: &str) -> Vec<u64> {
@@ -104,6 +109,159 @@ fn best(b: &Vec<Vec<u64>>, k: u32, mode: &str) -> u64 {
     top
 }
 
+// The search-side mistakes: a board in a struct, moved in place, with
+// per-cell merge marks.
+#[derive(Clone)]
+struct Game {
+    n: usize,
+    a: Vec<Vec<u64>>,
+    merged: Vec<Vec<bool>>,
+}
+
+impl Game {
+    fn top(&self) -> u64 {
+        self.a.iter().flatten().copied().max().unwrap_or(0)
+    }
+
+    // Moves the blocks in place towards `dir` (0 up, 1 down, 2 left,
+    // 3 right); `clear_marks` false keeps the marks of earlier moves;
+    // `far_side` merges right and down pairs from the far end.
+    fn slide(&mut self, dir: usize, clear_marks: bool, far_side: bool) {
+        let n = self.n;
+        if clear_marks {
+            self.merged = vec![vec![false; n]; n];
+        }
+        for i in 0..n {
+            // Cells of the line, the wall first.
+            let at: Vec<(usize, usize)> = (0..n)
+                .map(|k| match dir {
+                    0 => (k, i),
+                    1 => (n - 1 - k, i),
+                    2 => (i, k),
+                    _ => (i, n - 1 - k),
+                })
+                .collect();
+            if far_side && (dir == 1 || dir == 3) {
+                // Written like the loop for left/up: pairs from index 0 of
+                // the row (the far side for right/down), then packed.
+                let mut vals: Vec<u64> = at.iter().rev().map(|&(r, c)| self.a[r][c]).filter(|&v| v != 0).collect();
+                let mut j = 0;
+                let mut packed = Vec::new();
+                while j < vals.len() {
+                    if j + 1 < vals.len() && vals[j] == vals[j + 1] {
+                        packed.push(vals[j] * 2);
+                        j += 2;
+                    } else {
+                        packed.push(vals[j]);
+                        j += 1;
+                    }
+                }
+                vals = packed;
+                for &(r, c) in &at {
+                    self.a[r][c] = 0;
+                }
+                for (k, v) in vals.iter().rev().enumerate() {
+                    let (r, c) = at[k];
+                    self.a[r][c] = *v;
+                }
+                continue;
+            }
+            let mut w = 0; // next free cell, counted from the wall
+            for k in 0..n {
+                let (r, c) = at[k];
+                let v = self.a[r][c];
+                if v == 0 {
+                    continue;
+                }
+                self.a[r][c] = 0;
+                if w > 0 {
+                    let (pr, pc) = at[w - 1];
+                    if self.a[pr][pc] == v && !self.merged[pr][pc] {
+                        self.a[pr][pc] = v * 2;
+                        self.merged[pr][pc] = true;
+                        continue;
+                    }
+                }
+                let (wr, wc) = at[w];
+                self.a[wr][wc] = v;
+                w += 1;
+            }
+        }
+    }
+}
+
+struct Search {
+    k: usize,
+    mode: String,
+    ans: u64,
+}
+
+impl Search {
+    fn dfs(&mut self, g: &mut Game, depth: usize, last: usize) {
+        let mode = self.mode.clone();
+        if depth == self.k {
+            self.ans = self.ans.max(g.top());
+            return;
+        }
+        if mode == "bound-one-move-tight" {
+            // Should be << (k - depth): the current move counts too.
+            let left = (self.k - depth - 1) as u32;
+            if left < 64 && (g.top() << left) <= self.ans {
+                return;
+            }
+        } else {
+            self.ans = self.ans.max(g.top());
+        }
+        let dirs: &[usize] = if mode == "left-up-only" { &[0, 2] } else { &[0, 1, 2, 3] };
+        let saved = g.clone();
+        for &dir in dirs {
+            if mode == "no-repeat-move" && dir == last {
+                continue;
+            }
+            if mode != "board-not-copied" {
+                *g = saved.clone();
+            }
+            let keep_marks = mode == "merge-marks-kept";
+            let far = mode == "right-down-from-far-side";
+            g.slide(dir, !keep_marks, far);
+            if keep_marks {
+                // The marks travel down the line of play and back.
+                let mut child = g.clone();
+                self.dfs(&mut child, depth + 1, dir);
+            } else {
+                let mut child = g.clone();
+                self.dfs(&mut child, depth + 1, dir);
+            }
+        }
+    }
+}
+
+fn greedy(b: &Vec<Vec<u64>>, k: u32) -> u64 {
+    let n = b.len();
+    let mut g = Game { n, a: b.clone(), merged: vec![vec![false; n]; n] };
+    for _ in 0..k {
+        let mut pick: Option<Game> = None;
+        for dir in 0..4 {
+            let mut t = g.clone();
+            t.slide(dir, true, false);
+            if pick.as_ref().map_or(true, |p| t.top() > p.top()) {
+                pick = Some(t);
+            }
+        }
+        g = pick.unwrap();
+    }
+    g.top()
+}
+
+const SEARCH_MODES: &[&str] = &[
+    "board-not-copied",
+    "left-up-only",
+    "no-repeat-move",
+    "right-down-from-far-side",
+    "merge-marks-kept",
+    "bound-one-move-tight",
+];
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map(String::as_str).unwrap_or("correct").to_string();
@@ -118,5 +276,16 @@ fn main() {
         "one-move-long" => k + 1,
         _ => k,
     };
+    if mode == "greedy-largest-now" {
+        println!("{}", greedy(&board, k));
+        return;
+    }
+    if SEARCH_MODES.contains(&mode.as_str()) {
+        let mut g = Game { n, a: board.clone(), merged: vec![vec![false; n]; n] };
+        let mut s = Search { k: k as usize, mode, ans: 0 };
+        s.dfs(&mut g, 0, 4);
+        println!("{}", s.ans);
+        return;
+    }
     println!("{}", best(&board, k, &mode));
 }

@@ -10,6 +10,7 @@
 mod avx512;
 mod board;
 mod explain;
+mod features;
 mod r#gen;
 mod merges;
 mod parse;
@@ -96,6 +97,13 @@ impl Rules for Game2048 {
 
     fn explain(&self, _instance: &Instance, play: &Play, out: &mut dyn Write) -> io::Result<()> {
         explain::write_explanation(self.moves, play, out)
+    }
+
+    /// Exact facts of the case and its optimal play (`features.rs`): the
+    /// best needs a move right or down, a move twice in a row, all K
+    /// moves; one more move would help; three equal blocks in a line.
+    fn features(&self, instance: &Instance) -> Result<Vec<&'static str>, Error> {
+        Ok(features::features(&instance.board, self.moves))
     }
 
     fn svg(&self, instance: &Instance, known: Option<&Play>) -> Result<String, Error> {

@@ -31,6 +31,31 @@ crate::mistakes! {
     OneMoveLong = "one-move-long" => "the search makes one move more than allowed (K + 1 moves)",
     /// The search abandons a board as soon as one move changes nothing.
     StopAtNoOpMove = "stops-on-unchanged" => "the search gives up on a board as soon as one of its moves changes nothing",
+    /// The four moves of a board are made one after another on the same
+    /// board, not each on a copy: the second child is the first child moved
+    /// down, and so on (`move(b, dir); dfs(b)` with `b` never restored).
+    BoardNotCopied = "board-not-copied" => "the four moves of a board are made one after another on the same board instead of each on a copy (the second move tried is made on the board the first one left)",
+    /// Only two of the four directions are ever tried: up and left.
+    LeftUpOnly = "left-up-only" => "only moves up and left are tried, never right or down",
+    /// The same move is never made twice in a row, a wrong pruning: a second
+    /// left can merge blocks that the first brought together.
+    NoRepeatMove = "no-repeat-move" => "the same move is never made twice in a row (a second left can merge blocks the first one brought together)",
+    /// Each move is the one that makes the largest block now (ties in the
+    /// order up, down, left, right), with no search.
+    GreedyLargestNow = "greedy-largest-now" => "each move is chosen greedily as the one that makes the largest block right away (ties: up, down, left, right)",
+    /// Moves right and down merge from the far side (the pairs are taken
+    /// from the left or top, as in the loop written for left or up), while
+    /// left and up are right: `2 2 2` right gives `0 4 2`.
+    RightDownFromFarSide = "right-down-from-far-side" => "moves right and down merge three equal blocks on the side away from the wall, left and up are right (2 2 2 right gives 0 4 2)",
+    /// Each cell keeps its "merged" mark from move to move along a line of
+    /// play (the marks travel with the board and are never cleared), so a
+    /// cell that received a merge never receives another.
+    MergeMarksKept = "merge-marks-kept" => "the per-cell \"already merged\" marks are never cleared between moves, so a cell that took part in a merge cannot merge again later (2 2 4 left gives 4 4, and a second left leaves 4 4)",
+    /// The bound "the largest block at most doubles each remaining move" is
+    /// written one move too tight: a node is cut when its largest block
+    /// doubled once for every remaining move but one cannot beat the best
+    /// line found so far (updated at full-length lines).
+    BoundOneMoveTight = "bound-one-move-tight" => "the search cuts a line when its largest block, doubled once for every remaining move but one, is no better than the best found (the doubling bound one move too tight)",
 }
 
 /// One line after a move, `line[0]` at the wall, made with `mistake` if
@@ -87,7 +112,14 @@ fn move_line(line: &[u128], mistake: Option<Mistake>, out: &mut Vec<u128>) {
             Mistake::OneMergePerLine
             | Mistake::OneMoveShort
             | Mistake::OneMoveLong
-            | Mistake::StopAtNoOpMove,
+            | Mistake::StopAtNoOpMove
+            | Mistake::BoardNotCopied
+            | Mistake::LeftUpOnly
+            | Mistake::NoRepeatMove
+            | Mistake::GreedyLargestNow
+            | Mistake::RightDownFromFarSide
+            | Mistake::MergeMarksKept
+            | Mistake::BoundOneMoveTight,
         ) => {
             let once = mistake == Some(Mistake::OneMergePerLine);
             let mut merged_once = false;
@@ -116,13 +148,99 @@ pub fn slide(n: usize, values: &[u64], dir: usize, mistake: Option<Mistake>) -> 
 /// Largest block value after at most `moves` moves from the `values` board
 /// (row after row, `0` empty), played with `mistake` if any.
 pub fn answer(n: usize, values: &[u64], moves: u32, mistake: Option<Mistake>) -> u128 {
+    let board = widen(values);
     let moves = match mistake {
         Some(Mistake::OneMoveShort) => moves.saturating_sub(1),
         Some(Mistake::OneMoveLong) => moves + 1,
+        Some(Mistake::GreedyLargestNow) => return greedy(n, board, moves),
+        Some(Mistake::BoundOneMoveTight) => {
+            let mut best = 0;
+            bounded(n, &board, moves, &mut best);
+            return best;
+        }
         _ => moves,
     };
+    // The state searched: the board, then what a mistake carries along a
+    // line of play (the merge marks, or the last move made).
+    let mut state = board;
+    match mistake {
+        Some(Mistake::MergeMarksKept) => state.resize(2 * n * n, 0),
+        Some(Mistake::NoRepeatMove) => state.push(NO_MOVE),
+        _ => {}
+    }
     let mut memo = (n * n <= MEMO_CELLS).then(FxHashMap::default);
-    search(n, &widen(values), moves, mistake, &mut memo)
+    search(n, &state, moves, mistake, &mut memo)
+}
+
+/// The last move of a state that has made none yet.
+const NO_MOVE: u128 = 4;
+
+/// The largest block after the moves restricted to the directions in
+/// `dirs` (0 up, 1 down, 2 left, 3 right), at most `moves` of them: the
+/// plain moves, searched as [`answer`] searches.
+pub fn answer_in(n: usize, values: &[u64], moves: u32, dirs: &[usize]) -> u128 {
+    let mut memo = (n * n <= MEMO_CELLS).then(FxHashMap::default);
+    restricted(n, &widen(values), moves, dirs, &mut memo)
+}
+
+fn restricted(
+    n: usize,
+    board: &[u128],
+    moves: u32,
+    dirs: &[usize],
+    memo: &mut Option<Memo>,
+) -> u128 {
+    let mut best = board.iter().copied().max().unwrap_or(0);
+    if moves == 0 {
+        return best;
+    }
+    if let Some(&v) = memo.as_ref().and_then(|m| m.get(&(board.to_vec(), moves))) {
+        return v;
+    }
+    for &dir in dirs {
+        let next = shift(n, board, dir, None);
+        best = best.max(restricted(n, &next, moves - 1, dirs, memo));
+    }
+    if let Some(memo) = memo {
+        memo.insert((board.to_vec(), moves), best);
+    }
+    best
+}
+
+/// [`Mistake::GreedyLargestNow`]: `moves` moves, each the first direction
+/// whose board has the largest block.
+fn greedy(n: usize, mut board: Vec<u128>, moves: u32) -> u128 {
+    let top = |b: &[u128]| b.iter().copied().max().unwrap_or(0);
+    for _ in 0..moves {
+        let mut chosen: Option<Vec<u128>> = None;
+        for dir in 0..4 {
+            let next = shift(n, &board, dir, None);
+            if chosen.as_ref().is_none_or(|c| top(&next) > top(c)) {
+                chosen = Some(next);
+            }
+        }
+        board = chosen.unwrap_or(board);
+    }
+    top(&board)
+}
+
+/// [`Mistake::BoundOneMoveTight`]: a depth-first search that raises `best`
+/// at full-length lines and cuts a node whose largest block, doubled once
+/// for every remaining move but one, is no more than `best`.
+fn bounded(n: usize, board: &[u128], left: u32, best: &mut u128) {
+    let top = board.iter().copied().max().unwrap_or(0);
+    if left == 0 {
+        *best = (*best).max(top);
+        return;
+    }
+    // Blocks are below 2^64, so a shift below 64 cannot overflow.
+    let doublings = left - 1;
+    if doublings < 64 && top << doublings <= *best {
+        return;
+    }
+    for dir in 0..4 {
+        bounded(n, &shift(n, board, dir, None), left - 1, best);
+    }
 }
 
 /// Largest board, in cells, whose positions are remembered. On the small
@@ -145,25 +263,82 @@ fn widen(values: &[u64]) -> Vec<u128> {
 
 /// A fresh board after one move in `dir`.
 fn shift(n: usize, board: &[u128], dir: usize, mistake: Option<Mistake>) -> Vec<u128> {
+    // The far side merges first in two directions only.
+    let mistake = match mistake {
+        Some(Mistake::RightDownFromFarSide) if dir % 2 == 1 => Some(Mistake::FarSideFirst),
+        Some(Mistake::RightDownFromFarSide) => None,
+        other => other,
+    };
     let mut out = vec![0u128; n * n];
     // Reused from line to line: allocations were most of the walk's time.
     let (mut line, mut moved) = (Vec::with_capacity(n), Vec::with_capacity(n));
     for i in 0..n {
-        // The k-th cell of line i, counted from the wall.
-        let cell = |k: usize| match dir {
-            0 => k * n + i,
-            1 => (n - 1 - k) * n + i,
-            2 => i * n + k,
-            _ => i * n + (n - 1 - k),
-        };
         line.clear();
-        line.extend((0..n).map(|k| board[cell(k)]));
+        line.extend((0..n).map(|k| board[cell(n, dir, i, k)]));
         move_line(&line, mistake, &mut moved);
         for (k, &v) in moved.iter().enumerate() {
-            out[cell(k)] = v;
+            out[cell(n, dir, i, k)] = v;
         }
     }
     out
+}
+
+/// The `k`-th cell of line `i` for a move in `dir`, counted from the wall.
+fn cell(n: usize, dir: usize, i: usize, k: usize) -> usize {
+    match dir {
+        0 => k * n + i,
+        1 => (n - 1 - k) * n + i,
+        2 => i * n + k,
+        _ => i * n + (n - 1 - k),
+    }
+}
+
+/// [`Mistake::MergeMarksKept`]: one move of `state`, the board followed by
+/// one mark a cell (1 where the cell has received a merge), with the
+/// marks never cleared: a marked cell takes no merge again.
+fn shift_marked(n: usize, state: &[u128], dir: usize) -> Vec<u128> {
+    let cells = n * n;
+    let mut out = vec![0u128; 2 * cells];
+    out[cells..].copy_from_slice(&state[cells..]);
+    for i in 0..n {
+        let mut placed = 0;
+        for k in 0..n {
+            let v = state[cell(n, dir, i, k)];
+            if v == 0 {
+                continue;
+            }
+            if placed > 0 {
+                let last = cell(n, dir, i, placed - 1);
+                if out[last] == v && out[cells + last] == 0 {
+                    out[last] = 2 * v;
+                    out[cells + last] = 1;
+                    continue;
+                }
+            }
+            out[cell(n, dir, i, placed)] = v;
+            placed += 1;
+        }
+    }
+    out
+}
+
+/// The state after one move in `dir` as `mistake` makes it, or `None`
+/// where the mistaken search never makes that move.
+fn step(n: usize, state: &[u128], dir: usize, mistake: Option<Mistake>) -> Option<Vec<u128>> {
+    match mistake {
+        Some(Mistake::LeftUpOnly) if dir % 2 == 1 => None,
+        Some(Mistake::MergeMarksKept) => Some(shift_marked(n, state, dir)),
+        Some(Mistake::NoRepeatMove) => {
+            let cells = n * n;
+            if state[cells] == dir as u128 {
+                return None;
+            }
+            let mut next = shift(n, &state[..cells], dir, None);
+            next.push(dir as u128);
+            Some(next)
+        }
+        _ => Some(shift(n, state, dir, mistake)),
+    }
 }
 
 /// Positions already solved: the board and the moves left, and the best
@@ -172,27 +347,35 @@ type Memo = FxHashMap<(Vec<u128>, u32), u128>;
 
 fn search(
     n: usize,
-    board: &[u128],
+    state: &[u128],
     moves: u32,
     mistake: Option<Mistake>,
     memo: &mut Option<Memo>,
 ) -> u128 {
-    let mut best = board.iter().copied().max().unwrap_or(0);
+    let mut best = state[..n * n].iter().copied().max().unwrap_or(0);
     if moves == 0 {
         return best;
     }
-    if let Some(&v) = memo.as_ref().and_then(|m| m.get(&(board.to_vec(), moves))) {
+    if let Some(&v) = memo.as_ref().and_then(|m| m.get(&(state.to_vec(), moves))) {
         return v;
     }
+    // The board the moves are made on: the node's own, or, with the board
+    // not copied, the one the previous move left.
+    let mut current = state.to_vec();
     for dir in 0..4 {
-        let next = shift(n, board, dir, mistake);
-        if mistake == Some(Mistake::StopAtNoOpMove) && next == board {
+        let Some(next) = step(n, &current, dir, mistake) else {
+            continue;
+        };
+        if mistake == Some(Mistake::StopAtNoOpMove) && next == current {
             break;
         }
         best = best.max(search(n, &next, moves - 1, mistake, memo));
+        if mistake == Some(Mistake::BoardNotCopied) {
+            current = next;
+        }
     }
     if let Some(memo) = memo {
-        memo.insert((board.to_vec(), moves), best);
+        memo.insert((state.to_vec(), moves), best);
     }
     best
 }

@@ -146,6 +146,65 @@ fn each_mistake_does_what_its_description_says() {
     assert_eq!(reference::answer(4, &row, 1, Some(OneMoveLong)), 8);
 }
 
+/// Each mistake added from the rules in issue 30 differs from the truth on
+/// a small board, for the reason its description gives.
+#[test]
+fn each_rule_mistake_differs_on_a_small_board() {
+    use reference::Mistake::*;
+    let answer = |n, values: &[u64], k, mistake| reference::answer(n, values, k, mistake);
+    // 2 . / . 2, one move: no merge. With the board not copied, left is
+    // tried on the board that up and then down left: 2 2 in one row.
+    let b = [2, 0, 0, 2];
+    assert_eq!(answer(2, &b, 1, None), 2);
+    assert_eq!(answer(2, &b, 1, Some(BoardNotCopied)), 4);
+    // 2 4 / 4 .: right then down joins the 4s; up and left change nothing.
+    let b = [2, 4, 4, 0];
+    assert_eq!(answer(2, &b, 2, None), 8);
+    assert_eq!(answer(2, &b, 2, Some(LeftUpOnly)), 4);
+    // Found by a search of small boards: the 32 needs a move twice in a
+    // row.
+    let b = [0, 0, 0, 0, 2, 0, 0, 0, 8, 0, 8, 8, 8, 0, 4, 4];
+    assert_eq!(answer(4, &b, 3, None), 32);
+    assert_eq!(answer(4, &b, 3, Some(NoRepeatMove)), 16);
+    // 4 4 / . 8: every first move makes 8 at best, so greedy takes up
+    // (which changes nothing) and then can only reach 8; left then up
+    // makes 16.
+    let b = [4, 4, 0, 8];
+    assert_eq!(answer(2, &b, 2, None), 16);
+    assert_eq!(answer(2, &b, 2, Some(GreedyLargestNow)), 8);
+    // 2 8 . / . . . / 4 4 4: right gives 0 4 8 in the last row, under the
+    // 8 of the first; down then makes 16. Merged from the far side the
+    // row is 0 8 4.
+    let b = [2, 8, 0, 0, 0, 0, 4, 4, 4];
+    assert_eq!(answer(3, &b, 2, None), 16);
+    assert_eq!(answer(3, &b, 2, Some(RightDownFromFarSide)), 8);
+    let row = |dir| {
+        reference::slide(
+            3,
+            &[2, 2, 2, 0, 0, 0, 0, 0, 0],
+            dir,
+            Some(RightDownFromFarSide),
+        )
+    };
+    assert_eq!(row(3)[..3], [0, 4, 2]);
+    assert_eq!(row(2)[..3], [4, 2, 0]);
+    // 2 2 / 2 2: up marks both cells of the top row, so left cannot join
+    // the two 4s.
+    let b = [2, 2, 2, 2];
+    assert_eq!(answer(2, &b, 2, None), 8);
+    assert_eq!(answer(2, &b, 2, Some(MergeMarksKept)), 4);
+    // 2 2 / . 4: left then up makes 8. The first full line (up, up)
+    // changes nothing and sets the best to 4; then every node with one
+    // move left and largest block 4 is cut.
+    let b = [2, 2, 0, 4];
+    assert_eq!(answer(2, &b, 2, None), 8);
+    assert_eq!(answer(2, &b, 2, Some(BoundOneMoveTight)), 4);
+    // Unlike one move short, a node whose largest block is above the best
+    // so far makes its last move: the first line itself.
+    assert_eq!(answer(2, &[2, 2, 0, 0], 1, Some(BoundOneMoveTight)), 4);
+    assert_eq!(answer(2, &[2, 2, 0, 0], 1, Some(OneMoveShort)), 2);
+}
+
 #[test]
 fn shrink_cuts_corners_then_lines_then_blocks() {
     let board = Board::from_exponents(2, vec![1, 1, 0, 2]);
@@ -585,6 +644,8 @@ fn explain_aligns_columns_and_marks_merges() {
 
 /// A diagnosis can only name a mistake that changes some answer on the
 /// cases it compares (half random, half `--hard`, K = 5): each one must.
+/// Sides up to 8, as `stress` draws: a move twice in a row is needed only
+/// where lines of blocks cross.
 #[test]
 fn every_catalogued_mistake_changes_some_generated_answer() {
     use crate::puzzles::Mistake as _;
@@ -592,7 +653,7 @@ fn every_catalogued_mistake_changes_some_generated_answer() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
     let boards: Vec<Instance> = (0..200)
         .map(|k| {
-            let n = 2 + k % 4;
+            let n = 2 + k % 7;
             if k % 2 == 0 {
                 super::random(&mut rng, n, 5, 0.7)
             } else {
@@ -842,4 +903,37 @@ proptest! {
             prop_assert!(merges_v <= made_v, "{:?} then {:?}, 2^{}: {} > {}", d, again, v, merges_v, made_v);
         }
     }
+}
+
+/// Each rule feature holds exactly where its restricted search or its
+/// count of moves says so.
+#[test]
+fn features_are_the_facts_they_state() {
+    use super::features::*;
+    let of = |n, values: &[u64], k| {
+        let rules = super::Game2048 { moves: k };
+        let instance = Instance {
+            board: Board::from_values(n, values).unwrap(),
+        };
+        crate::puzzles::Rules::features(&rules, &instance).unwrap()
+    };
+    // 2 4 / 4 .: right then down (or down then right) joins the 4s; up and
+    // left change nothing. Both moves are needed; a third would not help.
+    let f = of(2, &[2, 4, 4, 0], 2);
+    assert_eq!(f, [NEEDS_RIGHT_OR_DOWN, NEEDS_ALL_MOVES]);
+    // The same board mirrored needs no move right or down.
+    assert_eq!(of(2, &[4, 2, 0, 4], 2), [NEEDS_ALL_MOVES]);
+    // 2 2 / . 4 with one move: 4; a second would make 8.
+    assert_eq!(of(2, &[2, 2, 0, 4], 1), [ONE_MORE_HELPS]);
+    // Left, left, up: the 32 needs a move twice in a row; the third row
+    // holds 8 . 8 8.
+    let b = [0, 0, 0, 0, 2, 0, 0, 0, 8, 0, 8, 8, 8, 0, 4, 4];
+    let f = of(4, &b, 3);
+    assert!(f.contains(&NEEDS_REPEAT), "{f:?}");
+    assert!(f.contains(&THREE_EQUAL), "{f:?}");
+    assert!(!f.contains(&NEEDS_RIGHT_OR_DOWN), "{f:?}");
+    // Three equal blocks down a column, with gaps, count; two do not.
+    assert!(of(3, &[2, 0, 0, 4, 0, 0, 2, 0, 0], 0).is_empty());
+    let three = of(3, &[2, 0, 0, 2, 0, 0, 2, 0, 0], 0);
+    assert_eq!(three, [ONE_MORE_HELPS, THREE_EQUAL]);
 }
