@@ -536,3 +536,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn features_are_facts_of_the_best_line_shown() {
+    use crate::puzzles::Rules;
+    let features = |dice: &str| Yut.features(&parse(dice.as_bytes()).unwrap()).unwrap();
+    // 10, then the blue route from 10 to 25c: no 40, no finish.
+    assert_eq!(
+        features("5 4"),
+        [
+            "the best line of --explain takes the blue route from 10",
+            "a move of the best line of --explain passes or ends on the centre 25",
+        ]
+    );
+    // One die of 1: the outer 2, nothing else.
+    assert!(features("1").is_empty());
+    // Twelve fives: each piece 10, 30c (passing 25c), the finish (passing
+    // 40, not ending there); the last piece finishes on the last move.
+    let fives = features("5 5 5 5 5 5 5 5 5 5 5 5");
+    assert!(fives.contains(&"a piece finishes before the last move of the best line of --explain"));
+    assert!(!fives.contains(&"a move of the best line of --explain ends on 40"));
+    // Ten ones: the outer path step by step, never past 20.
+    let ones = features("1 1 1 1 1 1 1 1 1 1");
+    assert!(ones.iter().all(|f| !f.contains("finishes")), "{ones:?}");
+    // The statement's third sample: 5 to 10, then the blue route.
+    let third = features("5 1 2 3 4 5 5 3 2 4");
+    assert!(third.contains(&"the best line of --explain takes the blue route from 10"));
+    // Each feature agrees with the line itself.
+    let line = play(&[5, 1, 2, 3, 4, 5, 5, 3, 2, 4]);
+    let ends_on_40 = line.moves.iter().any(|m| m.to == "40");
+    assert_eq!(
+        third.contains(&"a move of the best line of --explain ends on 40"),
+        ends_on_40
+    );
+}
