@@ -310,6 +310,8 @@ fn every_mistake_of_every_catalogue_is_tested_and_ids_are_unique() {
     named.extend_from_slice(crate::footholds::DIAGNOSED);
     named.extend_from_slice(&crate::tromino::RULE_MISTAKES);
     named.extend_from_slice(crate::game2048::NAMED);
+    named.extend_from_slice(crate::yut::DIAGNOSED);
     named.sort_unstable();
+    named.dedup();
     assert_eq!(ids, named);
 }

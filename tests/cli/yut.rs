@@ -1,7 +1,7 @@
 //! Dice yut through the binary: judge samples, alias, explanation, JSON,
 //! picture, long inputs, bad input.
 
-use crate::common::{assert_refused, run, solved};
+use crate::common::{assert_refused, program, run, solved};
 
 #[test]
 fn hand_cases() {
@@ -86,4 +86,99 @@ fn moves_is_refused() {
         b"1\n",
         "yut does not take --moves",
     );
+}
+
+/// Runs `stress 17825 --diagnose` (300 default cases, seed 1) on
+/// `wrong_yut MODE` and returns the diagnosis, after asserting that a
+/// wrong answer was found.
+fn diagnosis_17825(mode: &str) -> String {
+    let exe = program("wrong_yut");
+    let args = [
+        "stress",
+        "17825",
+        "--cases",
+        "300",
+        "--seed",
+        "1",
+        "--diagnose",
+        "--timeout",
+        "20s",
+        "--shrink-time",
+        "5s",
+        "--",
+        &exe,
+        mode,
+    ];
+    let (code, out, err) = run(&args, b"");
+    assert_eq!(code, 1, "{mode}: {out}{err}");
+    assert!(out.contains("wrong answer"), "{mode}: {out}");
+    let start = out.find("--- diagnosis ---\n").expect("a diagnosis") + 18;
+    out[start..]
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// One test per mistake that the default `stress 17825` (seed 1) finds
+/// and `--diagnose` names by its id.
+macro_rules! diagnosed {
+    ($($test:ident: $id:literal,)+) => {
+        $(
+            #[test]
+            fn $test() {
+                let found = diagnosis_17825($id);
+                let first = found.lines().next().unwrap_or("");
+                assert!(
+                    first.starts_with(concat!("[", $id, "] your program behaves as if ")),
+                    "{}: {found}",
+                    $id
+                );
+            }
+        )+
+
+        /// Every id tested above (the catalogue test of `diagnose.rs`
+        /// counts them as tested).
+        pub const DIAGNOSED: &[&str] = &[$($id),+];
+    };
+}
+
+diagnosed! {
+    // The most common real mistake, found by the default distribution on
+    // the judge's ten dice.
+    finish_piece_moves_on_ten_dice: "finish-piece-moves",
+    first_arrival_per_turn: "first-arrival-per-turn",
+    first_arrival_sorted: "first-arrival-sorted",
+    first_arrival_per_turn_multiset: "first-arrival-per-turn-multiset",
+    first_arrival_ordered: "first-arrival-ordered",
+    first_arrival_per_turn_ordered: "first-arrival-per-turn-ordered",
+    centre_per_route: "centre-per-route",
+    forty_per_route: "forty-per-route",
+    cell_by_number: "cell-by-number",
+    forty_stuck: "forty-stuck",
+    forty_finishes: "forty-finishes",
+    passing_forty_scores: "passing-forty-scores",
+    exact_finish: "exact-finish",
+    finish_occupied: "finish-occupied",
+}
+
+/// The killer of the docs: seven fives make two pieces finish, and the
+/// three ones are better thrown away on a finished piece than moved.
+#[test]
+fn seven_fives_then_ones_kill_finish_piece_moves() {
+    let exe = program("wrong_yut");
+    let input = b"5 5 5 5 5 5 5 1 1 1\n";
+    assert_eq!(solved(&["solve", "17825"], input), "138\n");
+    let out = std::process::Command::new(&exe)
+        .arg("finish-piece-moves")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(input)?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "178\n");
 }

@@ -3,9 +3,16 @@
 // blue routes forgotten) | blue-24-scores-23 (a typo in the board: the
 // 24 of the blue route from 20 scores 23; no catalogue mistake explains it)
 // or a catalogue id: blue-when-passing | thirty-one-cell | forty-shared |
-// stack-allowed | finish-piece-moves | first-arrival-wins (a breadth-first
-// search with one visited set of piece positions: a later, higher-scoring
-// arrival at positions already reached is dropped)
+// stack-allowed | finish-piece-moves | centre-per-route | forty-per-route |
+// cell-by-number | forty-stuck | forty-finishes | passing-forty-scores |
+// exact-finish | finish-occupied, or one of the breadth-first searches that
+// keep the first arrival at a position and drop a later, higher-scoring one:
+// first-arrival-wins (one visited set over all turns of the cells as a
+// multiset), first-arrival-sorted (the same, each state a sorted tuple),
+// first-arrival-ordered (one set of the pieces' cells in their order), and
+// the same three with a visited set per turn: first-arrival-per-turn (the
+// sorted tuple), first-arrival-per-turn-multiset, first-arrival-per-turn-
+// ordered. Where no piece can move, the dice left score nothing.
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::Read;
 
@@ -24,6 +31,20 @@ fn corner(r: usize, i: usize) -> bool {
     r == 0 && (i == 5 || i == 10 || i == 15)
 }
 
+// Whether the mode lets the piece at `p` move `d` at all.
+fn may_move(p: (usize, usize), d: usize, mode: &str) -> bool {
+    let (mut r, mut i) = p;
+    if mode == "forty-stuck" && route(r)[i] == 40 {
+        return false;
+    }
+    if corner(r, i) {
+        r = i / 5;
+        i = 0;
+    }
+    // The finish is one past the end of the route.
+    !(mode == "exact-finish" && i + d > route(r).len())
+}
+
 // A piece is (route, index) or None when finished.
 fn step(p: Option<(usize, usize)>, d: usize, mode: &str) -> Option<(usize, usize)> {
     let (mut r, mut i) = p?;
@@ -33,7 +54,7 @@ fn step(p: Option<(usize, usize)>, d: usize, mode: &str) -> Option<(usize, usize
     }
     for s in 1..=d {
         i += 1;
-        if i >= route(r).len() {
+        if i >= route(r).len() || (mode == "forty-finishes" && route(r)[i] == 40) {
             return None;
         }
         if mode == "blue-when-passing" && s < d && corner(r, i) {
@@ -46,7 +67,14 @@ fn step(p: Option<(usize, usize)>, d: usize, mode: &str) -> Option<(usize, usize
 
 fn cell(p: (usize, usize), mode: &str) -> (usize, u32) {
     let v = route(p.0)[p.1];
-    if v == 40 || (p.0 > 0 && p.1 + 4 >= route(p.0).len()) || (mode == "thirty-one-cell" && v == 30) {
+    let centre = p.0 > 0 && p.1 + 4 >= route(p.0).len();
+    if mode == "cell-by-number" {
+        (0, v)
+    } else if mode == "forty-per-route" && v == 40 && p.0 == 0 {
+        (0, 40)
+    } else if mode == "centre-per-route" && centre && v != 40 {
+        (10 + p.0, v)
+    } else if v == 40 || centre || (mode == "thirty-one-cell" && v == 30) {
         (9, v)
     } else if p.0 == 0 || p.1 == 0 {
         (0, v)
@@ -76,7 +104,13 @@ fn best(ps: Pieces, dice: &[usize], mode: &str, memo: &mut HashMap<u64, u32>) ->
             }
             continue;
         }
+        if !may_move(ps[k].unwrap(), dice[0], mode) {
+            continue;
+        }
         let to = step(ps[k], dice[0], mode);
+        if to.is_none() && mode == "finish-occupied" && (0..4).any(|j| j != k && ps[j].is_none()) {
+            continue;
+        }
         if let Some(t) = to {
             let here = cell(t, mode);
             let may_share = mode == "stack-allowed" || (mode == "forty-shared" && here.1 == 40);
@@ -86,7 +120,9 @@ fn best(ps: Pieces, dice: &[usize], mode: &str, memo: &mut HashMap<u64, u32>) ->
         }
         let mut next = ps;
         next[k] = to;
-        let gain = to.map_or(0, |t| points(t, mode));
+        let from = ps[k].unwrap();
+        let passes_forty = mode == "passing-forty-scores" && route(from.0)[from.1] != 40;
+        let gain = to.map_or(if passes_forty { 40 } else { 0 }, |t| points(t, mode));
         top = top.max(gain + best(next, &dice[1..], mode, memo));
     }
     memo.insert(key, top);
@@ -132,12 +168,14 @@ fn blue_start(s: usize) -> usize {
 }
 
 // Breadth-first over the turns; a state is four squares and a score. The
-// mistake: one visited set of the squares (as a sorted multiset), so the
-// first score to reach them is the only one kept.
-fn first_arrival(dice: &[usize]) -> u32 {
+// mistake: a visited set of the squares (over all turns, or one per turn;
+// as a sorted multiset or piece by piece), so the first score to reach
+// them is the only one kept. With `sorted_state` the state itself is kept
+// sorted, so its pieces are tried from the lowest square.
+fn first_arrival(dice: &[usize], per_turn: bool, multiset: bool, sorted_state: bool) -> u32 {
     let mut queue = VecDeque::from([([0usize; 4], 0usize, 0u32)]);
     let mut seen = HashSet::new();
-    seen.insert([0usize; 4]);
+    seen.insert((0, [0usize; 4]));
     let mut answer = 0;
     while let Some((at, turn, score)) = queue.pop_front() {
         if turn == dice.len() || at.iter().all(|&s| s == 32) {
@@ -158,8 +196,13 @@ fn first_arrival(dice: &[usize]) -> u32 {
             let mut next = at;
             next[k] = to;
             let mut key = next;
-            key.sort();
-            if seen.insert(key) {
+            if multiset {
+                key.sort();
+            }
+            if seen.insert((if per_turn { turn + 1 } else { 0 }, key)) {
+                if sorted_state {
+                    next.sort();
+                }
                 queue.push_back((next, turn + 1, score + square_value(to)));
             }
         }
@@ -172,9 +215,19 @@ fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
     let dice: Vec<usize> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
-    if mode == "first-arrival-wins" {
-        println!("{}", first_arrival(&dice));
-        return;
+    let searches = [
+        ("first-arrival-wins", false, true, false),
+        ("first-arrival-sorted", false, true, true),
+        ("first-arrival-ordered", false, false, false),
+        ("first-arrival-per-turn", true, true, true),
+        ("first-arrival-per-turn-multiset", true, true, false),
+        ("first-arrival-per-turn-ordered", true, false, false),
+    ];
+    for (name, per_turn, multiset, sorted_state) in searches {
+        if mode == name {
+            println!("{}", first_arrival(&dice, per_turn, multiset, sorted_state));
+            return;
+        }
     }
     println!("{}", best([Some((0, 0)); 4], &dice, &mode, &mut HashMap::new()));
 }

@@ -16,6 +16,7 @@
 
 mod board;
 mod explain;
+mod features;
 mod r#gen;
 mod parse;
 pub mod reference;
@@ -76,6 +77,13 @@ impl Rules for Yut {
             Some(known) => svg::draw(known),
             None => svg::draw(&play(instance.dice())),
         })
+    }
+
+    /// Facts of the best line `--explain` shows: the blue routes it takes,
+    /// the centre 25 passed, a move ending on 40, a piece finishing (before
+    /// the last move).
+    fn features(&self, instance: &Instance) -> Result<Vec<&'static str>, Error> {
+        Ok(features::features(instance.dice()))
     }
 
     fn layout(&self) -> Option<serde_json::Value> {

@@ -158,10 +158,15 @@ fn some_piece_can_always_move() {
 /// The reference answers `None` when a turn has no move; with a catalogued
 /// mistake the rules change, so check that every position it can reach
 /// still has a move for every die (the variants of `stress --diagnose`
-/// would otherwise fail instead of answering).
+/// would otherwise fail instead of answering), except with the mistakes
+/// that say how they stall.
 #[test]
 fn the_reference_always_has_a_move_even_with_a_mistake() {
-    let catalogue = Mistake::ALL.iter().map(|&m| Some(m));
+    // The mistakes that can stall score nothing for the dice left instead.
+    let catalogue = Mistake::ALL
+        .iter()
+        .filter(|m| !m.stalls())
+        .map(|&m| Some(m));
     for mistake in std::iter::once(None).chain(catalogue) {
         let mut seen = std::collections::HashSet::new();
         let mut todo = vec![[reference::START; 4]];
@@ -320,24 +325,101 @@ fn parse_and_display() {
 
 #[test]
 fn every_catalogued_mistake_changes_some_answer() {
+    // The hard dice are drawn until a rule decides the answer, so each
+    // mistake is met within a few dozen cases of ten dice.
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
     for &mistake in Mistake::ALL {
-        // Throwing a die away on a finished piece only pays once pieces
-        // must finish, which ten dice almost never force.
-        let dice = if mistake == Mistake::FinishPieceMoves {
-            40
-        } else {
-            10
-        };
-        let differs = (0..3000).any(|k| {
-            let inst = if k % 2 == 0 {
-                random(&mut rng, dice)
-            } else {
-                hard(&mut rng, dice)
-            };
+        let differs = (0..200).any(|_| {
+            let inst = hard(&mut rng, 10);
             reference::answer(inst.dice(), Some(mistake)) != Some(answer(inst.dice()))
         });
         assert!(differs, "{mistake:?} never changes an answer");
+    }
+}
+
+/// For each mistake a few dice where it changes the answer (found by
+/// shrinking generated cases), with the right total and the mistaken one.
+#[test]
+fn each_mistake_on_a_small_case() {
+    for (mistake, dice, truth, wrong) in [
+        (Mistake::BlueWhenPassing, &[3u8, 3][..], 18, 19),
+        (
+            Mistake::ThirtyIsOneSquare,
+            &[5, 5, 1, 5, 5, 3, 1, 2],
+            174,
+            171,
+        ),
+        (Mistake::FortyNotOccupied, &[5, 5, 2, 5, 4, 3], 121, 155),
+        (Mistake::StackAllowed, &[5, 4, 5, 4], 64, 70),
+        (
+            Mistake::FinishPieceMoves,
+            &[5, 5, 5, 5, 5, 5, 5, 1],
+            103,
+            125,
+        ),
+        (
+            Mistake::FinishPieceMoves,
+            &[5, 5, 5, 5, 5, 5, 5, 1, 1, 1],
+            138,
+            178,
+        ),
+        (Mistake::FirstArrivalWins, &[5, 2, 4, 2], 74, 65),
+        (Mistake::FirstArrivalPerTurn, &[5, 4, 1, 4], 73, 65),
+        (Mistake::FirstArrivalSorted, &[5, 4, 1, 4], 73, 65),
+        (Mistake::FirstArrivalPerTurnMultiset, &[5, 3, 4, 3], 81, 75),
+        (Mistake::FirstArrivalOrdered, &[5, 2, 5, 2, 3], 101, 94),
+        (
+            Mistake::FirstArrivalPerTurnOrdered,
+            &[5, 2, 4, 2, 4],
+            86,
+            82,
+        ),
+        (Mistake::CentrePerRoute, &[5, 5, 3, 4, 3, 4], 90, 110),
+        (Mistake::FortyPerRoute, &[5, 4, 5, 5, 5, 5, 2, 1], 176, 212),
+        (Mistake::CellByNumber, &[5, 2, 3, 5, 3, 5], 110, 108),
+        (Mistake::FortyStuck, &[5, 5, 2, 1, 5, 5, 2], 160, 159),
+        // 10, 25c, then 25c + 3 = 40: the mistake finishes there for 0.
+        (Mistake::FortyFinishes, &[5, 4, 3], 75, 41),
+        // 10, 19b, then 19b + 5 passes 40 to the finish: 40 more.
+        (Mistake::PassingFortyScores, &[5, 3, 5], 46, 69),
+        (Mistake::ExactFinish, &[5, 5, 5, 5, 1], 63, 50),
+        (Mistake::FinishOccupied, &[5, 5, 5, 5, 5, 5, 5, 1], 103, 90),
+    ] {
+        assert_eq!(answer(dice), truth, "{dice:?}");
+        assert_eq!(reference::answer(dice, None), Some(truth), "{dice:?}");
+        assert_eq!(
+            reference::answer(dice, Some(mistake)),
+            Some(wrong),
+            "{mistake:?} {dice:?}"
+        );
+    }
+}
+
+/// The catalogue's first-arrival searches differ only in their visited
+/// sets, and each makes its own answers: on the statement's samples
+/// already some pairs differ.
+#[test]
+fn the_first_arrival_searches_differ() {
+    let searches = [
+        Mistake::FirstArrivalWins,
+        Mistake::FirstArrivalPerTurn,
+        Mistake::FirstArrivalSorted,
+        Mistake::FirstArrivalPerTurnMultiset,
+        Mistake::FirstArrivalOrdered,
+        Mistake::FirstArrivalPerTurnOrdered,
+    ];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let cases: Vec<Instance> = (0..100).map(|_| random(&mut rng, 10)).collect();
+    for (i, &a) in searches.iter().enumerate() {
+        for &b in &searches[i + 1..] {
+            let differ = cases
+                .iter()
+                .filter(|c| {
+                    reference::answer(c.dice(), Some(a)) != reference::answer(c.dice(), Some(b))
+                })
+                .count();
+            assert!(differ >= 5, "{a:?} and {b:?} differ on {differ} of 100");
+        }
     }
 }
 
@@ -453,4 +535,38 @@ proptest! {
             before += played.0;
         }
     }
+}
+
+#[test]
+fn features_are_facts_of_the_best_line_shown() {
+    use crate::puzzles::Rules;
+    let features = |dice: &str| Yut.features(&parse(dice.as_bytes()).unwrap()).unwrap();
+    // 10, then the blue route from 10 to 25c: no 40, no finish.
+    assert_eq!(
+        features("5 4"),
+        [
+            "the best line of --explain takes the blue route from 10",
+            "a move of the best line of --explain passes or ends on the centre 25",
+        ]
+    );
+    // One die of 1: the outer 2, nothing else.
+    assert!(features("1").is_empty());
+    // Twelve fives: each piece 10, 30c (passing 25c), the finish (passing
+    // 40, not ending there); the last piece finishes on the last move.
+    let fives = features("5 5 5 5 5 5 5 5 5 5 5 5");
+    assert!(fives.contains(&"a piece finishes before the last move of the best line of --explain"));
+    assert!(!fives.contains(&"a move of the best line of --explain ends on 40"));
+    // Ten ones: the outer path step by step, never past 20.
+    let ones = features("1 1 1 1 1 1 1 1 1 1");
+    assert!(ones.iter().all(|f| !f.contains("finishes")), "{ones:?}");
+    // The statement's third sample: 5 to 10, then the blue route.
+    let third = features("5 1 2 3 4 5 5 3 2 4");
+    assert!(third.contains(&"the best line of --explain takes the blue route from 10"));
+    // Each feature agrees with the line itself.
+    let line = play(&[5, 1, 2, 3, 4, 5, 5, 3, 2, 4]);
+    let ends_on_40 = line.moves.iter().any(|m| m.to == "40");
+    assert_eq!(
+        third.contains(&"a move of the best line of --explain ends on 40"),
+        ends_on_40
+    );
 }
