@@ -87,9 +87,9 @@ named! {
         stack_allowed: "stack-allowed",
         first_arrival_wins: "first-arrival-wins",
     }
-    // Ten dice almost never make a die worth throwing away: pieces must
-    // be forced to finish first.
-    &["yut", "--cases", "20", "--seed", "8", "--dice", "40"], "wrong_yut" => {
+    // The judge's ten dice, as a real program reads them: the default
+    // cases force pieces to finish early, where a die can be thrown away.
+    &["17825", "--cases", "300", "--seed", "1"], "wrong_yut" => {
         finish_piece_moves: "finish-piece-moves",
     }
     FOOTHOLDS, "wrong_footholds" => {
@@ -104,42 +104,45 @@ named! {
 }
 
 #[test]
-fn two_mistakes_at_once_get_the_closest_with_its_share() {
+fn two_mistakes_at_once_are_named_only_as_far_as_the_evidence_goes() {
     // One merge a line, and K = 4 where the judge asks 5: no single
-    // mistake explains every answer, one of the two explains most.
+    // mistake explains every answer. Where one explains clearly more
+    // than the correct answer, it is the closest, with its share; where
+    // none does, the diagnosis says only what holds on every failing
+    // case: both mistakes lose lines of play, so every answer is below.
     let found = diagnosis(GAME2048, "wrong2048", &["one-merge-per-line", "4"]);
     let lines: Vec<&str> = found.lines().collect();
     assert_eq!(
         lines[0], "none of the known mistakes explains your answers on all 201 cases compared",
         "{found}"
     );
-    // "closest: [ID] on M of 201 cases: as if ..."
-    let share: Vec<&str> = lines[1].split_whitespace().collect();
+    if lines[1].starts_with("closest: ") {
+        // "closest: [ID] on M of 201 cases: as if ..."
+        let share: Vec<&str> = lines[1].split_whitespace().collect();
+        assert!(
+            ["[one-merge-per-line]", "[one-move-short]"].contains(&share[1]),
+            "{found}"
+        );
+        let matched: usize = share[3].parse().unwrap();
+        // "[ID] gives your answer on E of the W failing cases and another on
+        // C of the R passing ones", with E at least twice W - E + C.
+        let tally: Vec<usize> = lines[2]
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        let [explained, wrong, contradicted, right] = tally[..] else {
+            panic!("{found}")
+        };
+        assert_eq!(wrong + right, 201, "{found}");
+        assert_eq!(right - contradicted + explained, matched, "{found}");
+        assert!(
+            explained >= 2 * (wrong - explained + contradicted),
+            "{found}"
+        );
+    }
     assert!(
-        ["[one-merge-per-line]", "[one-move-short]"].contains(&share[1]),
-        "{found}"
-    );
-    assert_eq!(
-        (share[0], share[2], share[4], share[5]),
-        ("closest:", "on", "of", "201"),
-        "{found}"
-    );
-    let matched: usize = share[3].parse().unwrap();
-    assert!(matched > 0 && matched < 201, "{found}");
-    // "[ID] gives your answer on E of the W failing cases and another on
-    // C of the R passing ones", with E at least twice W - E + C.
-    let tally: Vec<usize> = lines[2]
-        .split_whitespace()
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    assert!(lines[2].starts_with(share[1]), "{found}");
-    let [explained, wrong, contradicted, right] = tally[..] else {
-        panic!("{found}")
-    };
-    assert_eq!(wrong + right, 201, "{found}");
-    assert_eq!(right - contradicted + explained, matched, "{found}");
-    assert!(
-        explained >= 2 * (wrong - explained + contradicted),
+        found.lines().any(|l| l.starts_with("on every failing case (")
+            && l.ends_with("), your answer is below the correct one: as if your program loses lines of play the rules allow (or scores them too low)")),
         "{found}"
     );
 }
@@ -189,19 +192,25 @@ fn a_valid_tiling_in_another_order_names_none() {
 }
 
 #[test]
-fn a_longer_search_is_not_explained_by_a_merge_mistake() {
-    // K = 8 judged as 12100 (K = 5): bigger blocks, which a cascade of
-    // merges also gives on some of the failing cases; it was "closest" on
-    // 188 of 201 before the baseline. (K = 10, the reported program, gives
-    // the same verdict but takes minutes here.)
+fn a_longer_search_is_said_to_be_above_on_every_failing_case() {
+    // K = 8 judged as 12100 (K = 5): bigger blocks. On chain boards a
+    // cascade of merges gives the same bigger blocks on many failing
+    // cases, so it may be the closest (with its counts, a hint); what the
+    // diagnosis proves is the lean: more moves never give a smaller
+    // block, so every wrong answer is above the maximum, as if the rules
+    // allowed more. (K = 10, the reported program, gives the same verdict
+    // but takes minutes here.)
     let found = diagnosis(
         &["12100", "--cases", "300", "--seed", "2", "--hard"],
         "wrong2048",
         &["correct", "8"],
     );
-    names_none(&found);
-    // What it can prove: more moves never give a smaller block, so every
-    // wrong answer is above the maximum, as if the rules allowed more.
+    assert!(
+        found.starts_with(
+            "none of the known mistakes explains your answers on all 201 cases compared"
+        ),
+        "{found}"
+    );
     let lean = found
         .lines()
         .find(|l| l.starts_with("on every failing case ("))
