@@ -50,8 +50,10 @@ fn write_report(out: &mut dyn Write, r: &AuditReport) -> io::Result<()> {
     for p in &r.wrong_answers {
         writeln!(out, "{BAD}wrong answer{BAD:#} {}: {}", p.name, p.message)?;
     }
+    // One column for the ids, as wide as the longest ("[id]").
+    let width = r.mistakes.iter().map(|m| m.id.len() + 2).max().unwrap_or(0);
     if !r.mistakes.is_empty() {
-        writeln!(out, "{:<24} killed by", "mistake")?;
+        writeln!(out, "{:<width$} killed by", "mistake")?;
     }
     for m in &r.mistakes {
         let shown = if !m.killed_by.is_empty() {
@@ -82,7 +84,7 @@ fn write_report(out: &mut dyn Write, r: &AuditReport) -> io::Result<()> {
                 m.searched.unwrap_or(0)
             )
         };
-        writeln!(out, "{:<24} {shown}", format!("[{}]", m.id))?;
+        writeln!(out, "{:<width$} {shown}", format!("[{}]", m.id))?;
     }
     let style = if r.passed() { GOOD } else { BAD };
     writeln!(

@@ -199,8 +199,9 @@ pub trait Generate: Text {
     }
 
     /// The sizes [`Generate::generate_within`] draws for `sizes` and
-    /// `limits`, in a few words for `stress`'s header (`N 1..20, the
-    /// first cases at N = 20`); empty when the puzzle does not say.
+    /// `limits`, in a few words for `stress`'s header (`N 1..8, at the
+    /// largest N = 20`: what [`GenOptions::largest`] draws too); empty
+    /// when the puzzle does not say.
     fn sizes_drawn(&self, sizes: &GenOptions, limits: Option<&Limits>) -> String {
         let _ = (sizes, limits);
         String::new()

@@ -389,7 +389,7 @@ impl Generate for Game2048 {
         let side = match sizes.n {
             Some(n) => format!("N = {n}"),
             None => format!(
-                "N 1..{DEFAULT_MAX_SIDE}, the first cases at N = {}",
+                "N 1..{DEFAULT_MAX_SIDE}, at the largest N = {}",
                 largest_side(limits)
             ),
         };

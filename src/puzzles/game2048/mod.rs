@@ -60,7 +60,7 @@ impl Rules for Game2048 {
 
     const HELP: Help = Help {
         limits: "boards up to 64×64, blocks up to 2^63, --moves up to 100 (the time grows about 3× a move on dense 20×20 boards: K = 10 takes tens of milliseconds, K = 14 seconds); --svg up to 100000 cells of boards",
-        hard: "equal runs (2 2 2, 2 2 2 2, 4 2 2), full boards, a single block, all cells equal",
+        hard: "equal runs (2 2 2, 2 2 2 2, 4 2 2), ladders of chains that take K-1 to K+1 moves to merge, lines with equal blocks at both ends, full boards, a single block, all cells equal; every board turned so that best lines need right and down as often as left and up",
         samples: "the example of BOJ 12100 (12094: the same board, K = 10)",
     };
 

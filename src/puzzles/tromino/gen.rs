@@ -204,12 +204,12 @@ impl Generate for Tromino {
         let largest = largest_n(limits);
         if self.format == Format::Boj {
             format!(
-                "K {least}..{most}, the first cases at K = {}, {holes}",
+                "K {least}..{most}, at the largest K = {}, {holes}",
                 largest.trailing_zeros()
             )
         } else {
             format!(
-                "n a power of two from {} to {}, the first cases at n = {largest}, {holes}",
+                "n a power of two from {} to {}, at the largest n = {largest}, {holes}",
                 1u32 << least,
                 1u32 << most
             )

@@ -497,7 +497,7 @@ fn largest_cases_and_the_sizes_drawn() {
     );
     assert_eq!(
         BOJ.sizes_drawn(&GenOptions::default(), Some(&k7)),
-        "K 1..7, the first cases at K = 7, holes uniform, a quarter on quadrant borders and corners"
+        "K 1..7, at the largest K = 7, holes uniform, a quarter on quadrant borders and corners"
     );
     let hard = GenOptions {
         hard: true,
@@ -505,7 +505,7 @@ fn largest_cases_and_the_sizes_drawn() {
     };
     assert_eq!(
         PLAIN.sizes_drawn(&hard, None),
-        "n a power of two from 1 to 16, the first cases at n = 1024, holes on quadrant borders and corners"
+        "n a power of two from 1 to 16, at the largest n = 1024, holes on quadrant borders and corners"
     );
     assert_eq!(
         BOJ.sizes_drawn(&eight, Some(&k7)),

@@ -51,7 +51,7 @@ impl Rules for Yut {
 
     const HELP: Help = Help {
         limits: "any number of dice (at least one), each 1..5; at most 84 are ever used, since all four pieces have finished by then",
-        hard: "dice through the blue corners and the shared centre",
+        hard: "dice through the blue corners, the shared centre and 40, fives that force pieces to finish early, each case drawn until a catalogued mistake changes its answer",
         samples: "the four examples of BOJ 17825",
     };
 
