@@ -17,26 +17,28 @@ pub(crate) fn audit(args: &AuditArgs) -> Result<(), Stop> {
     if found.inputs.is_empty() {
         return Err(Stop::Usage("no *.in cases found".into()));
     }
-    let mut cases = Vec::new();
-    for path in &found.inputs {
+    let search = Search {
+        seed: args.seed,
+        cases: args.search,
+        time: Some(args.search_time),
+    };
+    // Each case is read by the thread that audits it, and dropped after:
+    // memory and open files grow with the threads, not with the set.
+    let load = |i: usize| -> Result<Case, Stop> {
+        let path = &found.inputs[i];
         let (name, input) = read_input(Some(path), MAX_INPUT_BYTES)?;
         let answer = suite::answer_file(path).map_err(Stop::failed)?;
         let expected = match answer {
             Some(files) => Some(read_input(Some(&files.used), 1 << 30)?.1),
             None => None,
         };
-        cases.push(Case {
+        Ok(Case {
             name,
             input,
             expected,
-        });
-    }
-    let search = Search {
-        seed: args.seed,
-        cases: args.search,
-        time: Some(args.search_time),
+        })
     };
-    let report = audit::audit(args.puzzle, &cases, search);
+    let report = audit::audit_streamed(args.puzzle, found.inputs.len(), &load, search)?;
     let written = print_report(args.json, &report, |out| write_report(out, &report));
     harness::reported(!report.passed(), written)
 }

@@ -217,61 +217,100 @@ pub fn find_killer(puzzle: &dyn Puzzle, variant: &Variant, search: Search) -> Fo
     )
 }
 
-/// Audits `cases` for `puzzle` (see the module docs).
+/// Audits `cases` for `puzzle` (see the module docs), held in memory.
 pub fn audit(puzzle: &dyn Puzzle, cases: &[Case], search: Search) -> AuditReport {
-    let checked: Vec<(Option<Problem>, Option<Problem>)> = cases
-        .par_iter()
-        .map(|case| {
-            if let Err(why) = puzzle.validate(&case.input) {
-                let invalid = Problem {
-                    name: case.name.clone(),
-                    message: format!("{}:{why}", case.name),
-                };
-                return (Some(invalid), None);
-            }
-            let wrong = match &case.expected {
-                None => Some("no expected answer (X.out or X.ans)".to_string()),
-                Some(expected) => {
-                    match puzzle.check(&case.input, expected, &CheckOptions::default()) {
-                        Ok(Verdict::Correct) => None,
-                        Ok(Verdict::Wrong(why)) => {
-                            Some(format!("the expected answer is wrong: {why}"))
-                        }
-                        Err(e) => Some(format!("the expected answer cannot be checked: {e}")),
-                    }
-                }
-            };
-            let wrong = wrong.map(|message| Problem {
-                name: case.name.clone(),
-                message,
-            });
-            (None, wrong)
-        })
+    let load = |i: usize| Ok::<_, std::convert::Infallible>(cases[i].clone());
+    match audit_streamed(puzzle, cases.len(), &load, search) {
+        Ok(report) => report,
+        Err(never) => match never {},
+    }
+}
+
+/// What one case of the set showed: its problems and which mistakes of
+/// the catalogue (by index) it kills.
+struct Seen {
+    name: String,
+    invalid: Option<Problem>,
+    wrong: Option<Problem>,
+    kills: Vec<bool>,
+}
+
+/// One case judged against its answer and the catalogue's `variants`.
+fn see(puzzle: &dyn Puzzle, variants: &[Variant], case: Case) -> Seen {
+    if let Err(why) = puzzle.validate(&case.input) {
+        let invalid = Problem {
+            name: case.name.clone(),
+            message: format!("{}:{why}", case.name),
+        };
+        return Seen {
+            name: case.name,
+            invalid: Some(invalid),
+            wrong: None,
+            kills: vec![false; variants.len()],
+        };
+    }
+    let wrong = match &case.expected {
+        None => Some("no expected answer (X.out or X.ans)".to_string()),
+        Some(expected) => match puzzle.check(&case.input, expected, &CheckOptions::default()) {
+            Ok(Verdict::Correct) => None,
+            Ok(Verdict::Wrong(why)) => Some(format!("the expected answer is wrong: {why}")),
+            Err(e) => Some(format!("the expected answer cannot be checked: {e}")),
+        },
+    };
+    let wrong = wrong.map(|message| Problem {
+        name: case.name.clone(),
+        message,
+    });
+    let kills = variants
+        .iter()
+        .map(|variant| kills(puzzle, variant, &case.input))
         .collect();
+    Seen {
+        name: case.name,
+        invalid: None,
+        wrong,
+        kills,
+    }
+}
+
+/// [`audit`] over `count` cases that `load` reads one at a time, when the
+/// case is audited: each is judged against its answer and the whole
+/// catalogue, then dropped, so memory grows with the threads, not with
+/// the set.
+///
+/// # Errors
+/// The first error of `load`.
+pub fn audit_streamed<E: Send>(
+    puzzle: &dyn Puzzle,
+    count: usize,
+    load: &(dyn Fn(usize) -> Result<Case, E> + Sync),
+    search: Search,
+) -> Result<AuditReport, E> {
+    let variants = puzzle.variants();
+    let seen: Vec<Seen> = (0..count)
+        .into_par_iter()
+        .map(|i| load(i).map(|case| see(puzzle, &variants, case)))
+        .collect::<Result<_, _>>()?;
     let mut invalid = Vec::new();
     let mut wrong_answers = Vec::new();
-    for (bad_input, bad_answer) in checked {
-        invalid.extend(bad_input);
-        wrong_answers.extend(bad_answer);
+    for case in &seen {
+        invalid.extend(case.invalid.clone());
+        wrong_answers.extend(case.wrong.clone());
     }
-    let valid: Vec<&Case> = cases
-        .iter()
-        .filter(|c| !invalid.iter().any(|p| p.name == c.name))
-        .collect();
     let mut mistakes = Vec::new();
     let mut survivors = Vec::new();
     let mut timed_out = false;
     // Made once, and only when a mistake needs them.
     let mut searched: Option<Vec<(u64, String)>> = None;
-    for variant in puzzle.variants() {
-        let killed_by: Vec<String> = valid
-            .par_iter()
-            .filter(|case| kills(puzzle, &variant, &case.input))
+    for (k, variant) in variants.iter().enumerate() {
+        let killed_by: Vec<String> = seen
+            .iter()
+            .filter(|case| case.kills[k])
             .map(|case| case.name.clone())
             .collect();
         let (killable, killer, tried) = if killed_by.is_empty() {
             let cases = searched.get_or_insert_with(|| searched_cases(puzzle, search));
-            match first_killer(puzzle, &variant, cases, search.time) {
+            match first_killer(puzzle, variant, cases, search.time) {
                 Found::Case { case, hard } => (
                     true,
                     Some(format!(
@@ -304,14 +343,14 @@ pub fn audit(puzzle: &dyn Puzzle, cases: &[Case], search: Search) -> AuditReport
             searched: tried,
         });
     }
-    AuditReport {
-        cases: cases.len(),
+    Ok(AuditReport {
+        cases: count,
         invalid,
         wrong_answers,
         mistakes,
         survivors,
         search_stopped: timed_out,
-    }
+    })
 }
 
 /// One case of a killer set: the input and the mistakes it kills.
