@@ -338,11 +338,14 @@ fn a_signal_at_any_moment_of_package_force_leaves_the_old_package_or_the_new_one
             .filter(|n| n.starts_with(".boardsolve-package"))
             .collect()
     };
-    // Spread over the whole run, from before the signals are taken over
-    // to past the swap.
-    let runs = 20;
-    for k in 0..runs {
-        let delay = Duration::from_millis(5) + took.mul_f64(1.2 * f64::from(k) / f64::from(runs));
+    // Ten spread over the whole run, from before the signals are taken
+    // over to past its end, and twenty over its last part, where the
+    // package is written and swapped in.
+    let delays = (0..10u32)
+        .map(|k| f64::from(k) * 0.12)
+        .chain((0..20u32).map(|k| 0.7 + f64::from(k) * 0.02));
+    for share in delays {
+        let delay = took.mul_f64(share) + Duration::from_millis(2);
         let mut child =
             crate::common::default_signals(&mut Command::new(env!("CARGO_BIN_EXE_boardsolve")))
                 .args(args("2"))
