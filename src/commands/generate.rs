@@ -35,6 +35,7 @@ pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
                 dir,
                 count,
                 |case| dir.join(format!("{:0width$}.in", case + 1)),
+                |case| answers_of(&dir.join(format!("{:0width$}.in", case + 1))),
                 args.force,
                 |case| generate::instance(args.puzzle, args.seed, case as u64, opts).map_err(usage),
             )
@@ -109,6 +110,15 @@ fn write_pairs(
             let ext = if i % 2 == 0 { "in" } else { "out" };
             dir.join(format!("{:0width$}.{ext}", i / 2 + 1))
         },
+        // Before the input, so that no moment holds the new input beside
+        // the old answer; the `.out` is written again right after it.
+        |i| {
+            if i % 2 == 0 {
+                answers_of(&dir.join(format!("{:0width$}.in", i / 2 + 1)))
+            } else {
+                Vec::new()
+            }
+        },
         force,
         |i| {
             let (input, answer) = &pairs[i / 2];
@@ -117,14 +127,26 @@ fn write_pairs(
     )
 }
 
+/// The answer files `test` would take for the input at `input`.
+fn answers_of(input: &std::path::Path) -> Vec<std::path::PathBuf> {
+    ["out", "ans"]
+        .iter()
+        .map(|ext| input.with_extension(ext))
+        .collect()
+}
+
 /// Creates `dir` and writes `count` files into it, file `i` at `target(i)`
 /// with the text `text(i)`. All or nothing: unless `force`, an existing
 /// target is refused before any file is written (a half-written set would
-/// mix two runs).
+/// mix two runs). With `force`, the files `stale(i)` are removed before
+/// file `i` is written (the answers of the input it replaces, which would
+/// make `test` fail the reference solver itself), and those not written
+/// again are named on standard error.
 fn write_set(
     dir: &std::path::Path,
     count: usize,
     target: impl Fn(usize) -> std::path::PathBuf,
+    stale: impl Fn(usize) -> Vec<std::path::PathBuf>,
     force: bool,
     mut text: impl FnMut(usize) -> Result<String, Stop>,
 ) -> Result<(), Stop> {
@@ -145,14 +167,56 @@ fn write_set(
         }
         Existing::Refuse
     };
+    let mut removed = Vec::new();
     for i in 0..count {
         let text = text(i)?;
         let path = target(i);
+        if force {
+            for answer in stale(i) {
+                match std::fs::remove_file(&answer) {
+                    Ok(()) => removed.push(answer),
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                    Err(e) => {
+                        return Err(Stop::system(
+                            format!("cannot remove {}", files::shown(&answer)),
+                            e,
+                        ));
+                    }
+                }
+            }
+        }
         files::write_file(&path, existing, |w| w.write_all(text.as_bytes()))
             .map_err(|e| Stop::system(format!("cannot write {}", files::shown(&path)), e))?;
     }
+    let written: std::collections::HashSet<_> = (0..count).map(&target).collect();
+    removed.retain(|p| !written.contains(p));
+    if !removed.is_empty() {
+        let shown: Vec<String> = removed
+            .iter()
+            .take(SHOWN_ANSWERS)
+            .map(|p| {
+                p.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+            })
+            .collect();
+        let more = if removed.len() > SHOWN_ANSWERS {
+            ", ..."
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            io::stderr(),
+            "removed {} answer{} of the replaced inputs: {}{more}",
+            removed.len(),
+            if removed.len() == 1 { "" } else { "s" },
+            shown.join(", ")
+        );
+    }
     Ok(())
 }
+
+/// How many removed answers `gen --force` names before `...`.
+const SHOWN_ANSWERS: usize = 6;
 
 /// The statement's examples as `1.in`, `1.out`, ...: every target is
 /// checked before any is written, as `gen --out-dir` does.

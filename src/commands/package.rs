@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::cli::PackageArgs;
-use boardsolve::tools::package::{self, PackageFile};
+use boardsolve::tools::package;
 use boardsolve::tools::{cleanup, files};
 use std::io::Write;
 use std::path::Path;
@@ -44,27 +44,23 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
     })
     .map_err(|e| cannot("cannot create a temporary directory", e))?;
     for file in &made {
-        write_into(staging.path(), file)
+        // Under the registry's lock, so that a signal's removal of the
+        // staging folder never races a write into it.
+        staging
+            .write(&file.path, file.text.as_bytes())
             .map_err(|e| cannot(&format!("cannot write {}", file.path), e))?;
     }
     let renamed = |e| cannot(&format!("cannot rename the package to {shown}"), e);
     if replace {
-        // The old directory is moved aside first, so the new package is in
-        // place before the old one is removed. The folder aside is not
-        // registered: a signal in between leaves the old package there,
-        // never removes both.
-        let aside = tempfile::Builder::new()
-            .prefix(".boardsolve-package-old-")
-            .tempdir_in(parent)
-            .map_err(|e| cannot("cannot create a temporary directory", e))?;
-        let old = aside.path().join("old");
-        std::fs::rename(dir, &old).map_err(|e| cannot(&format!("cannot move {shown}"), e))?;
-        if let Err(e) = staging.persist(dir) {
-            // Put back, so that a failure loses nothing.
-            let _ = std::fs::rename(&old, dir);
-            return Err(renamed(e));
+        // One step for a signal: the old package and the new one are
+        // swapped and the old one removed while a stop waits, so the
+        // directory holds one of them, whole, whenever boardsolve stops.
+        if let Some((left, e)) = staging.replace(dir).map_err(renamed)? {
+            warn(format_args!(
+                "cannot remove the old package, left at {}: {e}",
+                files::shown(&left)
+            ));
         }
-        drop(aside);
     } else {
         staging.persist(dir).map_err(renamed)?;
     }
@@ -97,13 +93,4 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
 /// Whether `dir` is a directory with nothing in it.
 fn is_empty(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none())
-}
-
-/// Writes `file` under `root`, making its folders.
-fn write_into(root: &Path, file: &PackageFile) -> std::io::Result<()> {
-    let path = root.join(&file.path);
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder)?;
-    }
-    std::fs::write(path, &file.text)
 }

@@ -136,6 +136,88 @@ impl TemporaryDir {
     }
 }
 
+impl TemporaryDir {
+    /// Writes `text` to `relative` inside the folder, making its folders.
+    /// Under the registry's lock: a stop waits for the file, and once
+    /// [`remove_all`] has removed the folder nothing is written into it
+    /// again (a write racing the removal would leave it half removed).
+    ///
+    /// # Errors
+    /// The writes'.
+    pub fn write(&self, relative: &str, text: &[u8]) -> io::Result<()> {
+        let _registry = in_progress();
+        let path = self.path().join(relative);
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)?;
+        }
+        std::fs::write(path, text)
+    }
+
+    /// Puts the folder at `path` in place of what is there (a folder with
+    /// all it holds, a file or a link), in one step for a signal: the
+    /// registry stays locked from the swap to the removal of the old
+    /// entry, so a stop finds `path` either as it was or holding the new
+    /// folder, and nothing else left. The swap is one atomic
+    /// `renameat2(RENAME_EXCHANGE)` where the file system has it, else
+    /// the old entry is moved aside, the new one renamed in, and the old
+    /// one put back if that fails.
+    ///
+    /// Returns the error of removing the old entry, if that failed after
+    /// the swap; it is then left at the returned path.
+    ///
+    /// # Errors
+    /// The swap's, when `path` was left as it was.
+    pub fn replace(mut self, path: &Path) -> io::Result<Option<(PathBuf, io::Error)>> {
+        let mut registry = in_progress();
+        let temp = self.path().to_path_buf();
+        let old = match exchange(&temp, path) {
+            Ok(()) => temp.clone(),
+            Err(e) if swap_unsupported(&e) => {
+                let aside = temp.with_extension("old");
+                std::fs::rename(path, &aside)?;
+                if let Err(e) = std::fs::rename(&temp, path) {
+                    // Put back, so that a failure loses nothing.
+                    let _ = std::fs::rename(&aside, path);
+                    return Err(e);
+                }
+                aside
+            }
+            Err(e) => return Err(e),
+        };
+        // The old entry (where the new folder was, or aside) goes before
+        // the lock is let go; tempfile must not remove it again.
+        let _ = self.dir.take().map(tempfile::TempDir::keep);
+        let removed = remove_entry(&old);
+        forget(&mut registry, &temp);
+        Ok(removed.err().map(|e| (old, e)))
+    }
+}
+
+/// Swaps the entries at `a` and `b` atomically (both must exist).
+fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(io::Error::from)
+}
+
+/// Whether a failed exchange means the system or file system cannot
+/// swap (then a plain rename is used).
+fn swap_unsupported(e: &io::Error) -> bool {
+    matches!(
+        e.raw_os_error(),
+        Some(libc::EINVAL | libc::ENOSYS | libc::EOPNOTSUPP)
+    )
+}
+
+/// Removes a folder with all it holds, or a file or a link itself.
+fn remove_entry(path: &Path) -> io::Result<()> {
+    let is_dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
+    if is_dir {
+        std::fs::remove_dir_all(path)
+    } else {
+        std::fs::remove_file(path)
+    }
+}
+
 impl Drop for TemporaryDir {
     fn drop(&mut self) {
         if let Some(dir) = self.dir.take() {
@@ -177,12 +259,7 @@ pub fn remove_all() -> Removed {
     let registry = in_progress();
     for temp in registry.iter() {
         // A folder of ours, never a link: ours are made by tempfile.
-        let is_dir = std::fs::symlink_metadata(temp).is_ok_and(|m| m.is_dir());
-        let _ = if is_dir {
-            std::fs::remove_dir_all(temp)
-        } else {
-            std::fs::remove_file(temp)
-        };
+        let _ = remove_entry(temp);
     }
     Removed {
         _registry: registry,
@@ -258,5 +335,30 @@ mod tests {
         assert!(temp.persist(&target).is_err());
         assert!(!registered(&path) && !path.exists());
         assert!(target.join("data/1.in").exists());
+    }
+
+    #[test]
+    fn a_temporary_folder_replaces_a_folder_or_a_file_and_the_old_one_goes() {
+        let dir = tempfile::tempdir().unwrap();
+        let make =
+            || TemporaryDir::new(|| tempfile::Builder::new().tempdir_in(dir.path())).unwrap();
+        let target = dir.path().join("pkg");
+        std::fs::create_dir_all(target.join("data")).unwrap();
+        std::fs::write(target.join("data/old.in"), b"old").unwrap();
+        let temp = make();
+        let path = temp.path().to_path_buf();
+        temp.write("data/1.in", b"new").unwrap();
+        assert_eq!(temp.replace(&target).unwrap().map(|(p, _)| p), None);
+        assert!(!registered(&path) && !path.exists());
+        assert_eq!(std::fs::read(target.join("data/1.in")).unwrap(), b"new");
+        assert!(!target.join("data/old.in").exists());
+        let file = dir.path().join("file");
+        std::fs::write(&file, b"old").unwrap();
+        let temp = make();
+        temp.write("a", b"x").unwrap();
+        assert!(temp.replace(&file).unwrap().is_none());
+        assert_eq!(std::fs::read(file.join("a")).unwrap(), b"x");
+        // Only the new folder and the two targets are left.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 }

@@ -303,3 +303,71 @@ fn validate_names_the_directory_entries_it_skips() {
         "{err}"
     );
 }
+
+#[test]
+fn gen_force_removes_the_answers_of_the_inputs_it_replaces() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("set");
+    let s = d.to_str().unwrap();
+    let gen_ = |seed: &str, force: bool| {
+        let mut args = vec![
+            "gen",
+            "12100",
+            "--seed",
+            seed,
+            "--count",
+            "3",
+            "--out-dir",
+            s,
+        ];
+        if force {
+            args.push("--force");
+        }
+        run(&args, b"")
+    };
+    let (code, _, err) = gen_("1", false);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&["solve", "12100", s], b"");
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(d.join("001.ans"), "1\n").unwrap();
+    // Not beside a replaced input: kept.
+    std::fs::write(d.join("009.out"), "1\n").unwrap();
+    // Without --force nothing changes.
+    let (code, _, err) = gen_("2", false);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("001.in already exists (--force overwrites)"),
+        "{err}"
+    );
+    assert!(d.join("001.out").exists() && d.join("001.ans").exists());
+    let (code, _, err) = gen_("2", true);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(
+            "removed 4 answers of the replaced inputs: 001.out, 001.ans, 002.out, 003.out\n"
+        ),
+        "{err}"
+    );
+    for gone in ["001.out", "001.ans", "002.out", "003.out"] {
+        assert!(!d.join(gone).exists(), "{gone}");
+    }
+    assert!(d.join("009.out").exists() && d.join("003.in").exists());
+    // The reference solver passes the new set.
+    let me = env!("CARGO_BIN_EXE_boardsolve");
+    let (code, out, err) = run(&["test", "12100", s, "--", me, "solve", "12100"], b"");
+    assert_eq!(code, 0, "{out}{err}");
+    // The killer set writes its own .out files: only a stale .ans goes.
+    let k = dir.path().join("killers");
+    let ks = k.to_str().unwrap();
+    let killers = ["gen", "12100", "--seed", "1", "--killers", "--out-dir", ks];
+    let (code, _, err) = run(&killers, b"");
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(k.join("001.ans"), "0\n").unwrap();
+    let (code, _, err) = run(&[&killers[..], &["--force"]].concat(), b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("removed 1 answer of the replaced inputs: 001.ans\n"),
+        "{err}"
+    );
+    assert!(k.join("001.out").exists() && !k.join("001.ans").exists());
+}

@@ -292,3 +292,86 @@ fn a_package_is_refused_without_a_judge_and_over_an_existing_directory() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// Every file under `dir` with its contents.
+fn contents(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    files_under(dir)
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read(dir.join(&f)).unwrap();
+            (f, text)
+        })
+        .collect()
+}
+
+#[test]
+fn a_signal_at_any_moment_of_package_force_leaves_the_old_package_or_the_new_one() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let pk = d.join("pk");
+    let p = pk.to_str().unwrap();
+    let args = |seed: &str| {
+        [
+            "package",
+            "12100",
+            "--seed",
+            seed,
+            "--out-dir",
+            p,
+            "--force",
+        ]
+        .map(String::from)
+    };
+    solved(&args("2").each_ref().map(String::as_str), b"");
+    let new = contents(&pk);
+    let start = Instant::now();
+    solved(&args("1").each_ref().map(String::as_str), b"");
+    let took = start.elapsed();
+    let old = contents(&pk);
+    assert!(old != new && old.contains_key("problem.yaml"));
+    let leftovers = || -> Vec<String> {
+        std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".boardsolve-package"))
+            .collect()
+    };
+    // Ten spread over the whole run, from before the signals are taken
+    // over to past its end, and twenty over its last part, where the
+    // package is written and swapped in.
+    let delays = (0..10u32)
+        .map(|k| f64::from(k) * 0.12)
+        .chain((0..20u32).map(|k| 0.7 + f64::from(k) * 0.02));
+    for share in delays {
+        let delay = took.mul_f64(share) + Duration::from_millis(2);
+        let mut child =
+            crate::common::default_signals(&mut Command::new(env!("CARGO_BIN_EXE_boardsolve")))
+                .args(args("2"))
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+        std::thread::sleep(delay);
+        // SAFETY: kill only sends a signal to the child started above.
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+        let status = child.wait().unwrap();
+        let now = contents(&pk);
+        assert!(
+            now == old || now == new,
+            "SIGTERM after {delay:?} ({status}): pk is neither package: {:?}",
+            now.keys().collect::<Vec<_>>()
+        );
+        assert_eq!(
+            leftovers(),
+            Vec::<String>::new(),
+            "SIGTERM after {delay:?} ({status})"
+        );
+        // The next run replaces the old package again.
+        if now == new {
+            solved(&args("1").each_ref().map(String::as_str), b"");
+        }
+    }
+}
