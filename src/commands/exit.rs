@@ -137,6 +137,13 @@ pub(crate) fn warn(message: impl Display) {
     let _ = writeln!(io::stderr(), "{PREFIX}{message}");
 }
 
+/// A stop by a signal as one JSON object on standard output, for a
+/// command asked for `--json`.
+pub(crate) fn interrupted_json(status: Status) {
+    let object = serde_json::json!({ "error": "interrupted", "status": status as u8 });
+    let _ = writeln!(io::stdout(), "{object}");
+}
+
 /// The note of a run stopped by a signal, after whatever line the
 /// progress display left unfinished.
 pub(crate) fn warn_interrupted() {

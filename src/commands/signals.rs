@@ -18,6 +18,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Set by the first Ctrl-C of a search (see [`stop_search_on_ctrl_c`]).
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// Set by a command asked for `--json` (see [`stops_in_json`]): part of
+/// the hand-off to the signal thread, which alone reads it.
+static STOPS_IN_JSON: AtomicBool = AtomicBool::new(false);
+
+/// Makes a stop by a signal (after [`stop_cleanly`]) also one JSON object
+/// on standard output, `{"error": "interrupted", "status": 130}`, for a
+/// command whose output is JSON.
+pub(crate) fn stops_in_json() {
+    STOPS_IN_JSON.store(true, Ordering::Relaxed);
+}
+
 /// Whether a search was stopped by Ctrl-C (rather than by its time limit).
 pub(crate) fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
@@ -51,6 +62,9 @@ pub(crate) fn stop_cleanly() -> Result<(), Stop> {
                 take_over(&[libc::SIGINT, libc::SIGTERM, libc::SIGHUP], |signal| {
                     interrupt::stop_all();
                     exit::warn_interrupted();
+                    if STOPS_IN_JSON.load(Ordering::Relaxed) {
+                        exit::interrupted_json(Status::of_signal(signal));
+                    }
                     // Held to the end: no thread can rename a file into
                     // place or start another one after the removal.
                     let _removed = cleanup::remove_all();

@@ -14,6 +14,9 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         .takes(&args.rules.asked())
         .map_err(|e| failure(e, "test"))?;
     let program = harness(&args.command)?;
+    if args.json {
+        signals::stops_in_json();
+    }
     let paths = if args.paths.is_empty() {
         // tests/, else test/ as online-judge-tools lays out its samples.
         let Some(dir) = ["tests", "test"]

@@ -281,3 +281,30 @@ fn a_json_run_that_fails_with_status_2_says_so_in_json_on_standard_output() {
     let (code, out, _) = run(&["test", "2048", "nonexist.in", "--", "true"], b"");
     assert_eq!((code, out.as_str()), (2, ""));
 }
+
+#[test]
+fn a_json_test_stopped_by_a_signal_says_so_in_json() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("1.in"), "1\n2\n").unwrap();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_boardsolve"));
+    let child = crate::common::default_signals(&mut command)
+        .args(["test", "2048", "--json", "--time-limit", "20s"])
+        .arg(dir.path())
+        .args(["--", "sh", "-c", "sleep 60"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Time to start the run; the signal is taken from the start anyway.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: kill only sends a signal to the child started above.
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    assert_eq!(sent, 0);
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(143), "{stdout}");
+    let object: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(object["error"], "interrupted");
+    assert_eq!(object["status"], 143);
+}
