@@ -8,7 +8,7 @@ use crate::common::run;
 
 /// Runs `stress --diagnose` on `program MODE` and returns the diagnosis
 /// section, after asserting that a wrong answer was found.
-fn diagnosis(puzzle_args: &[&str], program_name: &str, mode: &[&str]) -> String {
+pub(crate) fn diagnosis(puzzle_args: &[&str], program_name: &str, mode: &[&str]) -> String {
     let exe = program(program_name);
     let mut args = vec!["stress"];
     args.extend_from_slice(puzzle_args);
@@ -35,7 +35,7 @@ fn diagnosis(puzzle_args: &[&str], program_name: &str, mode: &[&str]) -> String 
 }
 
 /// Asserts that the program run as `program ID` is diagnosed as `[ID]`.
-fn names(puzzle_args: &[&str], program_name: &str, id: &str) {
+pub(crate) fn names(puzzle_args: &[&str], program_name: &str, id: &str) {
     let found = diagnosis(puzzle_args, program_name, &[id]);
     let first = found.lines().next().unwrap_or("");
     assert!(

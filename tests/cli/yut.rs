@@ -88,36 +88,14 @@ fn moves_is_refused() {
     );
 }
 
-/// Runs `stress 17825 --diagnose` (300 default cases, seed 1) on
-/// `wrong_yut MODE` and returns the diagnosis, after asserting that a
-/// wrong answer was found.
+/// The diagnosis of `stress 17825 --cases 300 --seed 1 --diagnose` on
+/// `wrong_yut MODE`, after asserting that it found a wrong answer.
 fn diagnosis_17825(mode: &str) -> String {
-    let exe = program("wrong_yut");
-    let args = [
-        "stress",
-        "17825",
-        "--cases",
-        "300",
-        "--seed",
-        "1",
-        "--diagnose",
-        "--timeout",
-        "20s",
-        "--shrink-time",
-        "5s",
-        "--",
-        &exe,
-        mode,
-    ];
-    let (code, out, err) = run(&args, b"");
-    assert_eq!(code, 1, "{mode}: {out}{err}");
-    assert!(out.contains("wrong answer"), "{mode}: {out}");
-    let start = out.find("--- diagnosis ---\n").expect("a diagnosis") + 18;
-    out[start..]
-        .lines()
-        .take_while(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
+    crate::diagnose::diagnosis(
+        &["17825", "--cases", "300", "--seed", "1"],
+        "wrong_yut",
+        &[mode],
+    )
 }
 
 /// One test per mistake that the default `stress 17825` (seed 1) finds
