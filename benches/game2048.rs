@@ -72,7 +72,7 @@ fn k16(c: &mut Criterion) {
     // `boardsolve solve 2048 --moves 20 benches/data/2048-dense-seed2.in`,
     // and twenty such boards with `scripts/2048-seeds.sh 20 60s 20`.
     let text = include_bytes!("data/2048-dense-seed2.in");
-    let board = Game2048 { moves: 16 }.parse(text).unwrap().board;
+    let board = Game2048::new(16).parse(text).unwrap().board;
     let fast = answer(&board, 16);
     assert_eq!(answer_sequential(&board, 16).0, fast);
     let mut group = c.benchmark_group("2048-k16");

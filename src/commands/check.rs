@@ -18,12 +18,13 @@ pub(crate) fn check(args: &CheckArgs) -> Result<(), Stop> {
     // Answers are bigger than instances (a 4096×4096 tiling is about
     // 130 MiB); any answer `check` can judge fits in 1 GiB.
     let (_, output) = read_input(Some(&args.output), 1 << 30)?;
-    let options = CheckOptions {
-        order: args.rules.order,
-        moves: args.rules.moves,
-    };
     let puzzle = args.puzzle;
-    let verdict = deadline::within(args.reference_limit, move || {
+    let verdict = deadline::within(args.reference_limit, |context| {
+        let options = CheckOptions {
+            order: args.rules.order,
+            moves: args.rules.moves,
+            context: context.clone(),
+        };
         puzzle.check(&input, &output, &options)
     })
     .map_err(|e| Stop::system("cannot start a thread", e))?

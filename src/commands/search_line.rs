@@ -1,6 +1,6 @@
 //! The live line of a long 2048 search on stderr, such as
 //! `searching K = 18: at least 8192, at most 32768 · 3.1 M positions · 12 s`:
-//! what the searches have published to [`progress::global`], redrawn a
+//! what the searches have published to their run's context, redrawn a
 //! few times a second by a thread of its own, and erased before anything
 //! else is written.
 //!
@@ -9,7 +9,8 @@
 //! anywhere else, so pipes, files and CI logs see no trace of it.
 
 use boardsolve::puzzles::game2048::block_value;
-use boardsolve::search::progress::{self, Snapshot};
+use boardsolve::search::context::RunContext;
+use boardsolve::search::progress::Snapshot;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, Write};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
@@ -37,6 +38,8 @@ struct Shared {
     started: Instant,
     /// When the `--time-limit` clock started, and the limit.
     limit: Mutex<Option<(Instant, Duration)>>,
+    /// The run whose progress the line shows.
+    context: RunContext,
 }
 
 impl Shared {
@@ -57,19 +60,20 @@ impl Shared {
             Some((start, limit)) => (start.elapsed(), Some(limit)),
             None => (self.started.elapsed(), None),
         };
-        line_text(&progress::global().snapshot(), elapsed, limit)
+        line_text(&self.context.progress().snapshot(), elapsed, limit)
     }
 }
 
 impl SearchLine {
-    /// Starts the clock and the drawing thread, which shows nothing before
-    /// [`SHOW_AFTER`].
-    pub(crate) fn start() -> SearchLine {
+    /// Starts the clock and the drawing thread, which shows the progress
+    /// of `context`'s searches, nothing before [`SHOW_AFTER`].
+    pub(crate) fn start(context: &RunContext) -> SearchLine {
         let shared = Arc::new(Shared {
             done: Mutex::new(false),
             wake: Condvar::new(),
             started: Instant::now(),
             limit: Mutex::new(None),
+            context: context.clone(),
         });
         let drawer = {
             let shared = Arc::clone(&shared);
@@ -319,7 +323,7 @@ mod tests {
 
     #[test]
     fn the_line_goes_before_the_first_byte() {
-        let line = SearchLine::start();
+        let line = SearchLine::start(&RunContext::new());
         let mut out = ClearsLine::new(Vec::new(), Some(&line));
         assert!(line.drawer.lock().unwrap().is_some());
         out.write_all(b"16384\n").unwrap();

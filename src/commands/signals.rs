@@ -9,7 +9,7 @@
 //! thread exists: threads inherit the blocked signals when created.
 
 use super::exit::{self, Status, Stop};
-use boardsolve::search::stop;
+use boardsolve::search::context::RunContext;
 use boardsolve::tools::{cleanup, interrupt};
 use std::io;
 use std::sync::Once;
@@ -34,16 +34,17 @@ pub(crate) fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
-/// Makes Ctrl-C (SIGINT) stop the search of `solve`, which then reports
-/// the bounds it proved; a second Ctrl-C exits at once with 130. SIGTERM
-/// and SIGHUP keep their default action.
-pub(crate) fn stop_search_on_ctrl_c() -> Result<(), Stop> {
-    take_over(&[libc::SIGINT], |_| {
+/// Makes Ctrl-C (SIGINT) stop the searches of `context` (`solve`'s),
+/// which then report the bounds they proved; a second Ctrl-C exits at
+/// once with 130. SIGTERM and SIGHUP keep their default action.
+pub(crate) fn stop_search_on_ctrl_c(context: &RunContext) -> Result<(), Stop> {
+    let context = context.clone();
+    take_over(&[libc::SIGINT], move |_| {
         if INTERRUPTED.swap(true, Ordering::Relaxed) {
             // For whatever does not look at the flag.
             Status::Interrupted.exit_now();
         }
-        stop::request();
+        context.stop();
     })
 }
 

@@ -5,7 +5,7 @@ use super::search_line::{ClearsLine, SearchLine};
 use super::*;
 use crate::cli::{self, SolveArgs};
 use boardsolve::puzzles::{Drawing, Error, Flag, OutputFormat, SolveOptions};
-use boardsolve::search::stop;
+use boardsolve::search::context::RunContext;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::batch;
 use boardsolve::tools::files::{self, Existing};
@@ -14,6 +14,7 @@ use std::io::{self, BufWriter, Write};
 pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
     let options = SolveOptions {
         moves: args.moves,
+        context: RunContext::new(),
         format: if args.json {
             OutputFormat::Json
         } else if args.explain {
@@ -51,12 +52,12 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
     // the line, the time limit and Ctrl-C cover them too. Ctrl-C first,
     // before any thread starts (see `signals`).
     if stoppable {
-        signals::stop_search_on_ctrl_c()?;
+        signals::stop_search_on_ctrl_c(&options.context)?;
     }
     // Dropped on every return, so the line is gone before main reports.
-    let line = stoppable.then(SearchLine::start);
+    let line = stoppable.then(|| SearchLine::start(&options.context));
     if stoppable && let Some(limit) = args.time_limit {
-        stop::stop_after(limit);
+        options.context.stop_after(limit);
         if let Some(line) = &line {
             line.time_limit(limit);
         }

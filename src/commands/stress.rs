@@ -4,6 +4,7 @@ use super::harness::{finished, harness, jobs, plural, reported};
 use super::*;
 use crate::cli::StressArgs;
 use boardsolve::puzzles::{Accepts, Objective, OutputFormat, Puzzle, SolveOptions};
+use boardsolve::search::context::RunContext;
 use boardsolve::tools::{diagnose, generate, judge, stress};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, Write};
@@ -48,6 +49,7 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
         solve: SolveOptions {
             moves: args.rules.moves,
             format: OutputFormat::Judge,
+            context: RunContext::new(),
         },
         diagnose: args.diagnose,
         shrink_time: args.shrink_time,

@@ -59,20 +59,15 @@ const fn boj_tromino(problem: &'static str, max_k: u32) -> Contract {
 
 /// 2048 with K = 5 unless `--moves` says otherwise.
 pub static GAME_2048: Entry<Game2048> =
-    Entry::canonical("2048", Game2048 { moves: 5 }, Accepts::Exact).maximum();
+    Entry::canonical("2048", Game2048::new(5), Accepts::Exact).maximum();
 /// BOJ 12100: 2048 with K = 5.
-pub static BOJ_12100: Entry<Game2048> = Entry::alias(
-    "12100",
-    "2048",
-    Game2048 { moves: 5 },
-    boj_2048("BOJ 12100", 5),
-)
-.maximum();
+pub static BOJ_12100: Entry<Game2048> =
+    Entry::alias("12100", "2048", Game2048::new(5), boj_2048("BOJ 12100", 5)).maximum();
 /// BOJ 12094: 2048 with K = 10.
 pub static BOJ_12094: Entry<Game2048> = Entry::alias(
     "12094",
     "2048",
-    Game2048 { moves: 10 },
+    Game2048::new(10),
     boj_2048("BOJ 12094", 10),
 )
 .maximum();

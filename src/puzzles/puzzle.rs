@@ -4,6 +4,7 @@
 use super::contract::Contract;
 use super::rules::{Flag, Help, Objective};
 use super::sizes::{GenOptions, Size};
+use crate::search::context::RunContext;
 use crate::text::{InputError, Verdict};
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -61,6 +62,8 @@ pub struct SolveOptions {
     pub moves: Option<u32>,
     /// What to print.
     pub format: OutputFormat,
+    /// The run the searches belong to: its stop, deadline and progress.
+    pub context: RunContext,
 }
 
 /// Options of `boardsolve check`.
@@ -70,6 +73,8 @@ pub struct CheckOptions {
     pub order: bool,
     /// 2048's K, as for `solve`.
     pub moves: Option<u32>,
+    /// The run the searches of the check belong to.
+    pub context: RunContext,
 }
 
 /// The seeded generator behind `gen` and `stress`: ChaCha8 gives the same
@@ -210,6 +215,7 @@ pub trait Puzzle: Sync {
         let opts = SolveOptions {
             moves,
             format: OutputFormat::Judge,
+            context: RunContext::new(),
         };
         let mut answer = Vec::new();
         self.solve(input, &opts, &mut answer)?;

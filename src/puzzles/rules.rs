@@ -14,6 +14,7 @@ use super::{
     CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
     Variant,
 };
+use crate::search::context::RunContext;
 use crate::text::{InputError, Verdict, compare_tokens, number_position};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -77,7 +78,7 @@ impl Flag {
 
 /// The options of one run that reach the rules, once the adapter has
 /// refused those the puzzle does not take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     /// 2048's K from `--moves`; `None` means the entry's default.
     pub moves: Option<u32>,
@@ -86,6 +87,9 @@ pub struct Settings {
     /// What the entry's contract accepts: `tromino` asks for the placement
     /// order wherever it is defined (power-of-two sides), unasked.
     pub accepts: Accepts,
+    /// The run the rules' searches belong to: its stop, deadline and
+    /// progress (only searches that can be long look at it).
+    pub context: RunContext,
 }
 
 /// A classic mistake of a puzzle's catalogue, made on purpose by its
@@ -499,13 +503,19 @@ impl<R: Rules> Entry<R> {
 
     /// The rules configured for one run, after refusing the options the
     /// puzzle does not take.
-    fn configured(&self, moves: Option<u32>, order: bool) -> Result<R, Error> {
+    fn configured(
+        &self,
+        moves: Option<u32>,
+        order: bool,
+        context: &RunContext,
+    ) -> Result<R, Error> {
         self.refuse(moves.is_some(), Flag::Moves)?;
         self.refuse(order, Flag::Order)?;
         self.rules.configure(&Settings {
             moves,
             order,
             accepts: self.contract.accepting(order),
+            context: context.clone(),
         })
     }
 }
@@ -557,6 +567,7 @@ impl<R: Rules> Puzzle for Entry<R> {
                 moves: asked,
                 order: false,
                 accepts: self.contract.accepts,
+                context: RunContext::new(),
             })
             .ok()?
             .moves()
@@ -607,7 +618,7 @@ impl<R: Rules> Puzzle for Entry<R> {
         save: &mut dyn FnMut(Drawing, String) -> Result<(), Error>,
         out: &mut dyn Write,
     ) -> Result<(), Error> {
-        let rules = self.configured(opts.moves, false)?;
+        let rules = self.configured(opts.moves, false, &opts.context)?;
         self.refuse(opts.format != OutputFormat::Judge, Flag::Explain)?;
         self.refuse(drawings.contains(&Drawing::Svg), Flag::Svg)?;
         self.refuse(drawings.contains(&Drawing::Html), Flag::Html)?;
@@ -647,7 +658,7 @@ impl<R: Rules> Puzzle for Entry<R> {
     }
 
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {
-        let rules = self.configured(opts.moves, opts.order)?;
+        let rules = self.configured(opts.moves, opts.order, &opts.context)?;
         rules.check(&rules.parse(input)?, output)
     }
 
@@ -724,7 +735,7 @@ impl<R: Rules> Puzzle for Entry<R> {
     }
 
     fn features(&self, input: &[u8], opts: &SolveOptions) -> Result<Vec<&'static str>, Error> {
-        let rules = self.configured(opts.moves, false)?;
+        let rules = self.configured(opts.moves, false, &opts.context)?;
         rules.features(&rules.parse(input)?)
     }
 
@@ -738,6 +749,7 @@ impl<R: Rules> Puzzle for Entry<R> {
                         moves: opts.moves,
                         order: false,
                         accepts: Accepts::Exact,
+                        context: opts.context.clone(),
                     })?;
                     rules.reference(&rules.parse(input)?, Some(mistake))
                 };

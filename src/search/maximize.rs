@@ -12,12 +12,13 @@
 //! the transposition table only skips positions already searched at least
 //! as deep.
 //!
-//! Every search publishes what it finds to [`progress::global`] as it
-//! goes, for a live display.
+//! A search given a [`RunContext`] ([`Climbing::context`]) publishes what
+//! it finds to the context's progress as it goes, for a live display, and
+//! stops when the context asks it to.
 
-use super::progress::{self, Progress};
+use super::context::RunContext;
+use super::progress;
 pub use super::stats::{LEVELS, LevelStats, SearchStats};
-use super::stop;
 use super::table::ByteTable;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -136,15 +137,16 @@ struct Searcher<'p, P: Climb> {
     shared: Option<&'p AtomicU32>,
     /// Give up after entering this many positions.
     node_limit: u64,
-    /// Where positions entered and scores reached are published.
-    progress: &'p Progress,
+    /// Where positions entered and scores reached are published, and
+    /// the stop looked at; none for a search nobody watches or stops.
+    context: Option<&'p RunContext>,
     /// Positions entered already added to `progress`.
     published: u64,
     /// The next position count at which `climb` looks up from its work:
     /// to publish, or to give up at `node_limit`. One test covers both,
     /// so the inner loop costs what it did with the limit alone.
     checkpoint: u64,
-    /// Whether a stop from outside ([`stop`]) ended this search early.
+    /// Whether a stop from outside (the [`RunContext`]) ended this search early.
     cut_short: bool,
 }
 
@@ -159,7 +161,12 @@ struct Order {
 }
 
 impl<'p, P: Climb> Searcher<'p, P> {
-    fn new(problem: &'p P, root: &P::Node, depth: u32, progress: &'p Progress) -> Searcher<'p, P> {
+    fn new(
+        problem: &'p P,
+        root: &P::Node,
+        depth: u32,
+        context: Option<&'p RunContext>,
+    ) -> Searcher<'p, P> {
         let levels = depth as usize + 1;
         Searcher {
             problem,
@@ -170,7 +177,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
             stats: SearchStats::default(),
             shared: None,
             node_limit: u64::MAX,
-            progress,
+            context,
             published: 0,
             checkpoint: progress::BATCH,
             cut_short: false,
@@ -183,10 +190,15 @@ impl<'p, P: Climb> Searcher<'p, P> {
         self.checkpoint = self.checkpoint.min(node_limit.saturating_add(1));
     }
 
-    /// Adds the positions entered since the last call to the record, and
-    /// sets the next checkpoint.
+    /// Adds the positions entered since the last call to the record, looks
+    /// at the context's deadline, and sets the next checkpoint.
     fn publish_positions(&mut self) {
-        self.progress.entered(self.stats.nodes - self.published);
+        if let Some(context) = self.context {
+            context
+                .progress()
+                .entered(self.stats.nodes - self.published);
+            context.check_deadline();
+        }
         self.published = self.stats.nodes;
         self.checkpoint =
             (self.stats.nodes + progress::BATCH).min(self.node_limit.saturating_add(1));
@@ -195,7 +207,9 @@ impl<'p, P: Climb> Searcher<'p, P> {
     fn raise(&mut self, score: u32) {
         if score > self.best {
             self.best = score;
-            self.progress.found(score);
+            if let Some(context) = self.context {
+                context.progress().found(score);
+            }
             if let Some(shared) = self.shared {
                 shared.fetch_max(score, Ordering::Relaxed);
             }
@@ -267,9 +281,11 @@ impl<'p, P: Climb> Searcher<'p, P> {
             }
             self.publish_positions();
         }
-        if stop::requested() {
+        if let Some(context) = self.context
+            && context.stop_requested()
+        {
             // `best` stays a score some line reaches: a lower bound.
-            stop::note_cut_short();
+            context.note_cut_short();
             self.cut_short = true;
             return false;
         }
@@ -398,7 +414,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
 }
 
 /// One search of a [`Climb`]: how many moves, a score no line can beat,
-/// a limit of positions or all cores. Set up once, in the way of
+/// a limit of positions or all cores, the run it belongs to. Set up once, in the way of
 /// ripgrep's `SearcherBuilder`, then asked [`Climbing::maximize`] or
 /// [`Climbing::reaches`]; it is read when a search starts, never in the
 /// search's loop.
@@ -424,11 +440,12 @@ impl<'p, P: Climb> Searcher<'p, P> {
 /// assert!(Climbing::new(3).parallel(1).reaches(&Count, &0, 5).value);
 /// assert_eq!(Climbing::new(9).node_limit(1).maximize(&Count, &0).end, End::OutOfPositions);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Climbing {
+#[derive(Debug, Clone, Copy)]
+pub struct Climbing<'c> {
     depth: u32,
     cap: u32,
     cores: Cores,
+    context: Option<&'c RunContext>,
 }
 
 /// Where a [`Climbing`] runs.
@@ -462,7 +479,7 @@ pub enum End {
     Finished,
     /// Gave up at its [`Climbing::node_limit`].
     OutOfPositions,
-    /// Stopped from outside ([`stop`]).
+    /// Stopped from outside (by its [`RunContext`]).
     Stopped,
 }
 
@@ -482,16 +499,29 @@ struct Goal {
     ceiling: u32,
 }
 
-impl Climbing {
+impl<'c> Climbing<'c> {
     /// A search of at most `depth` moves, on the calling thread, with no
-    /// cap and no limit of positions.
-    pub const fn new(depth: u32) -> Climbing {
+    /// cap, no limit of positions, and no context: nobody stops it or
+    /// watches it.
+    pub const fn new(depth: u32) -> Climbing<'c> {
         Climbing {
             depth,
             cap: u32::MAX,
             cores: Cores::One {
                 node_limit: u64::MAX,
             },
+            context: None,
+        }
+    }
+
+    /// Makes the search part of the run of `context`: it publishes what it
+    /// finds there and stops when the context asks (by request or
+    /// deadline), keeping what it proved ([`End::Stopped`]).
+    #[must_use]
+    pub const fn context(self, context: &'c RunContext) -> Climbing<'c> {
+        Climbing {
+            context: Some(context),
+            ..self
         }
     }
 
@@ -499,14 +529,14 @@ impl Climbing {
     /// stops as soon as a line reaches `cap`. A cap below the best score
     /// breaks that promise, and the answer is then unspecified.
     #[must_use]
-    pub const fn cap(self, cap: u32) -> Climbing {
+    pub const fn cap(self, cap: u32) -> Climbing<'c> {
         Climbing { cap, ..self }
     }
 
     /// Gives up after entering `node_limit` positions, on the calling
     /// thread (this replaces [`Climbing::parallel`]).
     #[must_use]
-    pub const fn node_limit(self, node_limit: u64) -> Climbing {
+    pub const fn node_limit(self, node_limit: u64) -> Climbing<'c> {
         Climbing {
             cores: Cores::One { node_limit },
             ..self
@@ -519,7 +549,7 @@ impl Climbing {
     /// parallel search has no limit of positions (this replaces
     /// [`Climbing::node_limit`]).
     #[must_use]
-    pub const fn parallel(self, split: u32) -> Climbing {
+    pub const fn parallel(self, split: u32) -> Climbing<'c> {
         Climbing {
             cores: Cores::All { split },
             ..self
@@ -592,7 +622,7 @@ impl Climbing {
     {
         match self.cores {
             Cores::One { .. } => {
-                let s = self.run_one(problem, root, goal, progress::global());
+                let s = self.run_one(problem, root, goal);
                 let end = s.end();
                 Outcome {
                     value: s.best,
@@ -600,23 +630,22 @@ impl Climbing {
                     end,
                 }
             }
-            Cores::All { split } => self.run_all(problem, root, split, goal, progress::global()),
+            Cores::All { split } => self.run_all(problem, root, split, goal),
         }
     }
 
     /// The sequential search, returning the searcher with what it found,
-    /// published to `progress`.
-    fn run_one<'p, P: Climb>(
-        &self,
-        problem: &'p P,
-        root: &P::Node,
-        goal: Goal,
-        progress: &'p Progress,
-    ) -> Searcher<'p, P> {
+    /// published to the context.
+    fn run_one<'p, P: Climb>(&self, problem: &'p P, root: &P::Node, goal: Goal) -> Searcher<'p, P>
+    where
+        'c: 'p,
+    {
         assert!(P::MOVES <= 8, "at most 8 moves per position");
-        let mut s = Searcher::new(problem, root, self.depth, progress);
+        let mut s = Searcher::new(problem, root, self.depth, self.context);
         // The root's own score, not `floor`: a floor need not be reached.
-        progress.found(s.best);
+        if let Some(context) = self.context {
+            context.progress().found(s.best);
+        }
         let bound = s.ceiling;
         s.best = s.best.max(goal.floor);
         s.ceiling = s.ceiling.min(goal.ceiling);
@@ -629,15 +658,8 @@ impl Climbing {
     }
 
     /// The parallel search of [`Climbing::parallel`]. Every task
-    /// publishes to `progress`.
-    fn run_all<P>(
-        &self,
-        problem: &P,
-        root: &P::Node,
-        split: u32,
-        goal: Goal,
-        progress: &Progress,
-    ) -> Outcome<u32>
+    /// publishes to the context.
+    fn run_all<P>(&self, problem: &P, root: &P::Node, split: u32, goal: Goal) -> Outcome<u32>
     where
         P: Climb + Sync,
         P::Node: Send + Sync,
@@ -648,7 +670,9 @@ impl Climbing {
         // Leave the tasks at least two moves, where the search has real work.
         let levels = split.min(depth.saturating_sub(2));
         let (frontier, reached) = frontier(problem, root, levels);
-        progress.found(reached);
+        if let Some(context) = self.context {
+            context.progress().found(reached);
+        }
         let best = reached.max(goal.floor);
         let remaining = depth - levels;
         let mut tasks: Vec<(u32, &P::Node)> = frontier
@@ -660,7 +684,7 @@ impl Climbing {
         let (stats, cut_short) = tasks
             .par_iter()
             .map(|&(bound, node)| {
-                let mut s = Searcher::new(problem, node, remaining, progress);
+                let mut s = Searcher::new(problem, node, remaining, self.context);
                 s.ceiling = ceiling;
                 s.shared = Some(&shared);
                 s.best = shared.load(Ordering::Relaxed);
@@ -718,8 +742,7 @@ fn frontier<P: Climb>(problem: &P, root: &P::Node, levels: u32) -> (Vec<P::Node>
 /// move-number order compared move by move. `None` if no such line exists.
 ///
 /// Moves that change nothing are never part of the answer: dropping one
-/// gives a shorter line with the same final position. A search stopped
-/// from outside ([`stop`]) may also end it with `None`.
+/// gives a shorter line with the same final position.
 pub fn first_line_reaching<P>(
     problem: &P,
     root: &P::Node,
@@ -748,6 +771,10 @@ where
 /// the moves left. A line of that length passes every position chosen
 /// this way, so the walk never backtracks, and choosing the first such
 /// move at each step gives the first line in move order.
+///
+/// A `reaches` that may answer "no" wrongly (a search stopped by its
+/// context) may leave the walk with no next move: the line is then
+/// `None`, which the caller must read as "stopped", not as "no line".
 pub fn first_line_with<P: Climb>(
     problem: &P,
     root: &P::Node,
@@ -768,11 +795,8 @@ pub fn first_line_with<P: Climb>(
         let Some(mv) =
             (0..P::MOVES).find(|&mv| problem.apply(&node, mv, &mut child) && reaches(&child, left))
         else {
-            // Only a search stopped from outside answers "no" wrongly.
-            assert!(
-                stop::cut_short(),
-                "every position on a shortest line has a next move on one"
-            );
+            // Only a search stopped from outside answers "no" wrongly:
+            // every position on a shortest line has a next move on one.
             return None;
         };
         line.push(mv);

@@ -1,18 +1,18 @@
 //! What a long search has found so far, for a live display.
 //!
-//! The searches of [`crate::search::maximize`] publish into [`global`] as
-//! they go: the best score a line reached, the positions they entered,
-//! and, from the puzzle that runs them, the best upper bound proven for
-//! the question asked and its depth. The command line reads it from a
-//! drawing thread; nothing in the library draws.
+//! The searches of [`crate::search::maximize`] publish into the record of
+//! their run's [`RunContext`](super::context::RunContext) as they go: the
+//! best score a line reached, the positions they entered, and, from the
+//! puzzle that runs them, the best upper bound proven for the question
+//! asked and its depth. The command line reads it from a drawing thread;
+//! nothing in the library draws.
 //!
-//! Like the stop flags of [`crate::search::stop`], the record belongs to
-//! the process: the command line shows it only while it solves a single
-//! instance, so every search of the run works on that instance's question
-//! (or on positions along its lines, whose scores are scores of the
-//! instance's lines too). Publishing has to cost nothing in the searches'
-//! inner loop: positions are added in batches of [`BATCH`], and the best
-//! score only when it rises.
+//! A context is made per question: the command line shows the record only
+//! while it solves a single instance, so every search of the run works on
+//! that instance's question (or on positions along its lines, whose
+//! scores are scores of the instance's lines too). Publishing has to cost
+//! nothing in the searches' inner loop: positions are added in batches of
+//! [`BATCH`], and the best score only when it rises.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -100,13 +100,6 @@ impl Default for Progress {
     fn default() -> Progress {
         Progress::new()
     }
-}
-
-static GLOBAL: Progress = Progress::new();
-
-/// The process's record, which every search publishes into.
-pub fn global() -> &'static Progress {
-    &GLOBAL
 }
 
 #[cfg(test)]

@@ -121,10 +121,7 @@ pub enum Found {
 /// Whether `output` is a right answer for `input` under the entry's
 /// contract; `None` when the input itself is not valid.
 fn right(puzzle: &dyn Puzzle, input: &[u8], output: &[u8]) -> Option<bool> {
-    let options = CheckOptions {
-        order: false,
-        moves: None,
-    };
+    let options = CheckOptions::default();
     match puzzle.check(input, output, &options) {
         Ok(Verdict::Correct) => Some(true),
         Ok(Verdict::Wrong(_)) => Some(false),

@@ -5,6 +5,7 @@
 use super::run::{self, Ending, Limits, Program, Run, Trouble, Usage};
 use super::spool::Spooled;
 use crate::puzzles::{CheckOptions, Error, OutputFormat, Puzzle, SolveOptions};
+use crate::search::context::RunContext;
 use crate::text::{Verdict as Check, compare_token_streams};
 use std::time::Duration;
 
@@ -202,10 +203,12 @@ pub fn reference_answer(
     puzzle: &dyn Puzzle,
     input: &[u8],
     moves: Option<u32>,
+    context: &RunContext,
 ) -> Result<Spooled, Error> {
     let opts = SolveOptions {
         moves,
         format: OutputFormat::Judge,
+        context: context.clone(),
     };
     Spooled::written(|out| puzzle.solve(input, &opts, out))
 }

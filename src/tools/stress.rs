@@ -9,6 +9,7 @@ use super::judge::{self, Expected, JudgeError, Judged, Verdict};
 use super::run::{Program, Trouble, Usage};
 use super::spool::Spooled;
 use crate::puzzles::{Accepts, CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
+use crate::search::context::RunContext;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -191,9 +192,8 @@ impl StressConfig {
     fn reference(&self, input: &[u8], case: u64) -> Result<Spooled, StressError> {
         let puzzle = self.puzzle;
         let moves = self.solve.moves;
-        let owned = input.to_vec();
-        let answer = deadline::within(self.reference_limit, move || {
-            judge::reference_answer(puzzle, &owned, moves)
+        let answer = deadline::within(self.reference_limit, |context| {
+            judge::reference_answer(puzzle, input, moves, context)
         })
         .map_err(|e| Trouble::system("cannot start a thread", e))?;
         match answer {
@@ -216,6 +216,7 @@ impl StressConfig {
                 options: CheckOptions {
                     order: false,
                     moves: self.solve.moves,
+                    context: RunContext::new(),
                 },
                 answer: &answer,
             }

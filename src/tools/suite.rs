@@ -7,6 +7,7 @@ use super::judge::{self, Expected, JudgeError, Verdict};
 use super::run::{Program, Trouble, Usage};
 use super::spool::Spooled;
 use crate::puzzles::{CheckOptions, Puzzle};
+use crate::search::context::RunContext;
 use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -167,9 +168,9 @@ fn load(cfg: &SuiteConfig, path: &Path, read: Option<&[u8]>) -> Result<Case, Sui
             (Answer::File(files.used.clone()), Source::File)
         }
         None => {
-            let (puzzle, moves, owned) = (cfg.puzzle, cfg.moves, input.clone());
-            let answer = deadline::within(cfg.reference_limit, move || {
-                judge::reference_answer(puzzle, &owned, moves)
+            let (puzzle, moves) = (cfg.puzzle, cfg.moves);
+            let answer = deadline::within(cfg.reference_limit, |context| {
+                judge::reference_answer(puzzle, &input, moves, context)
             })
             .map_err(|e| Trouble::system("cannot start a thread", e))?
             .ok_or_else(|| SuiteError::Reference {
@@ -208,6 +209,7 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
             options: CheckOptions {
                 order: cfg.order,
                 moves: cfg.moves,
+                context: RunContext::new(),
             },
             answer,
         }

@@ -451,8 +451,8 @@ fn solve_or_refuse(input: &[u8]) -> Result<(), TestCaseError> {
     for puzzle in puzzles::all() {
         for format in [OutputFormat::Judge, OutputFormat::Json] {
             let opts = SolveOptions {
-                moves: None,
                 format,
+                ..SolveOptions::default()
             };
             let mut out = Capped(Vec::new());
             match puzzle.solve(input, &opts, &mut out) {
@@ -496,7 +496,10 @@ proptest! {
         // `check` judges an answer or refuses the instance; never a panic.
         for puzzle in puzzles::all() {
             for order in [false, true] {
-                let opts = CheckOptions { order, moves: None };
+                let opts = CheckOptions {
+                    order,
+                    ..CheckOptions::default()
+                };
                 match puzzle.check(&input, &output, &opts) {
                     Ok(_) | Err(Error::Input(_) | Error::Usage(_)) => {}
                     Err(other) => prop_assert!(false, "{}: {other}", puzzle.name()),

@@ -8,7 +8,8 @@ use super::solve::{
     Search, best_exponent, best_exponent_capped, bounded_exponent, reaches, unfinished,
 };
 use crate::puzzles::Error;
-use crate::search::{maximize, stop};
+use crate::search::context::RunContext;
+use crate::search::maximize;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::Write;
@@ -84,18 +85,22 @@ impl Play {
 /// assert_eq!(line.by_first_move.right, Some(4));
 /// ```
 pub fn play(board: &Board, moves: u32) -> Play {
-    play_or_bounds(board, moves).expect("nothing stops the search")
+    play_or_bounds(board, moves, None).expect("nothing stops the search")
 }
 
 /// [`play`], or what the searches proved when they were stopped from
-/// outside ([`stop`]) before the line was found.
+/// outside (by `context`) before the line was found.
 ///
 /// # Errors
 /// [`Error::Unfinished`]: the largest block reached and the merge-tree
 /// bound if the largest block is not proven; both the proven largest block
 /// if only its line is missing.
-pub(super) fn play_or_bounds(board: &Board, moves: u32) -> Result<Play, Error> {
-    let (e, upper) = bounded_exponent(board, moves);
+pub(super) fn play_or_bounds(
+    board: &Board,
+    moves: u32,
+    context: Option<&RunContext>,
+) -> Result<Play, Error> {
+    let (e, upper) = bounded_exponent(board, moves, context);
     if e < upper {
         return Err(unfinished(e, upper));
     }
@@ -105,18 +110,19 @@ pub(super) fn play_or_bounds(board: &Board, moves: u32) -> Result<Play, Error> {
         lower: max,
         upper: max,
     };
-    let mut oracle = Oracle::new(e);
+    let mut oracle = Oracle::new(e, context);
     oracle.learn(board, moves, true);
     // First-move values before the line: when the shortest line takes all
     // `moves`, its first step asks exactly what they asked.
     let by_first_move = by_first_move_with(board, moves, &mut oracle);
-    if stop::cut_short() {
+    let stopped = || context.is_some_and(RunContext::cut_short);
+    if stopped() {
         return Err(proven);
     }
     let path = maximize::first_line_with(&Search::new(board, 1), board, moves, |node, left| {
         oracle.reaches(node, left)
     });
-    if stop::cut_short() {
+    if stopped() {
         return Err(proven);
     }
     let moves_played: Vec<Direction> = path
@@ -154,8 +160,8 @@ pub(super) fn play_or_bounds(board: &Board, moves: u32) -> Result<Play, Error> {
 /// The largest block reachable within `moves` moves from `board` when the
 /// line starts with each move.
 pub fn by_first_move(board: &Board, moves: u32) -> FirstMoves {
-    let (e, _) = best_exponent(board, moves);
-    by_first_move_with(board, moves, &mut Oracle::new(e))
+    let (e, _) = best_exponent(board, moves, None);
+    by_first_move_with(board, moves, &mut Oracle::new(e, None))
 }
 
 /// [`by_first_move`], knowing the largest block of all, `2^oracle.target`:
@@ -172,7 +178,8 @@ fn by_first_move_with(board: &Board, moves: u32, oracle: &mut Oracle) -> FirstMo
         let e = if oracle.reaches(&next, moves - 1) {
             oracle.target
         } else {
-            best_exponent_capped(&next, moves - 1, oracle.target.saturating_sub(1)).0
+            let cap = oracle.target.saturating_sub(1);
+            best_exponent_capped(&next, moves - 1, cap, oracle.context).0
         };
         Some(value_of(e as u8))
     };
@@ -195,16 +202,19 @@ fn by_first_move_with(board: &Board, moves: u32, oracle: &mut Oracle) -> FirstMo
 /// partly answered already is split into its children: the line's "is
 /// there a shorter line?" comes right after the first-move values, which
 /// settled some of the children.
-pub(super) struct Oracle {
+pub(super) struct Oracle<'c> {
     target: u32,
+    /// The run the searches belong to, if any.
+    context: Option<&'c RunContext>,
     /// Per board: the most moves proven too few, the fewest proven enough.
     known: HashMap<Vec<u8>, (Option<u32>, Option<u32>)>,
 }
 
-impl Oracle {
-    pub(super) fn new(target: u32) -> Oracle {
+impl<'c> Oracle<'c> {
+    pub(super) fn new(target: u32, context: Option<&'c RunContext>) -> Oracle<'c> {
         Oracle {
             target,
+            context,
             known: HashMap::new(),
         }
     }
@@ -238,10 +248,10 @@ impl Oracle {
         }
         let answer = match self.split(board, moves) {
             Some(answer) => answer,
-            None => reaches(board, moves, self.target),
+            None => reaches(board, moves, self.target, self.context),
         };
         // A stopped search may answer "no" wrongly: not worth keeping.
-        if !stop::cut_short() {
+        if !self.context.is_some_and(RunContext::cut_short) {
             self.learn(board, moves, answer);
         }
         answer

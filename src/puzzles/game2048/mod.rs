@@ -33,6 +33,7 @@ use solve::Counts;
 use solve::{EXPONENT_SLOTS, counts_above_after};
 
 use crate::puzzles::{Error, Flag, Help, Rules, Settings};
+use crate::search::context::RunContext;
 use std::io::{self, Write};
 
 /// Largest number of moves accepted by `--moves`.
@@ -43,6 +44,19 @@ pub const MAX_MOVES: u32 = 100;
 pub struct Game2048 {
     /// K: the entry's default, until [`Rules::configure`] applies `--moves`.
     pub moves: u32,
+    /// The run the searches belong to, once configured.
+    pub context: Option<RunContext>,
+}
+
+impl Game2048 {
+    /// The rules with K = `moves` and no run yet (a search alone, nobody
+    /// stopping or watching it).
+    pub const fn new(moves: u32) -> Game2048 {
+        Game2048 {
+            moves,
+            context: None,
+        }
+    }
 }
 
 impl Rules for Game2048 {
@@ -75,14 +89,17 @@ impl Rules for Game2048 {
                 "--moves {moves} is above the limit of {MAX_MOVES}"
             )));
         }
-        Ok(Game2048 { moves })
+        Ok(Game2048 {
+            moves,
+            context: Some(settings.context.clone()),
+        })
     }
 
     fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(
             out,
             "{}",
-            solve::answer_or_bounds(&instance.board, self.moves)?
+            solve::answer_or_bounds(&instance.board, self.moves, self.context.as_ref())?
         )?;
         Ok(())
     }
@@ -92,7 +109,7 @@ impl Rules for Game2048 {
     }
 
     fn play(&self, instance: &Instance) -> Result<Play, Error> {
-        explain::play_or_bounds(&instance.board, self.moves)
+        explain::play_or_bounds(&instance.board, self.moves, self.context.as_ref())
     }
 
     fn explain(&self, _instance: &Instance, play: &Play, out: &mut dyn Write) -> io::Result<()> {
@@ -110,7 +127,7 @@ impl Rules for Game2048 {
         match known {
             Some(known) => svg::draw(known, self.moves),
             None => svg::draw(
-                &explain::play_or_bounds(&instance.board, self.moves)?,
+                &explain::play_or_bounds(&instance.board, self.moves, self.context.as_ref())?,
                 self.moves,
             ),
         }

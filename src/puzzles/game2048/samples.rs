@@ -15,7 +15,7 @@ pub(super) fn instances() -> Vec<Instance> {
     STATEMENT
         .iter()
         .map(|(text, _)| {
-            Game2048 { moves: 5 }
+            Game2048::new(5)
                 .parse(text.as_bytes())
                 .expect("a valid example")
         })

@@ -5,8 +5,9 @@
 use super::board::{Board, Direction, MAX_N, value_of};
 use super::{avx512, merges};
 use crate::puzzles::Error;
+use crate::search::context::RunContext;
 use crate::search::maximize::{ChildBounds, Climb, Climbing, End, SearchStats};
-use crate::search::{progress, stop, table};
+use crate::search::table;
 
 /// The counters of one search: positions, table hits, bound cuts.
 pub type Stats = SearchStats;
@@ -461,18 +462,22 @@ pub fn answer(board: &Board, moves: u32) -> u128 {
 /// [`answer`] with the search counters. Searches on all cores when the
 /// depth makes it worth the start-up cost.
 pub fn answer_with_stats(board: &Board, moves: u32) -> (u128, Stats) {
-    let (e, stats) = best_exponent(board, moves);
+    let (e, stats) = best_exponent(board, moves, None);
     (value_of(e as u8), stats)
 }
 
-/// [`answer`], or what the search proved when it was stopped from outside
-/// ([`stop`]) before it finished.
+/// [`answer`], or what the search proved when it was stopped by its
+/// `context` before it finished.
 ///
 /// # Errors
 /// [`Error::Unfinished`] with the largest block reached and the smallest
 /// block not yet proven out of reach, when the search was cut short.
-pub(super) fn answer_or_bounds(board: &Board, moves: u32) -> Result<u128, Error> {
-    let (lower, upper) = bounded_exponent(board, moves);
+pub(super) fn answer_or_bounds(
+    board: &Board,
+    moves: u32,
+    context: Option<&RunContext>,
+) -> Result<u128, Error> {
+    let (lower, upper) = bounded_exponent(board, moves, context);
     if lower < upper {
         return Err(unfinished(lower, upper));
     }
@@ -489,9 +494,9 @@ pub(super) fn unfinished(lower: u32, upper: u32) -> Error {
 
 /// The exponent of the largest block reachable, as `(lower, upper)`
 /// bounds: equal when the search finished, and otherwise what it proved
-/// before a stop ([`stop`]).
+/// before its `context` stopped it.
 ///
-/// When a deadline is set ([`stop::has_deadline`]) the search narrows from
+/// When a deadline is set ([`RunContext::has_deadline`]) the search narrows from
 /// both ends, so that a stop leaves the upper bound tight too: a short
 /// search first finds a good line (its largest block is the lower bound),
 /// then each block value from the upper bound ([`upper_exponent`]) down is either proven
@@ -503,29 +508,46 @@ pub(super) fn unfinished(lower: u32, upper: u32) -> Error {
 /// a deadline the one maximising search is the cheapest way to the answer,
 /// and the upper bound of a stop is [`upper_exponent`] of the board.
 ///
-/// The question and the bounds as they tighten go to
-/// [`progress::global`], for a live display.
-pub(super) fn bounded_exponent(board: &Board, moves: u32) -> (u32, u32) {
-    let record = progress::global();
-    record.set_depth(moves);
-    record.found(u32::from(board.max_exponent()));
+/// The question and the bounds as they tighten go to the context's
+/// progress, for a live display.
+pub(super) fn bounded_exponent(
+    board: &Board,
+    moves: u32,
+    context: Option<&RunContext>,
+) -> (u32, u32) {
+    let record = context.map(RunContext::progress);
     let bound = upper_exponent(board, moves);
-    record.proved_at_most(bound);
-    let (lower, upper) = if stop::has_deadline() {
-        narrowed_exponent(board, moves, FIRST_LOOK)
+    if let Some(record) = record {
+        record.set_depth(moves);
+        record.found(u32::from(board.max_exponent()));
+        record.proved_at_most(bound);
+    }
+    let (lower, upper) = if context.is_some_and(RunContext::has_deadline) {
+        narrowed_exponent(board, moves, FIRST_LOOK, context)
     } else {
-        let (e, _) = best_exponent(board, moves);
-        let upper = if stop::cut_short() { bound } else { e };
+        let (e, _) = best_exponent(board, moves, context);
+        let upper = if context.is_some_and(RunContext::cut_short) {
+            bound
+        } else {
+            e
+        };
         (e, upper)
     };
-    record.proved_at_most(upper);
+    if let Some(record) = record {
+        record.proved_at_most(upper);
+    }
     (lower, upper)
 }
 
 /// The search of [`bounded_exponent`] under a deadline, its first look
 /// taking at most `first_look` positions.
-pub(super) fn narrowed_exponent(board: &Board, moves: u32, first_look: u64) -> (u32, u32) {
-    let first = Climbing::new(moves)
+pub(super) fn narrowed_exponent(
+    board: &Board,
+    moves: u32,
+    first_look: u64,
+    context: Option<&RunContext>,
+) -> (u32, u32) {
+    let first = climbing(moves, context)
         .node_limit(first_look)
         .maximize(&Search::new(board, 1), board);
     let lower = first.value;
@@ -535,15 +557,17 @@ pub(super) fn narrowed_exponent(board: &Board, moves: u32, first_look: u64) -> (
     let mut upper = upper_exponent(board, moves);
     while upper > lower {
         // A search stopped early may miss a line, but a line it found is real.
-        let reached = reaches(board, moves, upper);
+        let reached = reaches(board, moves, upper, context);
         if reached {
             return (upper, upper);
         }
-        if stop::cut_short() {
+        if context.is_some_and(RunContext::cut_short) {
             break;
         }
         upper -= 1;
-        progress::global().proved_at_most(upper);
+        if let Some(context) = context {
+            context.progress().proved_at_most(upper);
+        }
     }
     (lower, upper)
 }
@@ -559,16 +583,33 @@ pub fn answer_sequential(board: &Board, moves: u32) -> (u128, Stats) {
     (value_of(found.value as u8), found.stats)
 }
 
+/// A search of at most `moves` moves in the run of `context`, if any.
+fn climbing(moves: u32, context: Option<&RunContext>) -> Climbing<'_> {
+    match context {
+        Some(context) => Climbing::new(moves).context(context),
+        None => Climbing::new(moves),
+    }
+}
+
 /// The exponent of the largest block reachable, on all cores when deep.
-pub(super) fn best_exponent(board: &Board, moves: u32) -> (u32, Stats) {
-    best_exponent_capped(board, moves, u32::MAX)
+pub(super) fn best_exponent(
+    board: &Board,
+    moves: u32,
+    context: Option<&RunContext>,
+) -> (u32, Stats) {
+    best_exponent_capped(board, moves, u32::MAX, context)
 }
 
 /// [`best_exponent`] for a caller who knows that nothing above `cap` can
 /// be made: the search ends as soon as `cap` is.
-pub(super) fn best_exponent_capped(board: &Board, moves: u32, cap: u32) -> (u32, Stats) {
+pub(super) fn best_exponent_capped(
+    board: &Board,
+    moves: u32,
+    cap: u32,
+    context: Option<&RunContext>,
+) -> (u32, Stats) {
     let one = Search::new(board, 1);
-    let search = Climbing::new(moves).cap(cap);
+    let search = climbing(moves, context).cap(cap);
     let found = if parallel_pays(board, moves) {
         // Many boards finish in a few hundred positions, faster than threads
         // start; only the rest go parallel.
@@ -588,9 +629,9 @@ pub(super) fn best_exponent_capped(board: &Board, moves: u32, cap: u32) -> (u32,
 
 /// Whether a block `2^e` can be made within `moves` moves, on all cores
 /// when deep (as [`best_exponent`]).
-pub(super) fn reaches(board: &Board, moves: u32, e: u32) -> bool {
+pub(super) fn reaches(board: &Board, moves: u32, e: u32, context: Option<&RunContext>) -> bool {
     let one = Search::new(board, 1);
-    let search = Climbing::new(moves);
+    let search = climbing(moves, context);
     let found = if parallel_pays(board, moves) {
         search
             .node_limit(SEQUENTIAL_TRIAL)

@@ -556,7 +556,7 @@ proptest! {
         // so that the oracle answers from what it remembers and splits
         // questions into children it has settled.
         let start = board(n, &values);
-        let mut oracle = super::explain::Oracle::new(target);
+        let mut oracle = super::explain::Oracle::new(target, None);
         for (path, moves) in questions {
             let mut b = start.clone();
             for mv in path {
@@ -577,7 +577,7 @@ proptest! {
         // A short first look leaves the lower bound low, so the narrowing
         // walks down from the merge-tree bound, refuting and reaching.
         let expected = reference::answer(n, &values, k, None);
-        let (lower, upper) = narrowed_exponent(&board(n, &values), k, first_look);
+        let (lower, upper) = narrowed_exponent(&board(n, &values), k, first_look, None);
         prop_assert_eq!((value_of(lower as u8), value_of(upper as u8)), (expected, expected));
     }
 
@@ -911,7 +911,7 @@ proptest! {
 fn features_are_the_facts_they_state() {
     use super::features::*;
     let of = |n, values: &[u64], k| {
-        let rules = super::Game2048 { moves: k };
+        let rules = super::Game2048::new(k);
         let instance = Instance {
             board: Board::from_values(n, values).unwrap(),
         };

@@ -1,6 +1,7 @@
 //! Tests of [`super`]: the maximize module's unit tests and proptests.
 
 use super::*;
+use crate::search::context::RunContext;
 
 /// The best score of `depth` moves from 0, with the counters.
 fn maximize<P: Climb<Node = u8> + Sync>(problem: &P, depth: u32) -> (u32, SearchStats) {
@@ -151,24 +152,32 @@ impl Climb for Tree {
 fn every_position_entered_is_published() {
     // 1 + 4 + ... + 4^7 positions: several batches and a remainder.
     let all: u64 = (0..8).map(|d| 4u64.pow(d)).sum();
-    let progress = Progress::new();
-    let s = Climbing::new(8).run_one(&Tree, &[0; 8], goal(0, u32::MAX), &progress);
+    let context = RunContext::new();
+    let progress = context.progress();
+    let s = Climbing::new(8)
+        .context(&context)
+        .run_one(&Tree, &[0; 8], goal(0, u32::MAX));
     assert_eq!(s.stats.nodes, all);
     assert_eq!(progress.snapshot().positions, all);
 
     // A limit stops the search in the middle of a batch (the
     // positions looked at while unwinding count too).
-    let progress = Progress::new();
-    let s = Climbing::new(8)
-        .node_limit(5000)
-        .run_one(&Tree, &[0; 8], goal(0, u32::MAX), &progress);
+    let context = RunContext::new();
+    let progress = context.progress();
+    let s = Climbing::new(8).node_limit(5000).context(&context).run_one(
+        &Tree,
+        &[0; 8],
+        goal(0, u32::MAX),
+    );
     assert!((5001..5100).contains(&s.stats.nodes), "{:?}", s.stats);
     assert_eq!(progress.snapshot().positions, s.stats.nodes);
 
     // Over threads, the tasks' counts add up to the total.
-    let progress = Progress::new();
+    let context = RunContext::new();
+    let progress = context.progress();
     let stats = Climbing::new(10)
-        .run_all(&Tree, &[0; 8], 2, goal(0, 1), &progress)
+        .context(&context)
+        .run_all(&Tree, &[0; 8], 2, goal(0, 1))
         .stats;
     assert!(stats.nodes > 4 * progress::BATCH, "{stats:?}");
     assert_eq!(progress.snapshot().positions, stats.nodes);
@@ -176,25 +185,57 @@ fn every_position_entered_is_published() {
 
 #[test]
 fn only_scores_of_real_lines_are_published() {
-    let progress = Progress::new();
-    let s = Climbing::new(2).run_one(&Adder, &0, goal(0, u32::MAX), &progress);
+    let context = RunContext::new();
+    let progress = context.progress();
+    let s = Climbing::new(2)
+        .context(&context)
+        .run_one(&Adder, &0, goal(0, u32::MAX));
     assert_eq!((s.best, progress.snapshot().best), (6, 6));
-    let progress = Progress::new();
+    let context = RunContext::new();
+    let progress = context.progress();
     let best = Climbing::new(5)
-        .run_all(&Adder, &0, 2, goal(0, 10), &progress)
+        .context(&context)
+        .run_all(&Adder, &0, 2, goal(0, 10))
         .value;
     assert_eq!((best, progress.snapshot().best), (10, 10));
     // Asking whether 8 is reached in two moves starts the best at 7,
     // which no line reaches: it must not be shown as found.
-    let progress = Progress::new();
-    let s = Climbing::new(2).run_one(&LooseAdder, &0, goal(7, 8), &progress);
+    let context = RunContext::new();
+    let progress = context.progress();
+    let s = Climbing::new(2)
+        .context(&context)
+        .run_one(&LooseAdder, &0, goal(7, 8));
     assert_eq!(s.best, 7);
     assert!(progress.snapshot().best <= 6, "{:?}", progress.snapshot());
     // In parallel, with the frontier one move deep: 11 in three moves.
-    let progress = Progress::new();
+    let context = RunContext::new();
+    let progress = context.progress();
     let best = Climbing::new(3)
-        .run_all(&LooseAdder, &0, 1, goal(10, 11), &progress)
+        .context(&context)
+        .run_all(&LooseAdder, &0, 1, goal(10, 11))
         .value;
     assert_eq!(best, 10);
     assert!(progress.snapshot().best <= 9, "{:?}", progress.snapshot());
+}
+
+#[test]
+fn two_searches_at_once_each_stop_only_with_their_own_run() {
+    // Two long searches in one process, on two threads: stopping one run
+    // ends its search with what it proved and leaves the other running
+    // to the end, each counting in its own record.
+    let (stopped, running) = (RunContext::new(), RunContext::new());
+    std::thread::scope(|scope| {
+        let one = scope.spawn(|| Climbing::new(12).context(&stopped).maximize(&Tree, &[0; 8]));
+        let other = scope.spawn(|| Climbing::new(9).context(&running).maximize(&Tree, &[0; 8]));
+        stopped.stop();
+        let (one, other) = (one.join().unwrap(), other.join().unwrap());
+        assert_eq!(one.end, End::Stopped);
+        assert!(stopped.cut_short());
+        assert_eq!(other.end, End::Finished);
+        assert!(!running.cut_short());
+        let all: u64 = (0..9).map(|d| 4u64.pow(d)).sum();
+        assert_eq!(other.stats.nodes, all);
+        assert_eq!(running.progress().snapshot().positions, all);
+        assert!(stopped.progress().snapshot().positions < 4u64.pow(12));
+    });
 }
