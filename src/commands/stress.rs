@@ -8,7 +8,6 @@ use boardsolve::search::context::RunContext;
 use boardsolve::tools::{diagnose, generate, judge, stress};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     let puzzle = args.puzzle;
@@ -74,8 +73,7 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     }
     let _ = writeln!(err, "{}", sizes_line(puzzle, args));
     let bar = progress_bar(args.cases, "cases");
-    let done = AtomicU64::new(0);
-    let tick = |event: stress::Progress| show_progress(event, bar.as_ref(), &done, args.cases);
+    let tick = |event: stress::Progress| show_progress(event, bar.as_ref());
     let result = stress::stress(&config, &tick);
     let summary = match finished(bar.as_ref(), result, stress::StressError::interrupted) {
         Ok(summary) => summary,
@@ -106,20 +104,16 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     )
 }
 
-/// Shows one event of a stress run: on a terminal, the bar and then the
-/// stage on a spinner; elsewhere a count every tenth of the cases and each
-/// stage once (no running counts).
-fn show_progress(event: stress::Progress, bar: Option<&ProgressBar>, done: &AtomicU64, cases: u64) {
+/// Shows one event of a stress run on a terminal: the bar, then the
+/// stage on a spinner. Off a terminal (no bar) progress is not shown at
+/// all, as indicatif does: logs keep only the report.
+fn show_progress(event: stress::Progress, bar: Option<&ProgressBar>) {
+    let Some(bar) = bar else {
+        return;
+    };
     let stage = match event {
         stress::Progress::Case => {
-            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            match bar {
-                Some(bar) => bar.inc(1),
-                None if n.is_multiple_of((cases / 10).max(1)) => {
-                    let _ = writeln!(io::stderr(), "{n}/{cases} cases judged");
-                }
-                None => {}
-            }
+            bar.inc(1);
             return;
         }
         stress::Progress::Confirming => "a failure: running it again alone".to_string(),
@@ -131,24 +125,11 @@ fn show_progress(event: stress::Progress, bar: Option<&ProgressBar>, done: &Atom
             format!("diagnosing: your program on {done} of {total} cases")
         }
     };
-    match bar {
-        Some(bar) => {
-            bar.set_style(
-                ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
-                    .expect("a valid template"),
-            );
-            bar.enable_steady_tick(std::time::Duration::from_millis(120));
-            bar.set_message(stage);
-        }
-        None => {
-            if !matches!(
-                event,
-                stress::Progress::Shrinking { .. } | stress::Progress::Diagnosing { done: 1.., .. }
-            ) {
-                let _ = writeln!(io::stderr(), "{stage}");
-            }
-        }
-    }
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template"),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    bar.set_message(stage);
 }
 
 /// The K in force, for the first line (` (K = 5)`), or nothing.

@@ -109,6 +109,37 @@ fn stress_passes_a_correct_solution() {
 }
 
 #[test]
+fn stress_off_a_terminal_shows_no_progress() {
+    // A log keeps the header and the report, never running counts or
+    // stages: through a failure, its shrinking and its diagnosis.
+    let exe = program("wrong2048");
+    let (code, out, err) = stress(
+        &[
+            "2048",
+            "--moves",
+            "1",
+            "--cases",
+            "300",
+            "--seed",
+            "11",
+            "--diagnose",
+        ],
+        &[exe.as_str(), "merge-again", "1"],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("[merge-again]"), "{out}");
+    for progress in [
+        "cases judged",
+        "running it again",
+        "shrinking:",
+        "diagnosing:",
+    ] {
+        assert!(!err.contains(progress), "{progress:?} in {err}");
+    }
+    assert!(err.lines().count() <= 2, "{err}");
+}
+
+#[test]
 fn stress_finds_and_shrinks_merge_again_to_one_line() {
     let exe = program("wrong2048");
     let exe = exe.as_str();
