@@ -1,7 +1,7 @@
 //! Command-line types (clap derive). A field's doc comment is its help text.
 
-use boardsolve::puzzles::{self, Flag, GenOptions, Puzzle};
-use clap::{Args, Parser, Subcommand};
+use boardsolve::puzzles::{self, Flag, GenOptions, Puzzle, TextForm};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 /// The help's examples and exit statuses (`exit::Status` lists them too).
@@ -238,7 +238,7 @@ pub struct SamplesArgs {
     /// How inputs are written, for puzzles with several text forms
     /// (footholds: plain, literal or json).
     #[arg(long, value_enum, value_name = "FORM")]
-    pub format: Option<puzzles::TextForm>,
+    pub format: Option<TextFormArg>,
 }
 
 const PACKAGE_HELP: &str = "\
@@ -317,7 +317,7 @@ pub struct GenArgs {
     pub killers: bool,
     /// Instance sizes.
     #[command(flatten)]
-    pub sizes: GenOptions,
+    pub sizes: SizeArgs,
 }
 
 /// Arguments of `boardsolve stress`.
@@ -352,7 +352,7 @@ pub struct StressArgs {
     pub diagnose: bool,
     /// Instance sizes.
     #[command(flatten)]
-    pub sizes: GenOptions,
+    pub sizes: SizeArgs,
     /// Your program and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<String>,
@@ -728,3 +728,67 @@ mod tests {
         );
     }
 }
+
+/// `--format`: the library's [`TextForm`] as clap reads it (the library
+/// knows nothing of clap).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TextFormArg {
+    /// The plain judge text (footholds: `R C`, the rows, `ar ac br bc`).
+    Plain,
+    /// The problem page's literal arguments on one line
+    /// (`[[1, 1], [1, 1]] [0, 0] [1, 1]`).
+    Literal,
+    /// One JSON object on one line.
+    Json,
+}
+
+impl From<TextFormArg> for TextForm {
+    fn from(arg: TextFormArg) -> TextForm {
+        match arg {
+            TextFormArg::Plain => TextForm::Plain,
+            TextFormArg::Literal => TextForm::Literal,
+            TextFormArg::Json => TextForm::Json,
+        }
+    }
+}
+
+/// The size arguments of `gen` and `stress`, made from the library's one
+/// table of size options (`boardsolve::size_table!`).
+macro_rules! size_args {
+    ($(
+        $(#[doc = $doc:literal])*
+        $field:ident: $ty:ty, $variant:ident, $flag:literal, $value_name:literal;
+    )*) => {
+        /// Size options of `gen` and `stress`; each puzzle reads the ones
+        /// it lists and refuses the others.
+        #[derive(Debug, Clone, Default, Args)]
+        pub struct SizeArgs {
+            $(
+                $(#[doc = $doc])*
+                #[arg(long = $flag, value_name = $value_name)]
+                pub $field: Option<$ty>,
+            )*
+            /// Prefer the shapes that break solutions (see the list below).
+            #[arg(long)]
+            pub hard: bool,
+            /// How instances are written, for puzzles with several text
+            /// forms (footholds: plain, literal or json).
+            #[arg(long, value_enum, value_name = "FORM")]
+            pub format: Option<TextFormArg>,
+        }
+
+        impl SizeArgs {
+            /// The options as the library takes them.
+            pub fn options(&self) -> GenOptions {
+                GenOptions {
+                    $($field: self.$field,)*
+                    hard: self.hard,
+                    largest: false,
+                    format: self.format.map(TextForm::from),
+                }
+            }
+        }
+    };
+}
+
+boardsolve::size_table!(size_args);

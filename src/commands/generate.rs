@@ -3,12 +3,13 @@
 
 use super::*;
 use crate::cli::{GenArgs, SamplesArgs};
+use boardsolve::puzzles::TextForm;
 use boardsolve::tools::files::{self, Existing};
 use boardsolve::tools::{audit, generate};
 use std::io::{self, Write};
 
 pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
-    let opts = &args.sizes;
+    let opts = &args.sizes.options();
     let usage = |e| failure(e, "gen");
     if let Some(beyond) = args.puzzle.contract().beyond(opts, None) {
         warn(format_args!("gen {}: {beyond}", args.puzzle.name()));
@@ -47,7 +48,7 @@ pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
 /// it kills on standard error.
 fn killers_command(args: &GenArgs) -> Result<(), Stop> {
     let dir = args.out_dir.as_ref().expect("clap requires --out-dir");
-    if !args.sizes.flags().is_empty() {
+    if !args.sizes.options().flags().is_empty() {
         return Err(Stop::Usage(
             "--killers makes its own sizes, inside the judge's limits; it takes no size option, --hard or --format".into(),
         ));
@@ -223,7 +224,7 @@ const SHOWN_ANSWERS: usize = 6;
 pub(crate) fn samples_command(args: &SamplesArgs) -> Result<(), Stop> {
     let samples = args
         .puzzle
-        .samples(args.format)
+        .samples(args.format.map(TextForm::from))
         .map_err(|e| failure(e, "samples"))?;
     if samples.is_empty() {
         return Err(Stop::Usage(format!(

@@ -28,7 +28,7 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     // The size options are refused here, before the first line promises
     // a run: the first case is made once and thrown away.
     puzzle
-        .generate(&mut generate::case_rng(seed, 0), &args.sizes)
+        .generate(&mut generate::case_rng(seed, 0), &args.sizes.options())
         .map_err(|e| failure(e, "stress"))?;
     let program = harness(&args.command)?;
     let jobs = jobs(args.limits.jobs);
@@ -44,7 +44,7 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
         memory_limit: args.limits.memory_limit,
         jobs,
         accepts,
-        sizes: args.sizes.clone(),
+        sizes: args.sizes.options(),
         solve: SolveOptions {
             moves: args.rules.moves,
             format: OutputFormat::Judge,
@@ -146,7 +146,7 @@ fn terms(puzzle: &dyn Puzzle, args: &StressArgs) -> Option<String> {
     let contract = puzzle.contract();
     let accepts = contract.accepting(args.rules.order);
     let limits = match (
-        contract.beyond(&args.sizes, args.rules.moves),
+        contract.beyond(&args.sizes.options(), args.rules.moves),
         contract.judge,
     ) {
         (Some(beyond), _) => format!("cases {beyond}"),
@@ -165,7 +165,7 @@ fn terms(puzzle: &dyn Puzzle, args: &StressArgs) -> Option<String> {
 /// these options, and that the first cases are drawn at the largest size
 /// allowed ([`stress::LARGEST_CASES`]).
 fn sizes_line(puzzle: &dyn Puzzle, args: &StressArgs) -> String {
-    let drawn = puzzle.sizes_drawn(&args.sizes);
+    let drawn = puzzle.sizes_drawn(&args.sizes.options());
     let largest = match args.cases.min(stress::LARGEST_CASES) {
         0 => String::new(),
         1 => "case 1 at the largest size allowed".to_string(),
@@ -413,7 +413,7 @@ pub(crate) fn write_failure(
 /// run stopped at that case.
 fn reproduce(case: u64, seed: u64, args: &StressArgs) -> String {
     let name = args.puzzle.name();
-    let flags = args.sizes.flags();
+    let flags = args.sizes.options().flags();
     if case >= stress::LARGEST_CASES {
         return format!(
             "boardsolve gen {name}{flags} --seed {seed} --count {} --out-dir DIR  (file {:03}.in)",

@@ -33,7 +33,7 @@ pub enum Drawing {
 
 /// A way of writing an instance as text, for puzzles that read several
 /// (`--format` of `gen`, `stress` and `samples`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TextForm {
     /// The plain judge text (footholds: `R C`, the rows, `ar ac br bc`).
     Plain,
@@ -45,6 +45,9 @@ pub enum TextForm {
 }
 
 impl TextForm {
+    /// Every form, in the order of `--help`.
+    pub const ALL: [TextForm; 3] = [TextForm::Plain, TextForm::Literal, TextForm::Json];
+
     /// The name as `--format` takes it.
     pub fn name(self) -> &'static str {
         match self {

@@ -1,9 +1,34 @@
-//! The size options of `gen` and `stress`, declared once: the macro below
-//! makes the clap arguments, the [`GenOptions`] fields, the [`Size`] names
-//! that each puzzle lists as the ones it reads, and the flags that
-//! reproduce a run, all from one table.
+//! The size options of `gen` and `stress`, declared once: the table in
+//! [`size_table!`](crate::size_table) makes the [`GenOptions`] fields, the
+//! [`Size`] names that each puzzle lists as the ones it reads, and the
+//! flags that reproduce a run; the command line makes its arguments from
+//! the same table, so the library itself knows nothing of clap.
 
 use super::Error;
+
+/// Hands the table of size options to the macro `$then`, one entry a
+/// line: `field: type, Variant, "flag", "VALUE";` with the option's doc
+/// comment. The library makes [`GenOptions`] and [`Size`] from it; the
+/// command line makes its arguments.
+#[macro_export]
+macro_rules! size_table {
+    ($then:path) => {
+        $then! {
+            /// 2048, tromino: board side N.
+            n: u64, N, "n", "N";
+            /// 2048: largest block value (a power of two).
+            max_tile: u64, MaxTile, "max-tile", "V";
+            /// 2048, footholds: share of cells that are filled, from 0 to 1.
+            density: f64, Density, "density", "D";
+            /// Yut: number of dice.
+            dice: u64, Dice, "dice", "COUNT";
+            /// Footholds: board rows.
+            rows: u64, Rows, "rows", "R";
+            /// Footholds: board columns.
+            cols: u64, Cols, "cols", "C";
+        }
+    };
+}
 
 macro_rules! size_options {
     ($(
@@ -13,24 +38,20 @@ macro_rules! size_options {
         /// Size options of `gen` and `stress`; each puzzle reads the ones
         /// it lists in [`Rules::SIZES`](super::Rules::SIZES) and the
         /// adapter refuses the others.
-        #[derive(Debug, Clone, Default, clap::Args)]
+        #[derive(Debug, Clone, Default)]
         pub struct GenOptions {
             $(
                 $(#[doc = $doc])*
-                #[arg(long = $flag, value_name = $value_name)]
                 pub $field: Option<$ty>,
             )*
-            /// Prefer the shapes that break solutions (see the list below).
-            #[arg(long)]
+            /// Prefer the shapes that break solutions.
             pub hard: bool,
             /// Draw at the largest size the judge's limits (or the size
             /// options) allow: `stress` makes its first cases so, so that a
             /// solution too slow at the judge's limits fails by default.
-            #[arg(skip)]
             pub largest: bool,
             /// How instances are written, for puzzles with several text
             /// forms (footholds: plain, literal or json).
-            #[arg(long, value_enum, value_name = "FORM")]
             pub format: Option<super::TextForm>,
         }
 
@@ -66,20 +87,7 @@ macro_rules! size_options {
     };
 }
 
-size_options! {
-    /// 2048, tromino: board side N.
-    n: u64, N, "n", "N";
-    /// 2048: largest block value (a power of two).
-    max_tile: u64, MaxTile, "max-tile", "V";
-    /// 2048, footholds: share of cells that are filled, from 0 to 1.
-    density: f64, Density, "density", "D";
-    /// Yut: number of dice.
-    dice: u64, Dice, "dice", "COUNT";
-    /// Footholds: board rows.
-    rows: u64, Rows, "rows", "R";
-    /// Footholds: board columns.
-    cols: u64, Cols, "cols", "C";
-}
+size_table!(size_options);
 
 impl GenOptions {
     /// Refuses the size options `puzzle` does not read (those not in
