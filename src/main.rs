@@ -4,6 +4,7 @@
 
 mod cli;
 mod commands;
+mod values;
 
 use clap::Parser;
 use cli::{Cli, ColorWhen, Command};

@@ -3,7 +3,7 @@
 
 use super::search_line::{ClearsLine, SearchLine};
 use super::*;
-use crate::cli::{self, SolveArgs};
+use crate::cli::SolveArgs;
 use boardsolve::puzzles::{Drawing, Error, Flag, OutputFormat, SolveOptions};
 use boardsolve::search::context::RunContext;
 use boardsolve::text::MAX_INPUT_BYTES;
@@ -118,7 +118,7 @@ pub(crate) fn unfinished(args: &SolveArgs, lower: u128, upper: u128) -> Stop {
     } else {
         let limit = args.time_limit.unwrap_or_default();
         (
-            format!("within {}", cli::duration_text(limit)),
+            format!("within {}", crate::values::duration_text(limit)),
             Status::TimeLimit,
         )
     };
