@@ -174,6 +174,8 @@ mod general;
 mod harness;
 #[path = "cli/html.rs"]
 mod html;
+#[path = "cli/layers.rs"]
+mod layers;
 #[path = "cli/local_judge.rs"]
 mod local_judge;
 #[path = "cli/package.rs"]

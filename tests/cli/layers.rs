@@ -1,0 +1,120 @@
+//! The layering of docs/architecture.md, held by a test: what each
+//! top-level module of the library may use of the others, and which
+//! modules may reach the system or the command line's crates.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The library's top-level modules and what each may use besides itself.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("text", &[]),
+    ("simd", &[]),
+    ("search", &[]),
+    ("html", &[]),
+    ("puzzles", &["text", "search", "simd", "html"]),
+    ("tools", &["text", "search", "simd", "puzzles"]),
+];
+
+/// Crates that only the harness (`tools`) and the binary may use: the
+/// system's calls, and the command line's parsing and drawing.
+const OUTER_CRATES: &[&str] = &[
+    "clap",
+    "clap_complete",
+    "clap_mangen",
+    "indicatif",
+    "libc",
+    "rustix",
+    "nix",
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The files of module `name` (`src/name.rs` or `src/name/**.rs`).
+fn module_files(name: &str) -> Vec<PathBuf> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    let file = src.join(format!("{name}.rs"));
+    if file.is_file() {
+        files.push(file);
+    }
+    let dir = src.join(name);
+    if dir.is_dir() {
+        rust_files(&dir, &mut files);
+    }
+    assert!(!files.is_empty(), "no files for module {name}");
+    files
+}
+
+/// The words right after `prefix` in `text` (`crate::` -> `puzzles`, ...).
+fn words_after(text: &str, prefix: &str) -> BTreeSet<String> {
+    text.match_indices(prefix)
+        .filter(|(at, _)| {
+            // A path's start, not the end of a longer name (`boardsolve::`).
+            text[..*at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+        })
+        .map(|(at, _)| {
+            text[at + prefix.len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn each_module_uses_only_the_layers_below_it() {
+    let modules: Vec<&str> = LAYERS.iter().map(|(m, _)| *m).collect();
+    let mut broken = Vec::new();
+    for &(module, allowed) in LAYERS {
+        for file in module_files(module) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for used in words_after(&text, "crate::") {
+                // Exported macros (`crate::size_table!`) are not modules.
+                if modules.contains(&used.as_str())
+                    && used != module
+                    && !allowed.contains(&used.as_str())
+                {
+                    broken.push(format!("{} uses crate::{used}", file.display()));
+                }
+            }
+            if module != "tools" {
+                for krate in OUTER_CRATES {
+                    let prefix = format!("{krate}::");
+                    if !words_after(&text, &prefix).is_empty()
+                        || text.contains(&format!("use {krate}"))
+                    {
+                        broken.push(format!("{} uses {krate}", file.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "layering broken:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn the_check_sees_a_broken_layer() {
+    // The scan finds paths at their start only, so the test above cannot
+    // pass by missing them.
+    let text = "use crate::tools::run;\nlet x = boardsolve::tools::y; clap::Parser";
+    assert_eq!(
+        words_after(text, "crate::"),
+        BTreeSet::from(["tools".to_string()])
+    );
+    assert_eq!(
+        words_after(text, "clap::"),
+        BTreeSet::from(["Parser".to_string()])
+    );
+}
