@@ -353,7 +353,12 @@ pub struct StressArgs {
     /// Instance sizes.
     #[command(flatten)]
     pub sizes: GenOptions,
-    /// Your program and its arguments, after `--`.
+    /// Options added to the judge's when CMD is a source file (one
+    /// string: --compile-flags "-DLOCAL -g").
+    #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+    pub compile_flags: Option<String>,
+    /// Your program and its arguments, after `--`: a command, or a
+    /// source file (main.cpp, sol.py, Main.java, ...) compiled as a judge does.
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<String>,
 }
@@ -380,7 +385,16 @@ pub struct TestArgs {
     /// X.out or X.ans, such as 30s or 2m.
     #[arg(long, value_name = "DUR", default_value = "30s", value_parser = parse_duration)]
     pub reference_limit: std::time::Duration,
-    /// Your program and its arguments, after `--`.
+    /// Options added to the judge's when CMD is a source file (one
+    /// string: --compile-flags "-DLOCAL -g").
+    #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+    pub compile_flags: Option<String>,
+    /// Run the cases again, with a fresh table, whenever the source file
+    /// or a case changes (Ctrl-C stops).
+    #[arg(long, conflicts_with = "json")]
+    pub watch: bool,
+    /// Your program and its arguments, after `--`: a command, or a
+    /// source file (main.cpp, sol.py, Main.java, ...) compiled as a judge does.
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<String>,
 }
