@@ -1,7 +1,9 @@
 // BOJ 12100 in C++: every line of at most five moves, the largest block.
 // Built with -DCHAIN_MERGE it makes a classic mistake: a merged block
 // merges again in the same move (2 2 4 left gives 8).
-#include <bits/stdc++.h>
+#include <algorithm>
+#include <iostream>
+#include <vector>
 using namespace std;
 
 using Board = vector<vector<int>>;
