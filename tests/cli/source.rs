@@ -285,6 +285,16 @@ fn programmers_solution_files_pass_from_solution_alone_in_python_and_cpp() {
                 && err.contains("boardsolve test 92345 -- solution.py"),
             "{err}"
         );
+        // A file that carries its own harness at module level (reading
+        // standard input) is wrapped all the same: its harness finds no
+        // input left.
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/harness_92345.py"),
+            work.path("own_harness.py"),
+        )
+        .unwrap();
+        let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "own_harness.py"]);
+        assert_eq!(code, 0, "{out}{err}");
         let (code, out, err, _) =
             work.run(&["stress", "92345", "--cases", "8", "--", "solution.py"]);
         assert_eq!(code, 0, "{out}{err}");

@@ -219,12 +219,15 @@ const PYTHON_HARNESS: &str = r#"# boardsolve's harness for Programmers 92345: re
 # the literal form, one case a line, and writes what solution() returns.
 import importlib.util, json, os, re, sys
 
+# The cases are read first: a harness of the user's own at module level
+# then finds standard input at its end and leaves the cases alone.
+cases = sys.stdin.read().splitlines()
 answers = os.fdopen(os.dup(1), "w")
 os.dup2(2, 1)
 spec = importlib.util.spec_from_file_location("solution_module", sys.argv[1])
 module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
-for line in sys.stdin:
+for line in cases:
     if line.strip():
         board, aloc, bloc = json.loads("[" + re.sub(r"\]\s*\[", "],[", line.strip()) + "]")
         answer = module.solution(board, aloc, bloc)
@@ -348,12 +351,15 @@ const fs = require("fs");
 const path = require("path");
 const vm = require("vm");
 const file = process.argv[2];
+// The cases are read first: code of the user's own that reads standard
+// input then finds it at its end and leaves the cases alone.
+const cases = fs.readFileSync(0, "utf8").split("\n");
 process.stdout.write = (chunk, encoding, done) => process.stderr.write(chunk, encoding, done);
 const body = fs.readFileSync(file, "utf8") + "\n;return typeof solution === 'function' ? solution : module.exports.solution;";
 const make = vm.compileFunction(body, ["require", "module", "exports", "__filename", "__dirname"], { filename: file });
 const module_ = { exports: {} };
 const solution = make(require, module_, module_.exports, file, path.dirname(file));
-for (const line of fs.readFileSync(0, "utf8").split("\n")) {
+for (const line of cases) {
     if (!line.trim()) continue;
     const [board, aloc, bloc] = JSON.parse("[" + line.trim().replace(/\]\s*\[/g, "],[") + "]");
     fs.writeSync(1, String(solution(board, aloc, bloc)) + "\n");
