@@ -99,7 +99,7 @@ pub enum Command {
     #[command(after_help = samples_help())]
     Samples(SamplesArgs),
     /// Write a problem package (Kattis / ICPC format, checked by problemtools) for a judge's number.
-    #[command(after_help = PACKAGE_HELP)]
+    #[command(after_help = package_help())]
     Package(PackageArgs),
     /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
     #[command(after_help = COMPLETIONS_HELP)]
@@ -140,10 +140,19 @@ limits unless a size option asks for more (the first line then says
 accept any valid tiling numbered 1..19000 (--order: only the placement
 order). Exit status 1 when a failure is found, 0 when every case passes.
 
+CMD may be a source file (main.cpp, sol.py, Main.java, .c, .rs, .js,
+.kt): compiled once with a judge's options (the first line shows them;
+--compile-flags adds more) and cached; a compile error is the result CE
+(exit 1). For 92345, a file that defines Programmers' solution(board,
+aloc, bloc) (Python, C++, Java, JavaScript) is wrapped in a harness that
+feeds it the cases: no main to write, and its prints are kept apart
+from the value it returns.
+
 Examples:
   boardsolve stress 2048 --cases 300 -- ./a.out
   boardsolve stress 12094 --seed 42 --cases 20 --timeout 5s --jobs 2 -- python3 sol.py
-  boardsolve stress 2048 --hard --diagnose -- ./a.out";
+  boardsolve stress 2048 --hard --diagnose -- ./a.out
+  boardsolve stress 92345 --cases 30 -- solution.py";
 
 const TEST_HELP: &str = "\
 Each X.in is judged against X.out or X.ans beside it; without one, the
@@ -151,10 +160,21 @@ reference answer is computed and the table says so. 14600 and 14601
 outputs are judged by the checker (any valid tiling numbered 1..19000;
 --order: only the placement order), tromino outputs must be in placement order. Exit
 status 0 when every case passes, 1 when one fails, 2 for usage or the
-harness's own trouble.
+harness's own trouble. A runtime error shows the start of its standard
+error under the table.
+
+CMD may be a source file (main.cpp, sol.py, Main.java, .c, .rs, .js,
+.kt): compiled once with a judge's options (the first line shows them;
+--compile-flags adds more) and cached; a compile error is the result CE
+(exit 1, no case run). For 92345, a file that defines Programmers'
+solution(board, aloc, bloc) (Python, C++, Java, JavaScript) is wrapped
+in a harness that feeds it the cases: no main to write, and its prints
+are kept apart from the value it returns. --watch runs the cases again
+whenever the source or a case changes.
 
 Examples:
   boardsolve test 2048 tests/ -- ./a.out
+  boardsolve test 12100 tests/ -- main.cpp
   boardsolve test 12100 tests/ --time-limit 1s --json -- python3 sol.py";
 
 const SAMPLES_HELP: &str = "\
@@ -260,6 +280,23 @@ Examples:
   boardsolve package 12100 --out-dir pkg-12100/
   boardsolve package 14601 --out-dir pkg-14601/ --seed 7";
 
+/// The package help, with the names it refuses (those of no judge), from
+/// the registry.
+fn package_help() -> String {
+    let refused: Vec<&str> = puzzles::all()
+        .iter()
+        .filter(|p| p.contract().judge.is_none())
+        .map(|p| p.name())
+        .collect();
+    let (text, examples) = PACKAGE_HELP
+        .split_once("\n\nExamples:")
+        .expect("the package help has examples");
+    format!(
+        "{text}\n\nRefused (no judge, so no package): {}.\n\nExamples:{examples}",
+        refused.join(", ")
+    )
+}
+
 /// Arguments of `boardsolve package`.
 #[derive(Debug, Args)]
 pub struct PackageArgs {
@@ -354,7 +391,12 @@ pub struct StressArgs {
     /// Instance sizes.
     #[command(flatten)]
     pub sizes: SizeArgs,
-    /// Your program and its arguments, after `--`.
+    /// Options added to the judge's when CMD is a source file (one
+    /// string: --compile-flags "-DLOCAL -g").
+    #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+    pub compile_flags: Option<String>,
+    /// Your program and its arguments, after `--`: a command, or a
+    /// source file (main.cpp, sol.py, Main.java, ...) compiled as a judge does.
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<String>,
 }
@@ -381,7 +423,16 @@ pub struct TestArgs {
     /// X.out or X.ans, such as 30s or 2m.
     #[arg(long, value_name = "DUR", default_value = "30s", value_parser = parse_duration)]
     pub reference_limit: std::time::Duration,
-    /// Your program and its arguments, after `--`.
+    /// Options added to the judge's when CMD is a source file (one
+    /// string: --compile-flags "-DLOCAL -g").
+    #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+    pub compile_flags: Option<String>,
+    /// Run the cases again, with a fresh table, whenever the source file
+    /// or a case changes (Ctrl-C stops).
+    #[arg(long, conflicts_with = "json")]
+    pub watch: bool,
+    /// Your program and its arguments, after `--`: a command, or a
+    /// source file (main.cpp, sol.py, Main.java, ...) compiled as a judge does.
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<String>,
 }

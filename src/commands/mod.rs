@@ -11,6 +11,7 @@ pub(crate) mod package;
 pub(crate) mod search_line;
 pub(crate) mod signals;
 pub(crate) mod solve;
+pub(crate) mod source;
 pub(crate) mod stress;
 pub(crate) mod test;
 pub(crate) mod validate;

@@ -1,6 +1,7 @@
 //! `boardsolve stress` and its report.
 
-use super::harness::{finished, harness, jobs, plural, reported};
+use super::harness::{finished, jobs, plural, reported};
+use super::source;
 use super::*;
 use crate::cli::StressArgs;
 use boardsolve::puzzles::{Accepts, Objective, OutputFormat, Puzzle, SolveOptions};
@@ -30,7 +31,16 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     puzzle
         .generate(&mut generate::case_rng(seed, 0), &args.sizes.options())
         .map_err(|e| failure(e, "stress"))?;
-    let program = harness(&args.command)?;
+    let program = match source::prepare(puzzle, &args.command, args.compile_flags.as_deref())? {
+        source::Prepared::Program(program, compiled) => (program, compiled),
+        source::Prepared::CompileError(error) => {
+            let mut out = BufWriter::new(anstream::stdout().lock());
+            let written = source::write_compile_error(&mut out, &error, &args.command[0])
+                .and_then(|()| out.flush());
+            return reported(true, written);
+        }
+    };
+    let (program, compiled) = program;
     let jobs = jobs(args.limits.jobs);
     let mut err = io::stderr();
     let contract = puzzle.contract();
@@ -98,10 +108,18 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
         Some(f) => write_failure(&mut out, f, seed, args)
             .and_then(|()| write_extremes(&mut out, &summary.extremes)),
     };
-    reported(
-        summary.failure.is_some(),
-        written.and_then(|()| out.flush()),
-    )
+    let written = written.and_then(|()| out.flush());
+    let wrong_answer = summary
+        .failure
+        .as_ref()
+        .is_some_and(|f| matches!(f.original.verdict, judge::Verdict::WrongAnswer(_)));
+    if compiled.is_none()
+        && wrong_answer
+        && let Some(note) = source::unwrapped_solution_note(&args.command, "stress")
+    {
+        warn(note);
+    }
+    reported(summary.failure.is_some(), written)
 }
 
 /// Shows one event of a stress run on a terminal: the bar, then the

@@ -1,36 +1,61 @@
 //! `boardsolve test`: the local judge and its table.
 
-use super::harness::{finished, harness, jobs, reported};
+use super::harness::{finished, jobs, reported};
+use super::source;
 use super::*;
 use crate::cli::TestArgs;
 use boardsolve::puzzles::{Accepts, Error, Puzzle};
 use boardsolve::tools::files::{self};
 use boardsolve::tools::{batch, judge, suite};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
     args.puzzle
         .takes(&args.rules.asked())
         .map_err(|e| failure(e, "test"))?;
-    let program = harness(&args.command)?;
     if args.json {
         signals::stops_in_json();
     }
-    let paths = if args.paths.is_empty() {
-        // tests/, else test/ as online-judge-tools lays out its samples.
-        let Some(dir) = ["tests", "test"]
-            .into_iter()
-            .find(|d| Path::new(d).is_dir())
-        else {
-            return Err(Stop::Usage(
-                "no cases named, and neither tests/ nor test/ is a directory here".into(),
-            ));
-        };
-        warn(format_args!("cases from {dir}/ (no path named)"));
-        vec![std::path::PathBuf::from(dir)]
-    } else {
-        args.paths.clone()
+    if args.watch {
+        return watch(args);
+    }
+    let prepared = source::prepare(args.puzzle, &args.command, args.compile_flags.as_deref())?;
+    let paths = case_paths(args)?;
+    run_once(args, prepared, &paths)
+}
+
+/// The paths named, or `tests/` (else `test/`) when none is.
+fn case_paths(args: &TestArgs) -> Result<Vec<PathBuf>, Stop> {
+    if !args.paths.is_empty() {
+        return Ok(args.paths.clone());
+    }
+    // tests/, else test/ as online-judge-tools lays out its samples.
+    let Some(dir) = ["tests", "test"]
+        .into_iter()
+        .find(|d| Path::new(d).is_dir())
+    else {
+        return Err(Stop::Usage(
+            "no cases named, and neither tests/ nor test/ is a directory here".into(),
+        ));
+    };
+    warn(format_args!("cases from {dir}/ (no path named)"));
+    Ok(vec![PathBuf::from(dir)])
+}
+
+/// One run of the suite with the program prepared, and its table.
+fn run_once(args: &TestArgs, prepared: source::Prepared, paths: &[PathBuf]) -> Result<(), Stop> {
+    let (program, compiled) = match prepared {
+        source::Prepared::Program(program, compiled) => (program, compiled),
+        source::Prepared::CompileError(error) => {
+            let shown = args.command[0].as_str();
+            let written = print_report(
+                args.json,
+                &source::CompileErrorJson::new(&error, shown),
+                |out| source::write_compile_error(out, &error, shown),
+            );
+            return reported(true, written);
+        }
     };
     // A path the user typed is never dropped silently: a typo would make
     // a suite pass that never ran the case meant.
@@ -40,7 +65,7 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
             files::shown(missing)
         )));
     }
-    let found = batch::bulk_inputs(&paths).map_err(Stop::failed)?;
+    let found = batch::bulk_inputs(paths).map_err(Stop::failed)?;
     for line in found.unusable_lines() {
         warn(line);
     }
@@ -88,10 +113,156 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         .iter()
         .filter(|r| r.verdict != judge::Verdict::Accepted)
         .count();
+    let errors = if args.json {
+        Vec::new()
+    } else {
+        runtime_errors_shown(&config, &reports)
+    };
     let written = print_report(args.json, &suite::JsonReport::new(&reports), |out| {
-        write_table(out, &reports, failed)
+        write_table(out, &reports, failed, &errors)
     });
+    if compiled.is_none()
+        && reports
+            .iter()
+            .any(|r| matches!(r.verdict, judge::Verdict::WrongAnswer(_)))
+        && let Some(note) = source::unwrapped_solution_note(&args.command, "test")
+    {
+        warn(note);
+    }
     reported(failed > 0, written)
+}
+
+/// How many runtime errors have their standard error shown under the
+/// table.
+const ERRORS_SHOWN: usize = 3;
+
+/// The standard error of the first runtime errors, from the case run
+/// again alone (the suite's reports keep no output): shown as stress
+/// shows it, so that a crash can be read without running it by hand.
+fn runtime_errors_shown(
+    config: &suite::SuiteConfig,
+    reports: &[suite::CaseReport],
+) -> Vec<(PathBuf, String)> {
+    let limits = boardsolve::tools::run::Limits::for_cpu(
+        config.time_limit,
+        config.memory_limit,
+        judge::output_limit(0).max(64 << 20),
+    );
+    reports
+        .iter()
+        .filter(|r| matches!(r.verdict, judge::Verdict::RuntimeError(_)))
+        .take(ERRORS_SHOWN)
+        .filter_map(|r| {
+            let input = files::read_named(&r.input, boardsolve::text::MAX_INPUT_BYTES).ok()?;
+            let run = boardsolve::tools::run::run(&config.program, &input, &limits).ok()?;
+            let text = String::from_utf8_lossy(&run.stderr).trim_end().to_string();
+            (!text.is_empty()).then(|| (r.input.clone(), text))
+        })
+        .collect()
+}
+
+/// `test --watch`: the suite run again, with a fresh table, each time the
+/// source file, the program or a case changes, until Ctrl-C (which stops
+/// the runs and exits as any stop by a signal does).
+fn watch(args: &TestArgs) -> Result<(), Stop> {
+    use notify::Watcher;
+    // Before the watcher's thread: every thread must inherit the blocked
+    // signals.
+    need_stdout()?;
+    signals::stop_cleanly()?;
+    let paths = case_paths(args)?;
+    let program = args
+        .command
+        .first()
+        .map(PathBuf::from)
+        .filter(|p| p.is_file());
+    let (events, changes) = std::sync::mpsc::channel();
+    let mut watcher = notify::recommended_watcher(events)
+        .map_err(|e| Stop::Usage(format!("--watch: cannot watch files: {e}")))?;
+    let mut folders: Vec<PathBuf> = Vec::new();
+    for path in program.iter().chain(&paths) {
+        let folder = if path.is_dir() {
+            path.clone()
+        } else {
+            match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => PathBuf::from("."),
+            }
+        };
+        if !folders.contains(&folder) {
+            watcher
+                .watch(&folder, notify::RecursiveMode::NonRecursive)
+                .map_err(|e| {
+                    Stop::Usage(format!(
+                        "--watch: cannot watch {}: {e}",
+                        files::shown(&folder)
+                    ))
+                })?;
+            folders.push(folder);
+        }
+    }
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let program = program.as_deref().map(canonical);
+    let case_files: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| !p.is_dir())
+        .map(|p| canonical(p))
+        .collect();
+    let case_dirs: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| p.is_dir())
+        .map(|p| canonical(p))
+        .collect();
+    let matters = |path: &Path| {
+        let Some(name) = path.file_name() else {
+            return false;
+        };
+        let path = path
+            .parent()
+            .map_or_else(|| path.to_path_buf(), |dir| canonical(dir).join(name));
+        program.as_ref() == Some(&path)
+            || case_files.iter().any(|c| {
+                *c == path || c.with_extension("out") == path || c.with_extension("ans") == path
+            })
+            || (case_dirs.iter().any(|d| path.parent() == Some(d.as_path()))
+                && path
+                    .extension()
+                    .is_some_and(|e| e == "in" || e == "out" || e == "ans"))
+    };
+    let mut round = 1u64;
+    loop {
+        let result = source::prepare(args.puzzle, &args.command, args.compile_flags.as_deref())
+            .and_then(|prepared| run_once(args, prepared, &paths));
+        match result {
+            Ok(()) | Err(Stop::Found) => {}
+            Err(Stop::Quiet) => return Err(Stop::Quiet),
+            Err(stop) => {
+                let _ = exit::report(Err(stop));
+            }
+        }
+        let _ = writeln!(
+            io::stderr(),
+            "watching for changes (round {round}; Ctrl-C stops)"
+        );
+        // The first change that matters, then whatever follows it within
+        // a moment (an editor saves in several steps).
+        loop {
+            match changes.recv() {
+                Ok(Ok(event))
+                    if !matches!(event.kind, notify::EventKind::Access(_))
+                        && event.paths.iter().any(|p| matters(p)) =>
+                {
+                    break;
+                }
+                Ok(_) => {}
+                Err(_) => return Err(Stop::Usage("--watch: the file watcher stopped".into())),
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        while changes.try_recv().is_ok() {}
+        round += 1;
+        let _ = writeln!(io::stderr(), "\n--- changed: round {round} ---");
+    }
 }
 
 /// Names, on standard error, the cases past the judge's limits: they are
@@ -136,6 +307,7 @@ pub(crate) fn write_table(
     out: &mut dyn Write,
     reports: &[suite::CaseReport],
     failed: usize,
+    errors: &[(PathBuf, String)],
 ) -> io::Result<()> {
     writeln!(out, "verdict   CPU ms  wall ms      peak  case")?;
     for r in reports {
@@ -175,6 +347,12 @@ pub(crate) fn write_table(
         )?;
         if r.verdict != judge::Verdict::Accepted {
             writeln!(out, "        {}", r.verdict.describe())?;
+        }
+        if let Some((_, text)) = errors.iter().find(|(input, _)| *input == r.input) {
+            writeln!(out, "        --- standard error (the case run again) ---")?;
+            for line in text.lines().take(20) {
+                writeln!(out, "        {line}")?;
+            }
         }
     }
     let passed = reports.len() - failed;

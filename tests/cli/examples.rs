@@ -154,6 +154,16 @@ const FIXTURES: &[Fixture] = &[
         Holds::Text(include_str!("../programs/harness_92345.py")),
         0,
     ),
+    fixture(
+        "main.cpp",
+        Holds::Text(include_str!("../programs/src/max_block.cpp")),
+        0,
+    ),
+    fixture(
+        "solution.py",
+        Holds::Text(include_str!("../programs/src/footholds_solution.py")),
+        0,
+    ),
 ];
 
 const fn fixture(name: &'static str, holds: Holds, status: i32) -> Fixture {

@@ -1,0 +1,449 @@
+//! Source files after `--` in `test` and `stress`: compiled as a judge
+//! compiles them (and cached), a compile error as `CE`, a missing
+//! compiler named with its Debian package, Programmers' `solution()`
+//! files wrapped in a harness, and `test --watch`.
+
+use crate::common::{default_signals, skip_without};
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_boardsolve");
+
+/// A 12100 case that a merge of an already merged block gets wrong (16,
+/// not 32), and two ordinary ones.
+const CASES_12100: &[(&str, &str)] = &[
+    ("1.in", "3\n0 2 8\n4 2 2\n4 2 8\n"),
+    ("2.in", "3\n2 2 2\n4 4 4\n8 8 8\n"),
+    ("3.in", "4\n2 0 0 2\n0 4 4 0\n8 0 0 8\n16 16 0 0\n"),
+];
+
+/// A folder with `tests/` holding `cases`, the named programs of
+/// `tests/programs/src/` copied in, and a cache folder of its own.
+struct Work {
+    dir: tempfile::TempDir,
+}
+
+impl Work {
+    fn new(cases: &[(&str, &str)], programs: &[(&str, &str)]) -> Work {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("tests")).unwrap();
+        for (name, text) in cases {
+            std::fs::write(dir.path().join("tests").join(name), text).unwrap();
+        }
+        for (from, to) in programs {
+            std::fs::copy(program_source(from), dir.path().join(to)).unwrap();
+        }
+        Work { dir }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(BIN);
+        command
+            .args(args)
+            .current_dir(self.dir.path())
+            .env("XDG_CACHE_HOME", self.path("cache"))
+            .stdin(Stdio::null());
+        command
+    }
+
+    /// Runs boardsolve here: (status, stdout, stderr, seconds).
+    fn run(&self, args: &[&str]) -> (i32, String, String, f64) {
+        let start = Instant::now();
+        let out = self.command(args).output().unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            start.elapsed().as_secs_f64(),
+        )
+    }
+}
+
+fn program_source(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/programs/src")
+        .join(name)
+}
+
+fn have(tool: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()))
+        || !skip_without(tool)
+}
+
+/// Right passes, wrong (the same file built with `-DCHAIN_MERGE`) fails,
+/// and the second run of the same source takes the cache.
+fn right_wrong_and_cached(file: &str, saved_as: &str) {
+    let work = Work::new(CASES_12100, &[(file, saved_as)]);
+    let (code, out, err, first) = work.run(&["test", "12100", "tests/", "--", saved_as]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("3 passed, 0 failed"), "{out}");
+    let line = err.lines().next().unwrap();
+    assert!(line.starts_with(&format!("{saved_as}: ")), "{err}");
+    assert!(
+        line.contains("-O2") && line.contains("-DONLINE_JUDGE"),
+        "{line}"
+    );
+    assert!(line.contains("compiled in"), "{line}");
+    let (code, out, err, second) = work.run(&["test", "12100", "tests/", "--", saved_as]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("compiled before (cache"), "{err}");
+    eprintln!("{saved_as}: first run {first:.2} s (compiling), second {second:.2} s (cache)");
+    assert!(
+        second < first,
+        "the cache saved nothing: {first} s then {second} s"
+    );
+    let (code, out, err, _) = work.run(&[
+        "test",
+        "12100",
+        "tests/",
+        "--compile-flags",
+        "-DCHAIN_MERGE",
+        "--",
+        saved_as,
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("-DCHAIN_MERGE"), "{err}");
+    assert!(
+        err.contains("compiled in"),
+        "other options, another build: {err}"
+    );
+    assert!(
+        out.contains("expected \"16\", found \"32\"") && out.contains("2 passed, 1 failed"),
+        "{out}"
+    );
+    let entries = std::fs::read_dir(work.path("cache/boardsolve/build"))
+        .unwrap()
+        .count();
+    assert_eq!(entries, 2, "one entry each, nothing left half-written");
+}
+
+#[test]
+fn c_right_passes_wrong_fails_and_the_second_run_takes_the_cache() {
+    if have("gcc") {
+        right_wrong_and_cached("max_block.c", "main.c");
+    }
+}
+
+#[test]
+fn cpp_right_passes_wrong_fails_and_the_second_run_takes_the_cache() {
+    if have("g++") {
+        right_wrong_and_cached("max_block.cpp", "main.cpp");
+    }
+}
+
+#[test]
+fn a_compile_error_is_ce_with_the_compilers_message_and_no_case_runs() {
+    let work = Work::new(CASES_12100, &[]);
+    let sources = [
+        (
+            "gcc",
+            "bad.c",
+            "int main(void) {\n    int x = ;\n    return 0;\n}\n",
+            "bad.c:2:",
+        ),
+        (
+            "g++",
+            "bad.cpp",
+            "int main() {\n    return 0\n}\n",
+            "bad.cpp:2:",
+        ),
+        (
+            "python3",
+            "bad.py",
+            "def f(:\n    pass\n",
+            "bad.py\", line 1",
+        ),
+    ];
+    for (tool, name, text, place) in sources {
+        if !have(tool) {
+            continue;
+        }
+        std::fs::write(work.path(name), text).unwrap();
+        let (code, out, err, _) = work.run(&["test", "12100", "tests/", "--", name]);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(out.starts_with("CE "), "{out}");
+        assert!(
+            out.contains("compile error") && out.contains(place),
+            "{out}"
+        );
+        assert!(!out.contains("passed"), "no case runs: {out}");
+        assert!(
+            out.lines().count() <= 2 + 20,
+            "20 lines of the message at most: {out}"
+        );
+        assert!(
+            !err.contains("cache"),
+            "a compile error is not cached: {err}"
+        );
+    }
+    if have("gcc") {
+        let (code, out, _, _) = work.run(&["test", "12100", "tests/", "--json", "--", "bad.c"]);
+        assert_eq!(code, 1);
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(json["verdict"], "CE");
+        assert!(
+            json["compiler_output"][0]
+                .as_str()
+                .unwrap()
+                .contains("bad.c")
+        );
+        let (code, out, _, _) = work.run(&["stress", "12100", "--cases", "3", "--", "bad.c"]);
+        assert_eq!(code, 1);
+        assert!(out.starts_with("CE "), "{out}");
+    }
+}
+
+#[test]
+fn a_missing_compiler_is_exit_2_naming_its_debian_package() {
+    let work = Work::new(CASES_12100, &[]);
+    let empty = work.path("no-tools");
+    std::fs::create_dir(&empty).unwrap();
+    for (name, tool, package) in [
+        ("main.cpp", "g++", "apt-get install g++ "),
+        ("main.c", "gcc", "apt-get install gcc "),
+        ("sol.py", "python3", "apt-get install python3 "),
+        (
+            "Main.java",
+            "javac",
+            "apt-get install default-jdk-headless ",
+        ),
+        ("main.js", "node", "apt-get install nodejs "),
+    ] {
+        std::fs::write(work.path(name), "").unwrap();
+        let out = work
+            .command(&["test", "12100", "tests/", "--", name])
+            .env("PATH", &empty)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains(&format!("{tool} is not installed")), "{err}");
+        assert!(err.contains(package), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+/// The statement's four examples and a few generated 92345 cases.
+fn footholds_work(programs: &[(&str, &str)]) -> Work {
+    let work = Work::new(&[], programs);
+    let samples = Command::new(BIN)
+        .args(["samples", "92345", "--out-dir"])
+        .arg(work.path("tests"))
+        .args(["--force"])
+        .output()
+        .unwrap();
+    assert!(samples.status.success());
+    let generated = Command::new(BIN)
+        .args(["gen", "92345", "--seed", "5", "--count", "4", "--out-dir"])
+        .arg(work.path("tests"))
+        .output()
+        .unwrap();
+    assert!(generated.status.success());
+    work
+}
+
+#[test]
+fn programmers_solution_files_pass_from_solution_alone_in_python_and_cpp() {
+    let work = footholds_work(&[
+        ("footholds_solution.py", "solution.py"),
+        ("footholds_solution.cpp", "solution.cpp"),
+    ]);
+    for (tool, file) in [("python3", "solution.py"), ("g++", "solution.cpp")] {
+        if !have(tool) {
+            continue;
+        }
+        let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", file]);
+        assert_eq!(code, 0, "{file}: {out}{err}");
+        assert!(out.contains("8 passed, 0 failed"), "{out}");
+        assert!(
+            err.contains("solution() called by the Programmers harness"),
+            "{err}"
+        );
+    }
+    if have("python3") {
+        // Wrong: the winner takes the longest win.
+        let text = std::fs::read_to_string(work.path("solution.py")).unwrap();
+        let wrong = text.replace("min(wins)", "max(wins)");
+        assert_ne!(text, wrong);
+        std::fs::write(work.path("wrong.py"), wrong).unwrap();
+        let (code, out, _, _) = work.run(&["test", "92345", "tests/", "--", "wrong.py"]);
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains("WA"), "{out}");
+        // Run without the harness, it prints its demo and no answer.
+        let (code, _, err, _) =
+            work.run(&["test", "92345", "tests/", "--", "python3", "solution.py"]);
+        assert_eq!(code, 1);
+        assert!(
+            err.contains("solution.py looks like a solution() file")
+                && err.contains("boardsolve test 92345 -- solution.py"),
+            "{err}"
+        );
+        // A file that carries its own harness at module level (reading
+        // standard input) is wrapped all the same: its harness finds no
+        // input left.
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/harness_92345.py"),
+            work.path("own_harness.py"),
+        )
+        .unwrap();
+        let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "own_harness.py"]);
+        assert_eq!(code, 0, "{out}{err}");
+        let (code, out, err, _) =
+            work.run(&["stress", "92345", "--cases", "8", "--", "solution.py"]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("all 8 cases passed"), "{out}");
+    }
+}
+
+#[test]
+fn java_any_class_name_package_and_euc_kr_comment_passes_and_wrong_or_broken_fails() {
+    if !have("javac") || !have("java") {
+        return;
+    }
+    let work = footholds_work(&[("FootholdsEucKr.java", "Footholds.java")]);
+    assert!(std::str::from_utf8(&std::fs::read(work.path("Footholds.java")).unwrap()).is_err());
+    let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "Footholds.java"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("8 passed, 0 failed"), "{out}");
+    assert!(err.contains("-encoding MS949"), "{err}");
+    let text = std::fs::read(work.path("Footholds.java")).unwrap();
+    let swap = |from: &[u8], to: &[u8]| {
+        let at = text.windows(from.len()).position(|w| w == from).unwrap();
+        [&text[..at], to, &text[at + from.len()..]].concat()
+    };
+    std::fs::write(work.path("Wrong.java"), swap(b"Math.min", b"Math.max")).unwrap();
+    std::fs::write(
+        work.path("Broken.java"),
+        swap(b"cells = board;", b"cells = board"),
+    )
+    .unwrap();
+    let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "Wrong.java"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("WA"), "{out}");
+    let (code, out, _, _) = work.run(&["test", "92345", "tests/", "--", "Broken.java"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("CE ") && out.contains("Demo.java:"),
+        "{out}"
+    );
+}
+
+#[test]
+fn javascript_solution_files_pass_too() {
+    if !have("node") {
+        return;
+    }
+    let work = footholds_work(&[("footholds_solution.js", "solution.js")]);
+    let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "solution.js"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("8 passed, 0 failed"), "{out}");
+}
+
+#[test]
+fn a_runtime_error_shows_its_standard_error_under_the_table() {
+    if !have("python3") {
+        return;
+    }
+    let work = Work::new(CASES_12100, &[]);
+    std::fs::write(
+        work.path("crash.py"),
+        "import sys\nprint('reading the board', file=sys.stderr)\nraise SystemExit('gave up on purpose')\n",
+    )
+    .unwrap();
+    let (code, out, _, _) = work.run(&["test", "12100", "tests/", "--", "crash.py"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("RE "), "{out}");
+    assert!(out.contains("--- standard error"), "{out}");
+    assert!(out.contains("gave up on purpose"), "{out}");
+}
+
+#[test]
+fn watch_runs_again_when_the_source_changes_and_ctrl_c_ends_it() {
+    if !have("gcc") {
+        return;
+    }
+    let work = Work::new(CASES_12100, &[("max_block.c", "main.c")]);
+    let mut command = work.command(&["test", "12100", "tests/", "--watch", "--", "main.c"]);
+    let mut child = default_signals(&mut command)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (lines, seen) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if lines.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let wait_for_table = |what: &str| {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match seen.recv_timeout(left) {
+                Ok(line) if line.ends_with("passed, 0 failed") => return,
+                Ok(_) => {}
+                Err(e) => panic!("no {what} table: {e}"),
+            }
+        }
+    };
+    wait_for_table("first");
+    // The watcher is set before the first run: a change now is seen.
+    let mut text = std::fs::read_to_string(work.path("main.c")).unwrap();
+    text.push_str("/* changed */\n");
+    std::fs::write(work.path("main.c"), text).unwrap();
+    wait_for_table("second");
+    // SAFETY: kill only sends a signal to our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(err.contains("round 2"), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+}
+
+#[test]
+fn the_help_of_test_stress_and_package_says_what_a_contestant_needs() {
+    for sub in ["test", "stress"] {
+        let out = Command::new(BIN).args([sub, "--help"]).output().unwrap();
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(help.contains("source file"), "{sub}: {help}");
+        assert!(help.contains("solution(board"), "{sub}: {help}");
+        assert!(help.contains("--compile-flags"), "{sub}: {help}");
+    }
+    let out = Command::new(BIN)
+        .args(["stress", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        help.contains("(see the list below)") && help.contains("--hard prefers shapes"),
+        "{help}"
+    );
+    let out = Command::new(BIN)
+        .args(["package", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        help.contains("Refused (no judge, so no package): 2048, yut, tromino, footholds"),
+        "{help}"
+    );
+}

@@ -1,0 +1,31 @@
+# Programmers 92345 (disappearing footholds) in the Programmers form:
+# only solution(board, aloc, bloc), with a demo print as people leave it.
+
+
+def solution(board, aloc, bloc):
+    rows, cols = len(board), len(board[0])
+
+    def turn(me, other):
+        """(whether the player to move wins, the moves left) under best play."""
+        r, c = me
+        if not board[r][c]:
+            return False, 0
+        outcomes = []
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < rows and 0 <= nc < cols and board[nr][nc]:
+                board[r][c] = 0
+                they_win, moves = turn(other, (nr, nc))
+                board[r][c] = 1
+                outcomes.append((not they_win, moves + 1))
+        if not outcomes:
+            return False, 0
+        wins = [moves for won, moves in outcomes if won]
+        if wins:
+            return True, min(wins)
+        return False, max(moves for _, moves in outcomes)
+
+    return turn(tuple(aloc), tuple(bloc))[1]
+
+
+print("demo:", solution([[1, 1, 1], [1, 1, 1], [1, 1, 1]], [1, 0], [1, 2]))
