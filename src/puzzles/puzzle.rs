@@ -73,8 +73,10 @@ pub struct CheckOptions {
 }
 
 /// The seeded generator behind `gen` and `stress`: ChaCha8 gives the same
-/// stream for the same seed on every machine and every version of `rand`.
-pub type GenRng = rand_chacha::ChaCha8Rng;
+/// stream for the same seed on every machine and every version of `rand`
+/// (the streams are pinned by `tools::generate`'s tests and
+/// `tests/cli/seeded.rs`).
+pub type GenRng = rand::rngs::ChaCha8Rng;
 
 /// Solves judge input, returning the judge output; see [`Variant`].
 pub type SolveFn = Box<dyn Fn(&[u8], &SolveOptions) -> Result<String, Error> + Send + Sync>;

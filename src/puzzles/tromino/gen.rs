@@ -12,7 +12,7 @@ use rand::RngExt;
 /// ```
 /// use boardsolve::puzzles::tromino::random;
 /// use rand::SeedableRng;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
 /// let i = random(&mut rng, 40);
 /// assert!(i.n == 40 && i.row < 40 && i.col < 40);
 /// ```
@@ -35,7 +35,7 @@ pub fn random<R: rand::Rng + ?Sized>(rng: &mut R, n: u32) -> Instance {
 /// ```
 /// use boardsolve::puzzles::tromino::hard;
 /// use rand::SeedableRng;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
 /// let i = hard(&mut rng, 16);
 /// // Each coordinate is first, last or in the middle of a square of side 2^j.
 /// let placed = |x: u32| (1..=4).any(|j| [0, (1 << j) / 2 - 1, (1 << j) / 2, (1 << j) - 1].contains(&(x % (1 << j))));

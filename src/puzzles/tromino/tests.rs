@@ -467,7 +467,7 @@ fn shrinking_keeps_instances_the_format_can_write() {
 fn largest_cases_and_the_sizes_drawn() {
     use crate::puzzles::{GenOptions, Generate, Limits};
     use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
     let k7 = Limits::TrominoK { max_k: 7 };
     let largest = GenOptions {
         largest: true,
@@ -606,7 +606,7 @@ proptest! {
     #[test]
     fn constructive_tiling_checks_on_random_boards(seed in any::<u64>()) {
         use rand::{RngExt, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
         let n = loop {
             let n = rng.random_range(1..=64);
             if n % 3 != 0 {
