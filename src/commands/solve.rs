@@ -78,7 +78,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
         };
         write_output_file(path, text.as_bytes(), args.inputs.first()).map_err(|stop| {
             not_saved = Some(stop);
-            Error::Usage("a picture could not be written".into())
+            Error::NotSaved
         })
     };
     let stdout = io::stdout();

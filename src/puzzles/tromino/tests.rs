@@ -449,7 +449,7 @@ fn rule_mistakes_give_answers_the_boj_judge_refuses() {
 fn the_reference_refuses_sides_that_are_not_powers_of_two() {
     let mut out = Vec::new();
     let refused = reference::answer(&instance(5, 0, 0), Format::Plain, None, &mut out);
-    assert!(matches!(refused, Err(Error::Usage(_))));
+    assert!(matches!(refused, Err(Error::Refused(_))));
 }
 
 #[test]
