@@ -219,12 +219,13 @@ fn compared(check: Check) -> Verdict {
 
 /// Why a case could not be judged.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum JudgeError {
     /// The harness could not run the program.
-    #[error("{0}")]
+    #[error(transparent)]
     Trouble(#[from] Trouble),
     /// The puzzle refused the input or an option.
-    #[error("{0}")]
+    #[error(transparent)]
     Puzzle(#[from] Error),
 }
 
@@ -253,6 +254,7 @@ pub fn size(kib: u64) -> String {
 
 /// Why a memory size could not be read; each names the text as given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SizeError {
     /// A unit other than K, M, G or T.
     #[error("unknown unit in {0:?} (use K, M or G, as in 256M)")]
