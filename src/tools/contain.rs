@@ -630,9 +630,10 @@ mod sys {
     /// reaches every other process of the namespace and nothing outside.
     pub fn kill_all_but_me() {
         if getpid() == 1 {
-            // SAFETY: a plain system call; in pid 1 of a namespace it
-            // cannot reach a process outside it.
-            unsafe { libc::kill(-1, libc::SIGKILL) };
+            // In pid 1 of a namespace, -1 cannot reach a process outside
+            // it. nix's kill: rustix's takes no -1.
+            let every = nix::unistd::Pid::from_raw(-1);
+            let _ = nix::sys::signal::kill(every, nix::sys::signal::Signal::SIGKILL);
         }
     }
 
