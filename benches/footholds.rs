@@ -6,7 +6,7 @@
 use boardsolve::puzzles::footholds::{Instance, answer, random, reference};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Duration;
 

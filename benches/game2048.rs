@@ -6,8 +6,8 @@
 use boardsolve::puzzles::Text;
 use boardsolve::puzzles::game2048::{Board, Game2048, answer, answer_sequential, reference};
 use criterion::{Criterion, criterion_group, criterion_main};
+use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Duration;
 

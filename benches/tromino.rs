@@ -44,7 +44,7 @@ fn streamed(n: usize, row: usize, col: usize) -> Vec<u8> {
 }
 
 fn placement_order(c: &mut Criterion) {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14601);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(14601);
     // The answers first: streamed = plain simulation on seeded holes.
     for n in [64usize, 256] {
         let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
@@ -130,7 +130,7 @@ fn placement_order(c: &mut Criterion) {
 }
 
 fn constructive(c: &mut Criterion) {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(5);
     let n = 4000usize;
     let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
     let text = format!("{n} {row} {col}");

@@ -5,7 +5,7 @@ use boardsolve::puzzles::Text;
 use boardsolve::puzzles::yut::{Instance, Yut, answer, answer_with_stats, random, reference};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -186,6 +186,8 @@ mod robustness;
 mod samples;
 #[path = "cli/search_line.rs"]
 mod search_line;
+#[path = "cli/seeded.rs"]
+mod seeded;
 #[path = "cli/source.rs"]
 mod source;
 #[path = "cli/tools.rs"]

@@ -13,8 +13,8 @@
 use boardsolve::puzzles::game2048::{
     Board, Stats, answer_sequential, answer_with_stats, reference,
 };
+use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
 fn main() {

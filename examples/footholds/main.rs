@@ -74,7 +74,7 @@ fn main() {
         },
         (Some(n), None) => {
             use rand::{RngExt, SeedableRng};
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(rows as u64 * 8 + cols as u64);
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(rows as u64 * 8 + cols as u64);
             (0..n)
                 .map(|_| {
                     let percent = rng.random_range(60..=100);

@@ -95,9 +95,11 @@ pub(crate) fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec
 pub(crate) fn failure(e: Error, source: &str) -> Stop {
     match e {
         Error::Input(e) => Stop::Input(format!("{source}:{e}")),
-        Error::Usage(message) => Stop::Usage(message),
         Error::Io(e) => io_failure(e, "cannot write the answer"),
         e @ Error::Unfinished { .. } => Stop::failed(e),
+        // A refusal, a bug or a declined picture: its own words after the
+        // prefix, status 2.
+        e => Stop::Usage(e.to_string()),
     }
 }
 

@@ -11,6 +11,7 @@
 use super::exit::{self, Status, Stop};
 use boardsolve::search::context::RunContext;
 use boardsolve::tools::{cleanup, interrupt};
+use nix::sys::signal::{SigSet, Signal};
 use std::io;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -97,22 +98,17 @@ fn take_over(
     if taken.is_empty() {
         return Ok(());
     }
-    let set = signal_set(&taken);
-    // SAFETY: pthread_sigmask reads a valid set and changes only this
-    // thread's mask.
-    let rc =
-        unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &raw const set, std::ptr::null_mut()) };
-    if rc != 0 {
-        return Err(cannot(io::Error::from_raw_os_error(rc)));
+    let mut set = SigSet::empty();
+    for &signal in &taken {
+        set.add(Signal::try_from(signal).map_err(|e| cannot(io::Error::from(e)))?);
     }
+    set.thread_block().map_err(|e| cannot(io::Error::from(e)))?;
     std::thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
             loop {
-                let mut signal: libc::c_int = 0;
-                // SAFETY: sigwait reads a valid set and writes one int.
-                if unsafe { libc::sigwait(&raw const set, &raw mut signal) } == 0 {
-                    act(signal);
+                if let Ok(signal) = set.wait() {
+                    act(signal as libc::c_int);
                 }
             }
         })
@@ -120,7 +116,8 @@ fn take_over(
     Ok(())
 }
 
-/// Whether `signal` is ignored (by whoever started boardsolve).
+/// Whether `signal` is ignored (by whoever started boardsolve). Raw
+/// libc: neither rustix nor nix reads an action without setting one.
 fn ignored(signal: libc::c_int) -> bool {
     // SAFETY: sigaction with no new action only reads the current one
     // into zeroed storage on our stack.
@@ -128,18 +125,5 @@ fn ignored(signal: libc::c_int) -> bool {
         let mut old: libc::sigaction = std::mem::zeroed();
         libc::sigaction(signal, std::ptr::null(), &raw mut old) == 0
             && old.sa_sigaction == libc::SIG_IGN
-    }
-}
-
-fn signal_set(signals: &[libc::c_int]) -> libc::sigset_t {
-    // SAFETY: a zeroed sigset_t is valid storage for sigemptyset, and the
-    // calls only write into it.
-    unsafe {
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&raw mut set);
-        for &signal in signals {
-            libc::sigaddset(&raw mut set, signal);
-        }
-        set
     }
 }

@@ -79,7 +79,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
         };
         write_output_file(path, text.as_bytes(), args.inputs.first()).map_err(|stop| {
             not_saved = Some(stop);
-            Error::Usage("a picture could not be written".into())
+            Error::NotSaved
         })
     };
     let stdout = io::stdout();
@@ -107,8 +107,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
 /// 3 after --time-limit.
 pub(crate) fn unfinished(args: &SolveArgs, lower: u128, upper: u128) -> Stop {
     if args.json {
-        // Written by hand: blocks reach 2^75, beyond serde_json's u64 numbers.
-        let json = format!("{{\"exact\":false,\"lower\":{lower},\"upper\":{upper}}}");
+        let json = bounds_json(lower, upper);
         if writeln!(io::stdout(), "{json}").is_err() {
             return Stop::Quiet;
         }
@@ -126,6 +125,24 @@ pub(crate) fn unfinished(args: &SolveArgs, lower: u128, upper: u128) -> Stop {
         format!("no exact answer {when}: at least {lower}, at most {upper}"),
         status,
     )
+}
+
+/// The bounds of an unfinished search as `--json` prints them.
+fn bounds_json(lower: u128, upper: u128) -> String {
+    /// serde_json writes `u128` fields as plain integers (blocks reach
+    /// 2^75, past `u64`).
+    #[derive(serde::Serialize)]
+    struct Bounds {
+        exact: bool,
+        lower: u128,
+        upper: u128,
+    }
+    serde_json::to_string(&Bounds {
+        exact: false,
+        lower,
+        upper,
+    })
+    .expect("a struct of integers serializes")
 }
 
 /// Writes a picture or a page the user named, like the shell's `>` but
@@ -211,5 +228,19 @@ pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(),
             failed.len(),
             found.inputs.len()
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bounds_json;
+
+    #[test]
+    fn bounds_past_u64_are_plain_integers() {
+        assert_eq!(
+            bounds_json(1 << 70, 3 << 75),
+            r#"{"exact":false,"lower":1180591620717411303424,"upper":113336795588871485128704}"#
+        );
+        assert_eq!(bounds_json(4, 8), r#"{"exact":false,"lower":4,"upper":8}"#);
     }
 }

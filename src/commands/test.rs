@@ -282,7 +282,9 @@ fn note_beyond_limits(puzzle: &dyn Puzzle, inputs: &[std::path::PathBuf]) {
             }
             let input = files::read_named(path, boardsolve::text::MAX_INPUT_BYTES).ok()?;
             match puzzle.within_limits(&input) {
-                Err(Error::Usage(_)) => Some(files::shown(path)),
+                Err(Error::Refused(boardsolve::puzzles::Refusal::BeyondLimits { .. })) => {
+                    Some(files::shown(path))
+                }
                 _ => None,
             }
         })

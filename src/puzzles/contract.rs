@@ -46,6 +46,7 @@ pub struct PastLimits {
 
 /// The one thing past a judge's limits, by kind.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Breach {
     /// A 2048 board of this side.
     #[error("N = {0}")]

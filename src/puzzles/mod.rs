@@ -7,6 +7,7 @@ mod contract;
 pub mod footholds;
 pub mod game2048;
 mod puzzle;
+mod refusal;
 mod rules;
 mod sizes;
 pub mod tromino;
@@ -17,6 +18,7 @@ pub use puzzle::{
     CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
     Variant,
 };
+pub use refusal::{Bug, Refusal};
 pub use rules::{
     Entry, Flag, Generate, Help, Mistake, Objective, Reference, Rules, Settings, Text,
 };

@@ -2,6 +2,7 @@
 //! text in, answers, pictures, checks, generated text and shrunk text out.
 
 use super::contract::Contract;
+use super::refusal::{Bug, Refusal};
 use super::rules::{Flag, Help, Objective};
 use super::sizes::{GenOptions, Size};
 use crate::search::context::RunContext;
@@ -81,8 +82,10 @@ pub struct CheckOptions {
 }
 
 /// The seeded generator behind `gen` and `stress`: ChaCha8 gives the same
-/// stream for the same seed on every machine and every version of `rand`.
-pub type GenRng = rand_chacha::ChaCha8Rng;
+/// stream for the same seed on every machine and every version of `rand`
+/// (the streams are pinned by `tools::generate`'s tests and
+/// `tests/cli/seeded.rs`).
+pub type GenRng = rand::rngs::ChaCha8Rng;
 
 /// Solves judge input, returning the judge output; see [`Variant`].
 pub type SolveFn = Box<dyn Fn(&[u8], &SolveOptions) -> Result<String, Error> + Send + Sync>;
@@ -99,16 +102,20 @@ pub struct Variant {
 
 /// Why a puzzle could not answer.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The input text is not a valid instance.
-    #[error("{0}")]
+    #[error(transparent)]
     Input(#[from] InputError),
     /// The request is outside what this puzzle supports (an option it does
     /// not take, a size above a documented limit).
-    #[error("{0}")]
-    Usage(String),
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// A bug of boardsolve's own.
+    #[error(transparent)]
+    Bug(#[from] Bug),
     /// Writing the answer failed.
-    #[error("{0}")]
+    #[error(transparent)]
     Io(#[from] io::Error),
     /// The search was stopped (a time limit, Ctrl-C) before it proved the
     /// answer; what it proved is that the answer lies in `lower..=upper`.
@@ -119,6 +126,10 @@ pub enum Error {
         /// The answer is at most this (a proven bound).
         upper: u128,
     },
+    /// The `save` of [`Puzzle::solve_drawing`] declined a picture; the
+    /// caller that gave `save` holds the reason.
+    #[error("a picture could not be written")]
+    NotSaved,
 }
 
 /// One puzzle as the command line sees it.
@@ -155,14 +166,14 @@ pub trait Puzzle: Sync {
     /// command asks before anything runs.
     ///
     /// # Errors
-    /// [`Error::Usage`] naming the option.
+    /// [`Error::Refused`] naming the option.
     fn takes(&self, asked: &[Flag]) -> Result<(), Error>;
 
     /// Whether `input` is a valid instance within the judge's limits (any
     /// valid instance, for a name without a judge).
     ///
     /// # Errors
-    /// [`Error::Input`] for bad input, [`Error::Usage`] saying which limit
+    /// [`Error::Input`] for bad input, [`Error::Refused`] saying which limit
     /// it passes.
     fn within_limits(&self, input: &[u8]) -> Result<(), Error>;
 
@@ -178,7 +189,7 @@ pub trait Puzzle: Sync {
     /// Reads judge-format `input` and writes the answer in `opts.format`.
     ///
     /// # Errors
-    /// [`Error::Input`] for bad input, [`Error::Usage`] for an unsupported
+    /// [`Error::Input`] for bad input, [`Error::Refused`] for an unsupported
     /// option or a limit, [`Error::Io`] when writing fails.
     fn solve(&self, input: &[u8], opts: &SolveOptions, out: &mut dyn Write) -> Result<(), Error> {
         self.solve_drawing(input, opts, &[], &mut |_, _| Ok(()), out)
@@ -191,7 +202,7 @@ pub trait Puzzle: Sync {
     /// anything is written to `out`.
     ///
     /// # Errors
-    /// As [`Puzzle::solve`]; [`Error::Usage`] if the puzzle has no such
+    /// As [`Puzzle::solve`]; [`Error::Refused`] if the puzzle has no such
     /// picture or the instance is too large to draw; whatever `save` returns.
     fn solve_drawing(
         &self,
@@ -206,7 +217,7 @@ pub trait Puzzle: Sync {
     ///
     /// # Errors
     /// [`Error::Input`] if the input is not a valid instance,
-    /// [`Error::Usage`] for an option the puzzle does not take.
+    /// [`Error::Refused`] for an option the puzzle does not take.
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error>;
 
     /// The judge's output for `input` (with 2048's K `moves`), in memory:
@@ -228,7 +239,7 @@ pub trait Puzzle: Sync {
     /// One random valid instance in judge format.
     ///
     /// # Errors
-    /// [`Error::Usage`] for a size option the puzzle does not take or a
+    /// [`Error::Refused`] for a size option the puzzle does not take or a
     /// size out of range.
     fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error>;
 
@@ -258,6 +269,6 @@ pub trait Puzzle: Sync {
     /// this entry's rules, the input in `form` (`None`: the entry's own).
     ///
     /// # Errors
-    /// [`Error::Usage`] for a form the puzzle does not write.
+    /// [`Error::Refused`] for a form the puzzle does not write.
     fn samples(&self, form: Option<TextForm>) -> Result<Vec<(String, String)>, Error>;
 }

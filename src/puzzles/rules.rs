@@ -9,6 +9,7 @@
 //! catalogue of classic mistakes for `stress --diagnose`.
 
 use super::contract::{Accepts, Contract, Limits, PastLimits};
+use super::refusal::{Bug, Refusal};
 use super::sizes::{GenOptions, Size};
 use super::{
     CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
@@ -182,7 +183,7 @@ pub trait Generate: Text {
     /// [`Generate::SIZES`].
     ///
     /// # Errors
-    /// [`Error::Usage`] for a size out of range.
+    /// [`Error::Refused`] for a size out of range.
     fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Self::Instance, Error>;
 
     /// [`Generate::generate`] for a judge's `limits` (when no size option
@@ -240,7 +241,7 @@ pub trait Reference: Text {
     /// or by the same implementation making `mistake`.
     ///
     /// # Errors
-    /// [`Error::Usage`] when the reference cannot handle the instance.
+    /// [`Error::Refused`] when the reference cannot handle the instance.
     fn reference(
         &self,
         instance: &Self::Instance,
@@ -279,7 +280,7 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
     /// nothing.
     ///
     /// # Errors
-    /// [`Error::Usage`] for a value above a documented limit.
+    /// [`Error::Refused`] for a value above a documented limit.
     fn configure(&self, settings: &Settings) -> Result<Self, Error> {
         let _ = settings;
         Ok(self.clone())
@@ -294,18 +295,18 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
     /// Writes exactly the judge's output.
     ///
     /// # Errors
-    /// [`Error::Usage`] for a request above a documented limit,
+    /// [`Error::Refused`] for a request above a documented limit,
     /// [`Error::Io`] when writing fails.
     fn write_answer(&self, instance: &Self::Instance, out: &mut dyn Write) -> Result<(), Error>;
 
     /// The optimal play (called only when [`Flag::Explain`] is taken).
     ///
     /// # Errors
-    /// [`Error::Usage`] for a request above a documented limit, or when the
+    /// [`Error::Refused`] for a request above a documented limit, or when the
     /// puzzle has no explanation.
     fn play(&self, instance: &Self::Instance) -> Result<Self::Play, Error> {
         let _ = instance;
-        Err(Error::Usage("this puzzle has no explanation".into()))
+        Err(Bug::NoExplanation.into())
     }
 
     /// Words `play` for a human (`--explain`).
@@ -328,11 +329,11 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
     /// a picture drawn from the play takes it instead of searching again.
     ///
     /// # Errors
-    /// [`Error::Usage`] for an instance too large to draw, or when the
+    /// [`Error::Refused`] for an instance too large to draw, or when the
     /// puzzle has no picture; as [`Rules::play`] when it searches.
     fn svg(&self, instance: &Self::Instance, play: Option<&Self::Play>) -> Result<String, Error> {
         let _ = (instance, play);
-        Err(Error::Usage("this puzzle has no picture".into()))
+        Err(Bug::NoPicture.into())
     }
 
     /// What the `--html` page needs besides the play to draw the board
@@ -457,16 +458,15 @@ impl<R: Rules> Entry<R> {
 
     /// What in `instance` is past the judge's limits, in the words `validate`
     /// and `test` print (`K = 3: beyond BOJ 14600's limits (...)`), or `None`.
-    fn past_limits(&self, instance: &R::Instance) -> Option<(String, usize)> {
+    fn past_limits(&self, instance: &R::Instance) -> Option<(Refusal, usize)> {
         let judge = self.contract.judge.as_ref()?;
         let past = self.rules.within_limits(instance, &judge.limits).err()?;
-        let words = format!(
-            "{}: beyond {}'s limits ({})",
-            past.breach,
-            judge.problem,
-            judge.limits.describe()
-        );
-        Some((words, past.number))
+        let refusal = Refusal::BeyondLimits {
+            breach: past.breach,
+            problem: judge.problem,
+            limits: judge.limits,
+        };
+        Some((refusal, past.number))
     }
 
     /// Refuses `asked` when the puzzle does not write that form, with the
@@ -475,21 +475,12 @@ impl<R: Rules> Entry<R> {
         let Some(form) = asked.filter(|f| !R::FORMS.contains(f)) else {
             return Ok(());
         };
-        Err(Error::Usage(if R::FORMS.is_empty() {
-            format!(
-                "{} has one text form and does not take --format {}",
-                self.name,
-                form.name()
-            )
-        } else {
-            let forms: Vec<&str> = R::FORMS.iter().map(|f| f.name()).collect();
-            format!(
-                "{} does not take --format {}; it takes {}",
-                self.name,
-                form.name(),
-                forms.join(", ")
-            )
-        }))
+        Err(Refusal::FormNotTaken {
+            puzzle: self.name,
+            form: form.name(),
+            forms: R::FORMS.iter().map(|f| f.name()).collect(),
+        }
+        .into())
     }
 
     /// The instance as text in `asked` or else this entry's form.
@@ -575,11 +566,11 @@ impl<R: Rules> Puzzle for Entry<R> {
 
     fn takes(&self, asked: &[Flag]) -> Result<(), Error> {
         match asked.iter().find(|flag| !R::TAKES.contains(flag)) {
-            Some(flag) => Err(Error::Usage(format!(
-                "{} does not take {}",
-                self.name,
-                flag.name()
-            ))),
+            Some(flag) => Err(Refusal::NotTaken {
+                puzzle: self.name,
+                flag: flag.name(),
+            }
+            .into()),
             None => Ok(()),
         }
     }
@@ -595,7 +586,10 @@ impl<R: Rules> Puzzle for Entry<R> {
         };
         crate::text::strict_layout(input, canonical.as_bytes())?;
         match self.past_limits(&instance) {
-            Some((why, number)) => Err(InputError::new(number_position(input, number), why)),
+            Some((why, number)) => Err(InputError::new(
+                number_position(input, number),
+                why.to_string(),
+            )),
             None => Ok(()),
         }
     }
@@ -605,7 +599,7 @@ impl<R: Rules> Puzzle for Entry<R> {
             return Ok(());
         }
         match self.past_limits(&self.rules.parse(input)?) {
-            Some((why, _)) => Err(Error::Usage(why)),
+            Some((why, _)) => Err(why.into()),
             None => Ok(()),
         }
     }
@@ -673,10 +667,11 @@ impl<R: Rules> Puzzle for Entry<R> {
         {
             // A generator that ignores the limits it was given is a bug
             // here, not the user's doing.
-            return Err(Error::Usage(format!(
-                "internal error: a generated {} case is past the judge's limits: {why}",
-                self.name
-            )));
+            return Err(Bug::GeneratedBeyondLimits {
+                puzzle: self.name,
+                breach: why.breach,
+            }
+            .into());
         }
         self.text_in(&instance, opts.format)
     }
@@ -723,8 +718,7 @@ impl<R: Rules> Puzzle for Entry<R> {
             .map(|instance| {
                 let mut answer = Vec::new();
                 self.rules.write_answer(instance, &mut answer)?;
-                let answer = String::from_utf8(answer)
-                    .map_err(|_| Error::Usage("an answer that is not text".into()))?;
+                let answer = String::from_utf8(answer).map_err(|_| Bug::AnswerNotText)?;
                 Ok((self.text_in(instance, form)?, answer))
             })
             .collect()

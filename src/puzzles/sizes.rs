@@ -4,7 +4,7 @@
 //! flags that reproduce a run; the command line makes its arguments from
 //! the same table, so the library itself knows nothing of clap.
 
-use super::Error;
+use super::{Error, Refusal};
 
 /// Hands the table of size options to the macro `$then`, one entry a
 /// line: `field: type, Variant, "flag", "VALUE";` with the option's doc
@@ -94,13 +94,11 @@ impl GenOptions {
     /// `allowed`) and values out of every puzzle's range, naming them.
     ///
     /// # Errors
-    /// [`Error::Usage`] naming the options `puzzle` ignores, or a density
+    /// [`Error::Refused`] naming the options `puzzle` ignores, or a density
     /// outside 0..=1.
     pub fn only(&self, puzzle: &str, allowed: &[Size]) -> Result<(), Error> {
         if let Some(d) = self.density.filter(|d| !(0.0..=1.0).contains(d)) {
-            return Err(Error::Usage(format!(
-                "--density must be from 0 to 1, found {d}"
-            )));
+            return Err(Refusal::Density(d).into());
         }
         let extra: Vec<&str> = Size::ALL
             .iter()
@@ -110,22 +108,18 @@ impl GenOptions {
         if extra.is_empty() {
             return Ok(());
         }
-        let takes = if allowed.is_empty() {
-            "no size option".to_string()
-        } else {
-            let flags: Vec<&str> = allowed.iter().map(|s| s.flag()).collect();
-            flags.join(", ")
-        };
-        Err(Error::Usage(format!(
-            "{puzzle} does not take {}; it takes {takes}",
-            extra.join(", ")
-        )))
+        Err(Refusal::SizesNotTaken {
+            puzzle: puzzle.to_string(),
+            extra,
+            takes: allowed.iter().map(|s| s.flag()).collect(),
+        }
+        .into())
     }
 
     /// The value of `size` if given, refused unless it is from `lo` to `hi`.
     ///
     /// # Errors
-    /// [`Error::Usage`] naming the option, its range and the value found.
+    /// [`Error::Refused`] naming the option, its range and the value found.
     pub fn bounded(&self, size: Size, lo: u64, hi: u64) -> Result<Option<u64>, Error> {
         let value = match size {
             Size::Density => None,
@@ -136,10 +130,13 @@ impl GenOptions {
             Size::Cols => self.cols,
         };
         match value {
-            Some(v) if !(lo..=hi).contains(&v) => Err(Error::Usage(format!(
-                "{} must be from {lo} to {hi}, found {v}",
-                size.flag()
-            ))),
+            Some(v) if !(lo..=hi).contains(&v) => Err(Refusal::SizeOutOfRange {
+                flag: size.flag(),
+                lo,
+                hi,
+                found: v,
+            }
+            .into()),
             other => Ok(other),
         }
     }

@@ -224,6 +224,7 @@ fn solve_one(
 /// Two files of a bulk run that would meet (see [`check_outputs`]); the
 /// names are as [`shown`].
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Clash {
     /// An input named `X.out` would be overwritten by its own answer.
     #[error("the answer to {input} would overwrite the input itself; name inputs *.in")]

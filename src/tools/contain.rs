@@ -397,7 +397,7 @@ mod keeper {
                 Err(_) => break -1,
                 _ => {}
             }
-            match sys::sigwaitinfo(signals) {
+            match sys::sigwait(signals) {
                 libc::SIGCHLD | -1 => {}
                 signal => {
                     stopped_by.get_or_insert(signal);
@@ -420,7 +420,7 @@ mod keeper {
     }
 
     /// Everything before the program starts; returns the signals the
-    /// keeper waits for (blocked, so they are taken by `sigwaitinfo`).
+    /// keeper waits for (blocked, so they are taken by `sigwait`).
     fn prepare(boardsolve: libc::pid_t) -> io::Result<(sys::SigSet, bool)> {
         let isolated = isolate();
         // If boardsolve dies, the tree goes with it. (Set after entering a
@@ -434,7 +434,13 @@ mod keeper {
         // Not dumpable: a program of another user cannot read the report
         // pipe through /proc (the same user can; see docs/architecture.md).
         rustix::process::set_dumpable_behavior(rustix::process::DumpableBehavior::NotDumpable)?;
-        let signals = sys::SigSet::of(&[libc::SIGCHLD, libc::SIGTERM, libc::SIGINT, libc::SIGHUP]);
+        use nix::sys::signal::Signal;
+        let signals = sys::SigSet::of(&[
+            Signal::SIGCHLD,
+            Signal::SIGTERM,
+            Signal::SIGINT,
+            Signal::SIGHUP,
+        ]);
         // Blocked before the program exists, so none is missed; std
         // empties the mask again in the program.
         sys::sigprocmask(&signals)?;
@@ -499,7 +505,7 @@ mod keeper {
             if status.is_some() {
                 break;
             }
-            match sys::sigwaitinfo(signals) {
+            match sys::sigwait(signals) {
                 libc::SIGCHLD | -1 => {}
                 signal => {
                     stopped_by = Some(signal);
@@ -624,9 +630,10 @@ mod sys {
     /// reaches every other process of the namespace and nothing outside.
     pub fn kill_all_but_me() {
         if getpid() == 1 {
-            // SAFETY: a plain system call; in pid 1 of a namespace it
-            // cannot reach a process outside it.
-            unsafe { libc::kill(-1, libc::SIGKILL) };
+            // In pid 1 of a namespace, -1 cannot reach a process outside
+            // it. nix's kill: rustix's takes no -1.
+            let every = nix::unistd::Pid::from_raw(-1);
+            let _ = nix::sys::signal::kill(every, nix::sys::signal::Signal::SIGKILL);
         }
     }
 
@@ -741,7 +748,8 @@ mod sys {
     }
 
     /// Closes every descriptor above 2 but `keep` (inherited ones: what
-    /// boardsolve's other threads were starting at the same moment).
+    /// boardsolve's other threads were starting at the same moment). Raw
+    /// libc: neither rustix nor nix wraps close_range.
     pub fn close_all_but(keep: RawFd) {
         let keep = keep as u32;
         // SAFETY: close_range only closes descriptors of this process,
@@ -797,58 +805,45 @@ mod sys {
         }
     }
 
-    /// A set of signals.
-    pub struct SigSet(libc::sigset_t);
+    /// A set of signals (nix's: rustix has no signal masks).
+    pub struct SigSet(nix::sys::signal::SigSet);
 
     impl SigSet {
-        pub fn of(signals: &[libc::c_int]) -> SigSet {
-            // SAFETY: a zeroed sigset_t is valid storage for sigemptyset;
-            // the calls only write into it.
-            unsafe {
-                let mut set: libc::sigset_t = std::mem::zeroed();
-                libc::sigemptyset(&raw mut set);
-                for &signal in signals {
-                    libc::sigaddset(&raw mut set, signal);
-                }
-                SigSet(set)
+        pub fn of(signals: &[nix::sys::signal::Signal]) -> SigSet {
+            let mut set = nix::sys::signal::SigSet::empty();
+            for &signal in signals {
+                set.add(signal);
             }
+            SigSet(set)
         }
     }
 
     /// Blocks exactly `set` in this (single) thread.
     pub fn sigprocmask(set: &SigSet) -> io::Result<()> {
-        // SAFETY: reads a valid set.
-        let rc =
-            unsafe { libc::sigprocmask(libc::SIG_SETMASK, &raw const set.0, std::ptr::null_mut()) };
-        if rc < 0 {
-            Err(io::Error::last_os_error())
-        } else {
-            Ok(())
-        }
+        let how = nix::sys::signal::SigmaskHow::SIG_SETMASK;
+        Ok(nix::sys::signal::sigprocmask(how, Some(&set.0), None)?)
     }
 
     /// Waits for one of the blocked signals of `set`; its number, or -1.
-    pub fn sigwaitinfo(set: &SigSet) -> libc::c_int {
-        // SAFETY: reads a valid set; a null siginfo pointer is allowed.
-        unsafe { libc::sigwaitinfo(&raw const set.0, std::ptr::null_mut()) }
+    pub fn sigwait(set: &SigSet) -> libc::c_int {
+        set.0.wait().map_or(-1, |signal| signal as libc::c_int)
     }
 
     /// CPU time (user plus system) and the largest resident set in KiB
-    /// of all reaped children and their reaped descendants.
+    /// of all reaped children and their reaped descendants (nix's
+    /// getrusage: rustix has none).
     pub fn children_usage() -> (Duration, u64) {
-        // SAFETY: a zeroed rusage is valid; getrusage writes into it.
-        let usage = unsafe {
-            let mut usage: libc::rusage = std::mem::zeroed();
-            libc::getrusage(libc::RUSAGE_CHILDREN, &raw mut usage);
-            usage
+        use nix::sys::resource::{UsageWho, getrusage};
+        let Ok(usage) = getrusage(UsageWho::RUSAGE_CHILDREN) else {
+            return (Duration::ZERO, 0);
         };
-        let time = |t: libc::timeval| {
-            Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
-                + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
+        let time = |t: nix::sys::time::TimeVal| {
+            Duration::from_secs(u64::try_from(t.tv_sec()).unwrap_or(0))
+                + Duration::from_micros(u64::try_from(t.tv_usec()).unwrap_or(0))
         };
         (
-            time(usage.ru_utime) + time(usage.ru_stime),
-            u64::try_from(usage.ru_maxrss).unwrap_or(0),
+            time(usage.user_time()) + time(usage.system_time()),
+            u64::try_from(usage.max_rss()).unwrap_or(0),
         )
     }
 }

@@ -416,7 +416,8 @@ mod tests {
 
     /// A variant that cannot answer.
     fn failing(id: &'static str) -> Variant {
-        let solve = |_: &[u8], _: &SolveOptions| Err::<String, _>(Error::Usage("no".into()));
+        let solve =
+            |_: &[u8], _: &SolveOptions| Err::<String, _>(Error::Io(std::io::Error::other("no")));
         Variant {
             id,
             mistake: id,
@@ -693,7 +694,7 @@ mod tests {
             let i: usize = std::str::from_utf8(input).unwrap().parse().unwrap();
             table[i]
                 .clone()
-                .ok_or_else(|| Error::Usage("no features".into()))
+                .ok_or_else(|| Error::Io(std::io::Error::other("no features")))
         }
     }
 

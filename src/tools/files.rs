@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 /// cases. Every message starts from the file's name; the cause stays
 /// reachable as the error's source.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum FileError {
     /// The file (or directory) could not be opened or read.
     #[error("cannot read {name}: {source}")]

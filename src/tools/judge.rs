@@ -222,12 +222,13 @@ fn compared(check: Check) -> Verdict {
 
 /// Why a case could not be judged.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum JudgeError {
     /// The harness could not run the program.
-    #[error("{0}")]
+    #[error(transparent)]
     Trouble(#[from] Trouble),
     /// The puzzle refused the input or an option.
-    #[error("{0}")]
+    #[error(transparent)]
     Puzzle(#[from] Error),
 }
 

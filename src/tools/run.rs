@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 
 /// Why a program cannot be run; the program as typed leads each message.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ProgramError {
     /// The command is empty.
     #[error("no program given")]

@@ -150,13 +150,14 @@ pub struct Summary {
 
 /// Why a stress run stopped without a verdict.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum StressError {
     /// The puzzle refused the options (or generated input, which would be
     /// a bug).
-    #[error("{0}")]
+    #[error(transparent)]
     Puzzle(#[from] Error),
     /// The harness could not run the program.
-    #[error("{0}")]
+    #[error(transparent)]
     Trouble(#[from] Trouble),
     /// The reference did not answer in time.
     #[error("the reference answer took more than {limit:?} on case {case}")]

@@ -7,6 +7,7 @@ pub type Cause = Box<dyn std::error::Error + Send + Sync>;
 
 /// Why the harness could not run a program: never the program's fault.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Trouble {
     /// boardsolve is stopping (it got SIGINT, SIGTERM or SIGHUP).
     #[error("interrupted")]

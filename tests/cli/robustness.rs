@@ -461,7 +461,7 @@ fn solve_or_refuse(input: &[u8]) -> Result<(), TestCaseError> {
                 // same path as a reader that went away.
                 Err(Error::Io(_)) if out.0.len() >= OUTPUT_CAP => {}
                 // Tromino has no --json; that is refused before reading.
-                Err(Error::Usage(_)) if format == OutputFormat::Json => {}
+                Err(Error::Refused(_)) if format == OutputFormat::Json => {}
                 Err(Error::Input(e)) => {
                     prop_assert!(out.0.is_empty());
                     prop_assert!(!e.message.is_empty() && !e.message.contains('\n'));
@@ -501,7 +501,7 @@ proptest! {
                     ..CheckOptions::default()
                 };
                 match puzzle.check(&input, &output, &opts) {
-                    Ok(_) | Err(Error::Input(_) | Error::Usage(_)) => {}
+                    Ok(_) | Err(Error::Input(_) | Error::Refused(_)) => {}
                     Err(other) => prop_assert!(false, "{}: {other}", puzzle.name()),
                 }
             }

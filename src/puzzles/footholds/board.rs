@@ -94,6 +94,7 @@ pub struct Instance {
 
 /// Why a grid and two starts make no instance ([`Instance::new`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GridError {
     /// No rows, no columns, or more than [`MAX_SIDE`] of either.
     #[error("the board must have 1 to {MAX_SIDE} rows and columns")]

@@ -157,7 +157,7 @@ fn principal_variation_is_legal_and_as_long_as_the_answer() {
 fn small_instance(max_side: usize) -> impl Strategy<Value = Instance> {
     (1..=max_side, 1..=max_side, 0u64.., 40u32..=100).prop_map(|(r, c, seed, p)| {
         use rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
         random(&mut rng, r, c, p)
     })
 }
@@ -256,7 +256,7 @@ proptest! {
     #[test]
     fn engine_equals_plain_search_on_5x5(seed in 0u64.., p in 50u32..=100) {
         use rand::SeedableRng;
-        let g = random(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed), 5, 5, p);
+        let g = random(&mut rand::rngs::ChaCha8Rng::seed_from_u64(seed), 5, 5, p);
         prop_assert_eq!(answer(&g), reference::answer(&g, None), "{}", g);
     }
 }
@@ -274,7 +274,7 @@ fn each_mistake_changes_some_answer() {
         2
     );
     let games: Vec<Instance> = (0..200)
-        .map(|seed| random(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed), 3, 3, 80))
+        .map(|seed| random(&mut rand::rngs::ChaCha8Rng::seed_from_u64(seed), 3, 3, 80))
         .collect();
     for &mistake in reference::Mistake::ALL {
         assert!(

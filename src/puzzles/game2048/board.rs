@@ -63,6 +63,7 @@ pub struct Board {
 
 /// Why values make no board ([`Board::from_values`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ValuesError {
     /// A side outside 1..=[`MAX_N`], or not `expected` = N² values.
     #[error("expected {expected} values for N = {n}")]

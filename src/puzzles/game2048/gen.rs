@@ -334,7 +334,7 @@ impl Generate for Game2048 {
     /// drawn from `rng`).
     ///
     /// # Errors
-    /// [`Error::Usage`] for `--n` outside 1..=64 or a `--max-tile` that is not a
+    /// [`Error::Refused`] for `--n` outside 1..=64 or a `--max-tile` that is not a
     /// power of two from 2.
     fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
         self.generate_within(rng, sizes, None)
@@ -358,9 +358,7 @@ impl Generate for Game2048 {
             Some(v) => match exponent_of(v) {
                 Some(e) if e >= 1 => e,
                 _ => {
-                    return Err(Error::Usage(format!(
-                        "--max-tile must be a power of two from 2 to 2^63, found {v}"
-                    )));
+                    return Err(crate::puzzles::Refusal::MaxTile(v).into());
                 }
             },
         };

@@ -85,9 +85,11 @@ impl Rules for Game2048 {
     fn configure(&self, settings: &Settings) -> Result<Self, Error> {
         let moves = settings.moves.unwrap_or(self.moves);
         if moves > MAX_MOVES {
-            return Err(Error::Usage(format!(
-                "--moves {moves} is above the limit of {MAX_MOVES}"
-            )));
+            return Err(crate::puzzles::Refusal::Moves {
+                moves,
+                most: MAX_MOVES,
+            }
+            .into());
         }
         Ok(Game2048 {
             moves,

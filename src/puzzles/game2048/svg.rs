@@ -29,14 +29,17 @@ fn colours(e: u32) -> (String, &'static str) {
 /// The strip for `play`, the line of at most `moves` moves.
 ///
 /// # Errors
-/// [`Error::Usage`] when the strip has more than [`MAX_SVG_CELLS`] cells.
+/// [`Error::Refused`] when the strip has more than [`MAX_SVG_CELLS`] cells.
 pub(super) fn draw(play: &Play, moves: u32) -> Result<String, Error> {
     let n = play.boards[0].len();
     let boards = play.boards.len();
     if boards * n * n > MAX_SVG_CELLS {
-        return Err(Error::Usage(format!(
-            "--svg draws up to {MAX_SVG_CELLS} cells of boards; this line has {boards} boards of {n}×{n}"
-        )));
+        return Err(crate::puzzles::Refusal::StripTooLarge {
+            most: MAX_SVG_CELLS,
+            boards,
+            n,
+        }
+        .into());
     }
     // Every number fits its tile at 14 px: about 8.5 px a digit.
     let digits = play.widest_number();

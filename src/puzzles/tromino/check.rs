@@ -1,7 +1,7 @@
 //! Checking someone's tiling: shape, hole, L-trominoes, and optionally the order.
 
 use super::{Format, Instance, order};
-use crate::puzzles::Error;
+use crate::puzzles::{Error, Refusal};
 use crate::text::{Position, Tokens, Verdict, describe_bytes, parse_u64};
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -181,7 +181,7 @@ impl std::error::Error for Offence {}
 /// that is not a power of two, then judges `output` as [`check_output`].
 ///
 /// # Errors
-/// [`Error::Usage`] for the refusals.
+/// [`Error::Refused`] for the refusals.
 pub(super) fn check(
     instance: &Instance,
     output: &[u8],
@@ -189,16 +189,15 @@ pub(super) fn check(
     order: bool,
 ) -> Result<Verdict, Error> {
     if instance.n > MAX_CHECK_N {
-        return Err(Error::Usage(format!(
-            "check reads boards up to {MAX_CHECK_N}×{MAX_CHECK_N}; n = {} is above",
-            instance.n
-        )));
+        return Err(Refusal::BoardTooLarge {
+            task: "check reads boards",
+            most: MAX_CHECK_N,
+            n: instance.n,
+        }
+        .into());
     }
     if order && !instance.n.is_power_of_two() {
-        return Err(Error::Usage(format!(
-            "--order needs a power-of-two side (the placement order is defined only there); n = {}",
-            instance.n
-        )));
+        return Err(Refusal::OrderSide(instance.n).into());
     }
     Ok(check_output(instance, output, format, order))
 }

@@ -3,7 +3,7 @@
 //! its cells and the recursion level that placed it.
 
 use super::{Instance, tiling};
-use crate::puzzles::Error;
+use crate::puzzles::{Error, Refusal};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -46,13 +46,15 @@ pub struct Play {
 /// ```
 ///
 /// # Errors
-/// [`Error::Usage`] for a side above [`MAX_PLAY_N`].
+/// [`Error::Refused`] for a side above [`MAX_PLAY_N`].
 pub fn play(instance: &Instance) -> Result<Play, Error> {
     if instance.n > MAX_PLAY_N {
-        return Err(Error::Usage(format!(
-            "--json, --explain and --html list boards up to {MAX_PLAY_N}×{MAX_PLAY_N}; n = {} is above",
-            instance.n
-        )));
+        return Err(Refusal::BoardTooLarge {
+            task: "--json, --explain and --html list boards",
+            most: MAX_PLAY_N,
+            n: instance.n,
+        }
+        .into());
     }
     let n = instance.n as usize;
     let labels = tiling(instance);

@@ -4,7 +4,7 @@
 use super::Tromino;
 use super::{Format, Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N, general};
 use crate::puzzles::{Breach, Generate, Limits, PastLimits, Size};
-use crate::puzzles::{Error, GenOptions, GenRng};
+use crate::puzzles::{Error, GenOptions, GenRng, Refusal};
 use rand::RngExt;
 
 /// A board of side `n` with its hole uniform among the tileable ones.
@@ -12,7 +12,7 @@ use rand::RngExt;
 /// ```
 /// use boardsolve::puzzles::tromino::random;
 /// use rand::SeedableRng;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
 /// let i = random(&mut rng, 40);
 /// assert!(i.n == 40 && i.row < 40 && i.col < 40);
 /// ```
@@ -35,7 +35,7 @@ pub fn random<R: rand::Rng + ?Sized>(rng: &mut R, n: u32) -> Instance {
 /// ```
 /// use boardsolve::puzzles::tromino::hard;
 /// use rand::SeedableRng;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
 /// let i = hard(&mut rng, 16);
 /// // Each coordinate is first, last or in the middle of a square of side 2^j.
 /// let placed = |x: u32| (1..=4).any(|j| [0, (1 << j) / 2 - 1, (1 << j) / 2, (1 << j) - 1].contains(&(x % (1 << j))));
@@ -143,7 +143,7 @@ impl Generate for Tromino {
     /// in the BOJ format), then a hole by [`random`] or, with `--hard`, [`hard`].
     ///
     /// # Errors
-    /// [`Error::Usage`] for a side the format cannot take.
+    /// [`Error::Refused`] for a side the format cannot take.
     fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
         self.generate_within(rng, sizes, None)
     }
@@ -169,16 +169,21 @@ impl Generate for Tromino {
                 }
             }
             Some(n) if boj && !(n.is_power_of_two() && (2..=1 << MAX_BOJ_K).contains(&n)) => {
-                return Err(Error::Usage(format!(
-                    "--n must be a power of two from 2 to 2^{MAX_BOJ_K} for 14600 and 14601, found {n}"
-                )));
+                return Err(Refusal::JudgeSide {
+                    n,
+                    most_k: MAX_BOJ_K,
+                }
+                .into());
             }
             Some(n) if n.is_power_of_two() && n <= u64::from(MAX_POW2_N) => n as u32,
             Some(n) if n <= u64::from(MAX_GENERAL_N) && n % 3 != 0 => n as u32,
             Some(n) => {
-                return Err(Error::Usage(format!(
-                    "--n must be a power of two up to {MAX_POW2_N}, or up to {MAX_GENERAL_N} and not divisible by 3; found {n}"
-                )));
+                return Err(Refusal::TrominoSide {
+                    n,
+                    pow2: MAX_POW2_N,
+                    general: MAX_GENERAL_N,
+                }
+                .into());
             }
         };
         // Without --hard, a quarter of the holes are on quadrant borders

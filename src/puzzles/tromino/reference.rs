@@ -5,8 +5,8 @@
 
 use super::Tromino;
 use super::{Format, Instance};
-use crate::puzzles::Error;
 use crate::puzzles::Reference;
+use crate::puzzles::{Error, Refusal};
 use std::io::Write;
 
 crate::mistakes! {
@@ -71,7 +71,7 @@ crate::mistakes! {
 /// ```
 ///
 /// # Errors
-/// [`Error::Usage`] when the side is not a power of two (the placement
+/// [`Error::Refused`] when the side is not a power of two (the placement
 /// order is defined only there), [`Error::Io`] when writing fails.
 pub fn answer(
     instance: &Instance,
@@ -80,9 +80,7 @@ pub fn answer(
     out: &mut dyn Write,
 ) -> Result<(), Error> {
     if !instance.n.is_power_of_two() {
-        return Err(Error::Usage(
-            "the placement order needs a power-of-two side".into(),
-        ));
+        return Err(Refusal::PlacementOrder.into());
     }
     let (n, row, col) = (
         instance.n as usize,

@@ -1,7 +1,7 @@
 //! The tiling as an SVG picture.
 
 use super::{Instance, tiling};
-use crate::puzzles::Error;
+use crate::puzzles::{Error, Refusal};
 use crate::text::svg::{Data, Svg};
 
 /// Largest side `--svg` draws.
@@ -20,13 +20,15 @@ const NUMBERS_UP_TO: usize = 32;
 /// The picture of the tiling of `instance`.
 ///
 /// # Errors
-/// [`Error::Usage`] for a side above [`MAX_SVG_N`].
+/// [`Error::Refused`] for a side above [`MAX_SVG_N`].
 pub(super) fn picture(instance: &Instance) -> Result<String, Error> {
     if instance.n > MAX_SVG_N {
-        return Err(Error::Usage(format!(
-            "--svg draws boards up to {MAX_SVG_N}×{MAX_SVG_N}; n = {} is above",
-            instance.n
-        )));
+        return Err(Refusal::BoardTooLarge {
+            task: "--svg draws boards",
+            most: MAX_SVG_N,
+            n: instance.n,
+        }
+        .into());
     }
     Ok(render(instance.n as usize, &tiling(instance)))
 }

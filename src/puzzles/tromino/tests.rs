@@ -449,7 +449,7 @@ fn rule_mistakes_give_answers_the_boj_judge_refuses() {
 fn the_reference_refuses_sides_that_are_not_powers_of_two() {
     let mut out = Vec::new();
     let refused = reference::answer(&instance(5, 0, 0), Format::Plain, None, &mut out);
-    assert!(matches!(refused, Err(Error::Usage(_))));
+    assert!(matches!(refused, Err(Error::Refused(_))));
 }
 
 #[test]
@@ -467,7 +467,7 @@ fn shrinking_keeps_instances_the_format_can_write() {
 fn largest_cases_and_the_sizes_drawn() {
     use crate::puzzles::{GenOptions, Generate, Limits};
     use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
     let k7 = Limits::TrominoK { max_k: 7 };
     let largest = GenOptions {
         largest: true,
@@ -606,7 +606,7 @@ proptest! {
     #[test]
     fn constructive_tiling_checks_on_random_boards(seed in any::<u64>()) {
         use rand::{RngExt, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
         let n = loop {
             let n = rng.random_range(1..=64);
             if n % 3 != 0 {

@@ -13,7 +13,7 @@ use rand::RngExt;
 /// ```
 /// use boardsolve::puzzles::yut::random;
 /// use rand::SeedableRng;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
 /// assert_eq!(random(&mut rng, 10).dice().len(), 10);
 /// ```
 ///

@@ -10,7 +10,7 @@
 
 use super::Yut;
 use super::{Instance, MAX_USEFUL_DICE};
-use crate::puzzles::{Error, Reference};
+use crate::puzzles::{Bug, Error, Reference};
 use rustc_hash::FxHashMap;
 
 crate::mistakes! {
@@ -399,9 +399,7 @@ impl Reference for Yut {
     fn reference(&self, instance: &Instance, mistake: Option<Mistake>) -> Result<String, Error> {
         let dice = instance.dice();
         let used = &dice[..dice.len().min(MAX_USEFUL_DICE)];
-        let best = answer(used, mistake).ok_or_else(|| {
-            Error::Usage("the reference found a turn where no piece can move".into())
-        })?;
+        let best = answer(used, mistake).ok_or(Bug::ReferenceStuck)?;
         Ok(format!("{best}\n"))
     }
 }

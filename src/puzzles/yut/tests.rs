@@ -327,7 +327,7 @@ fn parse_and_display() {
 fn every_catalogued_mistake_changes_some_answer() {
     // The hard dice are drawn until a rule decides the answer, so each
     // mistake is met within a few dozen cases of ten dice.
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(17);
     for &mistake in Mistake::ALL {
         let differs = (0..200).any(|_| {
             let inst = hard(&mut rng, 10);
@@ -408,7 +408,7 @@ fn the_first_arrival_searches_differ() {
         Mistake::FirstArrivalOrdered,
         Mistake::FirstArrivalPerTurnOrdered,
     ];
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
     let cases: Vec<Instance> = (0..100).map(|_| random(&mut rng, 10)).collect();
     for (i, &a) in searches.iter().enumerate() {
         for &b in &searches[i + 1..] {
@@ -470,7 +470,7 @@ proptest! {
 
     #[test]
     fn display_round_trips(seed in any::<u64>(), n in 1usize..50) {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
         let i = random(&mut rng, n);
         prop_assert_eq!(parse(i.to_string().as_bytes()).unwrap(), i);
     }

@@ -87,7 +87,7 @@ fn data_seed(name: &str, seed: u64) -> u64 {
 /// its random cases drawn from `seed` and the judge's name.
 ///
 /// # Errors
-/// [`Error::Usage`] for a name without a judge (its limits are the
+/// [`Error::Refused`] for a name without a judge (its limits are the
 /// solver's, which no package can state), or a case the solver refuses.
 pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Package, Error> {
     let Some(judge) = puzzle.contract().judge else {
@@ -96,11 +96,11 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Package, Error> {
             .filter(|p| p.contract().judge.is_some())
             .map(|p| p.name())
             .collect();
-        return Err(Error::Usage(format!(
-            "package needs a judge's number ({}): `{}` has no judge, so no limits for a package to state",
-            numbers.join(", "),
-            puzzle.name()
-        )));
+        return Err(crate::puzzles::Refusal::NoJudge {
+            puzzle: puzzle.name(),
+            judges: numbers,
+        }
+        .into());
     };
     let kit = kit(&judge.limits);
     let killers = audit::killers(puzzle, seed, audit::KILLER_BUDGET);
@@ -166,10 +166,13 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Package, Error> {
         // own validator: refused here rather than found by verifyproblem.
         puzzle
             .validate(input.as_bytes())
-            .map_err(|e| Error::Usage(format!("package: secret case {name}:{e}")))?;
+            .map_err(|input| crate::puzzles::Bug::PackageCase {
+                name: name.clone(),
+                input,
+            })?;
         let answer = puzzle.judge_answer(input.as_bytes(), None)?;
         let answer = String::from_utf8(answer)
-            .map_err(|_| Error::Usage(format!("package: the answer of {name} is not text")))?;
+            .map_err(|_| crate::puzzles::Bug::PackageAnswerNotText(name.clone()))?;
         add(format!("data/secret/{name}.in"), input);
         add(format!("data/secret/{name}.ans"), answer);
     }
