@@ -7,6 +7,7 @@
 //! is tested against, which also makes the classic mistakes for
 //! `stress --diagnose`.
 
+mod ahead;
 mod avx512;
 mod board;
 mod explain;
