@@ -92,7 +92,8 @@ pub(super) fn rows<'a>(board: &'a [u8], n: usize, scratch: &'a mut Scratch) -> S
 /// ends at line `n` (at 16 when fewer), overlapping the one before.
 fn chunks(n: usize) -> impl Iterator<Item = (usize, usize)> {
     let whole = n / WIDTH;
-    let tail = (!n.is_multiple_of(WIDTH) && n > WIDTH).then_some((n - WIDTH, whole * WIDTH - (n - WIDTH)));
+    let tail =
+        (!n.is_multiple_of(WIDTH) && n > WIDTH).then_some((n - WIDTH, whole * WIDTH - (n - WIDTH)));
     (0..whole.max(1)).map(|k| (k * WIDTH, 0)).chain(tail)
 }
 
@@ -250,10 +251,7 @@ impl Landing {
             if lines.count_ones() < 2 {
                 continue;
             }
-            let mut occupied = 0u64;
-            for (k, &len) in self.len[..n].iter().enumerate() {
-                occupied |= u64::from(usize::from(len) > s) << k;
-            }
+            let occupied = longer_than(&self.len, n, s as u8);
             let mut waiting: Option<u32> = None;
             while lines != 0 {
                 let k = lines.trailing_zeros();
@@ -269,6 +267,34 @@ impl Landing {
             }
         }
         total
+    }
+}
+
+/// The lines `k < n` with `len[k] > s`, as a mask.
+#[inline]
+fn longer_than(len: &[u8; MAX_N], n: usize, s: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let lines = if n == 64 { !0 } else { (1u64 << n) - 1 };
+        let mut mask = 0u64;
+        // SAFETY: SSE2 is part of x86_64; the loads read 16-byte pieces of
+        // `len`. Lengths are at most 64, so signed compares are exact.
+        unsafe {
+            let s = _mm_set1_epi8(s as i8);
+            for k in 0..n.div_ceil(WIDTH) {
+                let l = _mm_loadu_si128(len.as_ptr().add(k * WIDTH).cast());
+                mask |= u64::from(_mm_movemask_epi8(_mm_cmpgt_epi8(l, s)) as u16) << (k * WIDTH);
+            }
+        }
+        mask & lines
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        len[..n]
+            .iter()
+            .enumerate()
+            .fold(0, |m, (k, &l)| m | u64::from(l > s) << k)
     }
 }
 

@@ -424,10 +424,9 @@ impl Search {
         top: u8,
         remaining: u32,
         floor: u32,
-        (horizontal, vertical): &(Counts, Counts),
+        counts: &(Counts, Counts),
         out: &mut ChildBounds,
     ) {
-        let target = floor + 1;
         let level = remaining as usize;
         if level >= TWO_AHEAD_LEVELS
             || out.bound[..4].iter().all(|&x| x <= floor)
@@ -436,6 +435,21 @@ impl Search {
             return;
         }
         let before = *out;
+        self.look_two_ahead_always(b, top, remaining, floor, counts, out);
+        self.two_ahead.note(level, *out != before);
+    }
+
+    /// [`Search::look_two_ahead`] wherever it may run.
+    fn look_two_ahead_always(
+        &self,
+        b: &Board,
+        top: u8,
+        remaining: u32,
+        floor: u32,
+        (horizontal, vertical): &(Counts, Counts),
+        out: &mut ChildBounds,
+    ) {
+        let target = floor + 1;
         let mut scratch = Scratch::new();
         for (axis, counts) in [(0, vertical), (2, horizontal)] {
             if out.bound[axis..axis + 2].iter().all(|&x| x <= floor) {
@@ -454,7 +468,6 @@ impl Search {
                 }
             }
         }
-        self.two_ahead.note(level, *out != before);
     }
 }
 
@@ -561,6 +574,43 @@ impl Climb for Search {
         // doubled while growing).
         (table::memory_budget() / self.searches / (self.key_bytes + 28)).max(1 << 12)
     }
+}
+
+/// Builds the four children of `board` and takes their counts as the look
+/// at them does (bounds for `remaining` moves after them above `floor`),
+/// without the two-move look: the work the two-move look saves when it
+/// rules a board's grandchildren out. Returns the sum of the bounds.
+#[doc(hidden)]
+pub fn build_children(board: &Board, remaining: u32, floor: u32) -> u32 {
+    let search = Search::new(board, 1);
+    let mut child = board.clone();
+    let mut out = ChildBounds::default();
+    let mut total = 0;
+    for d in Direction::ALL {
+        child.slide_from(board, d);
+        search.bounds_below(&child, child.max_exponent(), remaining, floor, &mut out);
+        total += out.bound[..4].iter().sum::<u32>();
+    }
+    total
+}
+
+/// The two-move look at `board`'s four children, as the look at `board`
+/// takes it (counts, then the walks, whatever the record of earlier
+/// looks): their bounds for `remaining` moves after them above `floor`.
+#[doc(hidden)]
+pub fn two_move_look(board: &Board, remaining: u32, floor: u32) -> [u32; 4] {
+    let search = Search::new(board, 1);
+    let mut out = ChildBounds::default();
+    let counts = search.bounds_below(board, board.max_exponent(), remaining, floor, &mut out);
+    search.look_two_ahead_always(
+        board,
+        board.max_exponent(),
+        remaining,
+        floor,
+        &counts,
+        &mut out,
+    );
+    [out.bound[0], out.bound[1], out.bound[2], out.bound[3]]
 }
 
 /// The largest block value reachable from `board` in at most `moves` moves.
