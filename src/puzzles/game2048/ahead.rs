@@ -240,11 +240,11 @@ impl Landing {
     /// line `k` has a block there exactly when `len[k] > s`. Two blocks of
     /// the exponent there are neighbours when no line between them has a
     /// block in slot `s`, and the runs of such neighbours pair up as in
-    /// any move.
-    fn merges_across(&self, n: usize) -> u32 {
+    /// any move. Stops counting at `enough`.
+    fn merges_across(&self, n: usize, enough: u32) -> u32 {
         let mut total = 0;
         let mut slots = self.slots;
-        while slots != 0 {
+        while slots != 0 && total < enough {
             let s = slots.trailing_zeros() as usize;
             slots &= slots - 1;
             let mut lines = self.by_slot[s];
@@ -332,6 +332,8 @@ fn land(steps: &Steps, level: u8) -> [Landing; 2] {
 /// and both directions in one loop, so that the eight or fewer chains of
 /// dependent steps overlap (one alone waits on each step's result).
 #[cfg(target_arch = "x86_64")]
+// `j` is a step number (a bit of `stepped`, a row to load), not only an index.
+#[allow(clippy::needless_range_loop)]
 fn land_sse2<const C: usize>(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
     use std::arch::x86_64::*;
     let n = steps.n;
@@ -353,6 +355,14 @@ fn land_sse2<const C: usize>(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
         let level_v = _mm_set1_epi8(level as i8);
         let mut waiting = [[zero; C]; 2];
         let mut filled = [[zero; C]; 2];
+        // Per direction, chunk and step: the lanes with an event, the
+        // steps with any, and the slots filled before the step (written
+        // at every step before they are read).
+        let mut marks = [[[0u16; MAX_N]; C]; 2];
+        let mut stepped = [[0u64; C]; 2];
+        let mut filled_before = std::mem::MaybeUninit::<[[[__m128i; MAX_N]; C]; 2]>::uninit();
+        let filled_base = filled_before.as_mut_ptr().cast::<__m128i>();
+        let slots_at = |d: usize, k: usize, j: usize| filled_base.add((d * C + k) * MAX_N + j);
         let base = steps.cells.as_ptr();
         for j in 0..n {
             for d in 0..2 {
@@ -369,16 +379,12 @@ fn land_sse2<const C: usize>(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
                     // 2^level. Both sit in the slot of the waiting block.
                     let made = _mm_and_si128(merge, _mm_cmpeq_epi8(v, below));
                     let kept = _mm_and_si128(fresh, _mm_cmpeq_epi8(w, level_v));
-                    let mut events = _mm_movemask_epi8(_mm_or_si128(made, kept)) as u32 & lanes[k];
-                    if events != 0 {
-                        let mut slots = [0u8; WIDTH];
-                        _mm_storeu_si128(slots.as_mut_ptr().cast(), filled[d][k]);
-                        while events != 0 {
-                            let i = events.trailing_zeros() as usize;
-                            events &= events - 1;
-                            out[d].record(first[k] + i, slots[i].wrapping_sub(1));
-                        }
-                    }
+                    // Kept for after the loop, without a branch here:
+                    // whether a step has events is a coin toss.
+                    let events = _mm_movemask_epi8(_mm_or_si128(made, kept)) as u32 & lanes[k];
+                    marks[d][k][j] = events as u16;
+                    stepped[d][k] |= u64::from(events != 0) << j;
+                    _mm_store_si128(slots_at(d, k, j), filled[d][k]);
                     // `fresh` is 0 or all ones in each lane: subtracting adds one.
                     filled[d][k] = _mm_sub_epi8(filled[d][k], fresh);
                     waiting[d][k] = _mm_or_si128(_mm_and_si128(w, empty), _mm_and_si128(v, fresh));
@@ -387,6 +393,19 @@ fn land_sse2<const C: usize>(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
         }
         for d in 0..2 {
             for k in 0..C {
+                let mut steps_with = stepped[d][k];
+                while steps_with != 0 {
+                    let j = steps_with.trailing_zeros() as usize;
+                    steps_with &= steps_with - 1;
+                    let mut slots = [0u8; WIDTH];
+                    _mm_storeu_si128(slots.as_mut_ptr().cast(), _mm_load_si128(slots_at(d, k, j)));
+                    let mut events = u32::from(marks[d][k][j]);
+                    while events != 0 {
+                        let i = events.trailing_zeros() as usize;
+                        events &= events - 1;
+                        out[d].record(first[k] + i, slots[i].wrapping_sub(1));
+                    }
+                }
                 let (mut w, mut f) = ([0u8; WIDTH], [0u8; WIDTH]);
                 _mm_storeu_si128(w.as_mut_ptr().cast(), waiting[d][k]);
                 _mm_storeu_si128(f.as_mut_ptr().cast(), filled[d][k]);
@@ -577,10 +596,10 @@ pub(super) fn rules_out(
     if pairs < need {
         return [true; 2];
     }
-    land(steps, level as u8).map(|landing| {
-        let most = landing.merges_along().max(landing.merges_across(steps.n));
-        u128::from(most) < need
-    })
+    // `need` is at most the number of blocks, so it fits.
+    let need = need as u32;
+    land(steps, level as u8)
+        .map(|landing| landing.merges_along() < need && landing.merges_across(steps.n, need) < need)
 }
 
 /// Targets above this are never judged (the count's values stay within a `u128`).
