@@ -4,7 +4,10 @@
 //! wrong answer cannot pass for a speed-up.
 
 use boardsolve::puzzles::Text;
-use boardsolve::puzzles::game2048::{Board, Game2048, answer, answer_sequential, reference};
+use boardsolve::puzzles::game2048::bench_support::{build_children, two_move_look};
+use boardsolve::puzzles::game2048::{
+    Board, Direction, Game2048, answer, answer_sequential, reference,
+};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -85,5 +88,48 @@ fn k16(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, k5, k10, k16);
+/// What the two-move look costs at a board five moves from the end of a
+/// K = 16 search on the seed-2 board (best 16384, so the target is 32768),
+/// next to what entering that board costs when the look does not rule its
+/// children out: building its four children and taking their counts.
+/// Positions: 64 random lines of 11 moves (moves that change the board).
+fn two_move_look_cost(c: &mut Criterion) {
+    let text = include_bytes!("data/2048-dense-seed2.in");
+    let root = Game2048 { moves: 16 }.parse(text).unwrap().board;
+    let mut rng = ChaCha8Rng::seed_from_u64(35);
+    let positions: Vec<Board> = (0..64)
+        .map(|_| {
+            let mut b = root.clone();
+            for _ in 0..11 {
+                loop {
+                    let d = Direction::ALL[rng.random_range(0..4)];
+                    if let Some(next) = b.slide(d) {
+                        b = next;
+                        break;
+                    }
+                }
+            }
+            b
+        })
+        .collect();
+    let mut group = c.benchmark_group("2048-two-move-look");
+    group.sample_size(20);
+    group.bench_function("look-at-a-board-5-left", |b| {
+        b.iter(|| {
+            for p in &positions {
+                black_box(two_move_look(black_box(p), 4, 14));
+            }
+        });
+    });
+    group.bench_function("build-its-4-children", |b| {
+        b.iter(|| {
+            for p in &positions {
+                black_box(build_children(black_box(p), 3, 14));
+            }
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, k5, k10, k16, two_move_look_cost);
 criterion_main!(benches);

@@ -37,7 +37,7 @@ fn clamped(n: usize, max_exponent: u8) -> (usize, u8, u8) {
 /// ```
 /// use boardsolve::puzzles::game2048::random;
 /// use rand::SeedableRng;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
 /// let inst = random(&mut rng, 4, 10, 0.7);
 /// assert_eq!(inst.board.size(), 4);
 /// ```
@@ -78,7 +78,7 @@ pub fn random<R: rand::Rng + ?Sized>(
 /// ```
 /// use boardsolve::puzzles::game2048::hard;
 /// use rand::SeedableRng;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
 /// assert_eq!(hard(&mut rng, 5, 10).board.size(), 5);
 /// ```
 pub fn hard<R: rand::Rng + ?Sized>(rng: &mut R, n: usize, max_exponent: u8) -> Instance {

@@ -7,6 +7,7 @@
 //! is tested against, which also makes the classic mistakes for
 //! `stress --diagnose`.
 
+mod ahead;
 mod avx512;
 mod board;
 mod explain;
@@ -25,6 +26,13 @@ pub use board::{Board, Direction, Instance, MAX_INPUT_EXPONENT, MAX_N, ValuesErr
 pub use explain::{FirstMoves, Play, by_first_move, play};
 pub use r#gen::{hard, random, shrink};
 pub use solve::{Stats, answer, answer_sequential, answer_with_stats};
+
+/// The pieces of one look, for `benches/game2048.rs`: what the two-move
+/// look costs next to building a board's children.
+#[doc(hidden)]
+pub mod bench_support {
+    pub use super::solve::{build_children, two_move_look};
+}
 pub use svg::MAX_SVG_CELLS;
 
 // The AVX-512 counts reach these through `super::`.

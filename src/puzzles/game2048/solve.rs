@@ -2,12 +2,14 @@
 //! the branch and bound search of [`crate::search::maximize`], on one core
 //! or on all of them.
 
+use super::ahead::{self, Scratch};
 use super::board::{Board, Direction, MAX_N, value_of};
 use super::{avx512, merges};
 use crate::puzzles::Error;
 use crate::search::context::RunContext;
 use crate::search::maximize::{ChildBounds, Climb, Climbing, End, SearchStats};
 use crate::search::table;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The counters of one search: positions, table hits, bound cuts.
 pub type Stats = SearchStats;
@@ -22,6 +24,8 @@ pub(super) struct Search {
     key_bytes: usize,
     /// Searches that may hold a table at the same time (threads).
     searches: usize,
+    /// How the two-move look has done at each number of moves left.
+    two_ahead: TwoAheadRecord,
 }
 
 impl Search {
@@ -30,6 +34,7 @@ impl Search {
         Search {
             key_bytes: board.n * board.n,
             searches: searches.max(1),
+            two_ahead: TwoAheadRecord::default(),
         }
     }
 }
@@ -382,7 +387,16 @@ fn promise(counts: &Counts, low: u32, top: u32) -> u32 {
 impl Search {
     /// [`Climb::child_bounds`] of `b`, whose largest exponent is `top`
     /// (the caller often has it already, and it costs a pass over the board).
-    fn bounds_below(&self, b: &Board, top: u8, remaining: u32, floor: u32, out: &mut ChildBounds) {
+    /// Returns the block counts after a horizontal and a vertical move
+    /// (exact above `floor - remaining`), for [`Search::look_two_ahead`].
+    fn bounds_below(
+        &self,
+        b: &Board,
+        top: u8,
+        remaining: u32,
+        floor: u32,
+        out: &mut ChildBounds,
+    ) -> (Counts, Counts) {
         // Above `floor` the bound only reads exponents from floor + 1 -
         // remaining up (see `bound_from_counts`), and those come from
         // blocks one exponent lower or more.
@@ -397,6 +411,120 @@ impl Search {
         let (h, v) = (h.max(floor), v.max(floor));
         out.bound[..4].copy_from_slice(&[v, v, h, h]);
         out.rank[..4].copy_from_slice(&[rv, rv, rh, rh]);
+        (horizontal, vertical)
+    }
+
+    /// Lowers to `floor` the bound of each child of `b` that the two-move
+    /// look ([`ahead::rules_out`]) shows cannot make `2^(floor + 1)` in
+    /// `remaining` moves, where the count left it above `floor`.
+    /// The counts are those of [`Search::bounds_below`] with the same
+    /// `remaining` and `floor`.
+    fn look_two_ahead(
+        &self,
+        b: &Board,
+        top: u8,
+        remaining: u32,
+        floor: u32,
+        counts: &(Counts, Counts),
+        out: &mut ChildBounds,
+    ) {
+        let level = remaining as usize;
+        if level >= TWO_AHEAD_LEVELS
+            || out.bound[..4].iter().all(|&x| x <= floor)
+            || !self.two_ahead.worth(level)
+        {
+            return;
+        }
+        let before = *out;
+        self.look_two_ahead_always(b, top, remaining, floor, counts, out);
+        self.two_ahead.note(level, *out != before);
+    }
+
+    /// [`Search::look_two_ahead`] wherever it may run.
+    fn look_two_ahead_always(
+        &self,
+        b: &Board,
+        top: u8,
+        remaining: u32,
+        floor: u32,
+        (horizontal, vertical): &(Counts, Counts),
+        out: &mut ChildBounds,
+    ) {
+        let target = floor + 1;
+        let mut scratch = Scratch::new();
+        for (axis, counts) in [(0, vertical), (2, horizontal)] {
+            if out.bound[axis..axis + 2].iter().all(|&x| x <= floor) {
+                continue;
+            }
+            let steps = if axis == 0 {
+                ahead::columns(&b.cells, b.n, &mut scratch)
+            } else {
+                ahead::rows(&b.cells, b.n, &mut scratch)
+            };
+            // Both moves of an axis have the same counts, so the same bound.
+            let ruled_out = ahead::rules_out(&steps, counts, top, remaining, target);
+            for (bound, ruled_out) in out.bound[axis..axis + 2].iter_mut().zip(ruled_out) {
+                if ruled_out {
+                    *bound = floor;
+                }
+            }
+        }
+    }
+}
+
+/// Moves left after a grandchild (`remaining` of the look) below which
+/// the two-move look may run.
+const TWO_AHEAD_LEVELS: usize = 8;
+
+/// How often the two-move look lowered a bound, by moves left: it costs
+/// about as much as building a board, and pays only where it often rules
+/// a grandchild out. On the dense seed-2 board at K = 16 it rules out
+/// nearly every grandchild with 4 moves left and few with 5; at K = 14
+/// many with 3 and none with 4. So each level keeps running it only while
+/// at least one look in [`TwoAheadRecord::RATE`] lowers a bound, and
+/// tries it again once every [`TwoAheadRecord::RETRY`] looks it skips,
+/// since what pays changes as the best score rises. Shared by the threads
+/// of a parallel search (relaxed counters: a lost update only moves the
+/// choice, never an answer).
+#[derive(Default)]
+struct TwoAheadRecord {
+    /// Looks run and looks that lowered a bound, halved now and then so
+    /// that recent looks count most.
+    tried: [AtomicU32; TWO_AHEAD_LEVELS],
+    lowered: [AtomicU32; TWO_AHEAD_LEVELS],
+    skipped: [AtomicU32; TWO_AHEAD_LEVELS],
+}
+
+impl TwoAheadRecord {
+    /// One look in this many must lower a bound for the look to be kept.
+    const RATE: u32 = 8;
+    /// Looks run at a level before its rate is trusted.
+    const WARM_UP: u32 = 256;
+    /// A skipped level is tried again once in this many looks.
+    const RETRY: u32 = 64;
+    /// Counts are halved when the looks run reach this.
+    const WINDOW: u32 = 4096;
+
+    fn worth(&self, level: usize) -> bool {
+        let tried = self.tried[level].load(Ordering::Relaxed);
+        if tried < Self::WARM_UP
+            || self.lowered[level].load(Ordering::Relaxed) * Self::RATE >= tried
+        {
+            return true;
+        }
+        self.skipped[level].fetch_add(1, Ordering::Relaxed) % Self::RETRY == Self::RETRY - 1
+    }
+
+    fn note(&self, level: usize, lowered: bool) {
+        let tried = self.tried[level].fetch_add(1, Ordering::Relaxed) + 1;
+        if lowered {
+            self.lowered[level].fetch_add(1, Ordering::Relaxed);
+        }
+        if tried >= Self::WINDOW {
+            let kept = self.lowered[level].load(Ordering::Relaxed);
+            self.tried[level].store(tried / 2, Ordering::Relaxed);
+            self.lowered[level].store(kept / 2, Ordering::Relaxed);
+        }
     }
 }
 
@@ -433,7 +561,8 @@ impl Climb for Search {
             return Some((false, 0));
         }
         let top = child.max_exponent();
-        self.bounds_below(child, top, remaining, floor, out);
+        let counts = self.bounds_below(child, top, remaining, floor, out);
+        self.look_two_ahead(child, top, remaining, floor, &counts, out);
         Some((true, u32::from(top)))
     }
     fn key<'a>(&self, b: &'a Board) -> &'a [u8] {
@@ -446,6 +575,43 @@ impl Climb for Search {
         // doubled while growing).
         (table::memory_budget() / self.searches / (self.key_bytes + 28)).max(1 << 12)
     }
+}
+
+/// Builds the four children of `board` and takes their counts as the look
+/// at them does (bounds for `remaining` moves after them above `floor`),
+/// without the two-move look: the work the two-move look saves when it
+/// rules a board's grandchildren out. Returns the sum of the bounds.
+#[doc(hidden)]
+pub fn build_children(board: &Board, remaining: u32, floor: u32) -> u32 {
+    let search = Search::new(board, 1);
+    let mut child = board.clone();
+    let mut out = ChildBounds::default();
+    let mut total = 0;
+    for d in Direction::ALL {
+        child.slide_from(board, d);
+        search.bounds_below(&child, child.max_exponent(), remaining, floor, &mut out);
+        total += out.bound[..4].iter().sum::<u32>();
+    }
+    total
+}
+
+/// The two-move look at `board`'s four children, as the look at `board`
+/// takes it (counts, then the walks, whatever the record of earlier
+/// looks): their bounds for `remaining` moves after them above `floor`.
+#[doc(hidden)]
+pub fn two_move_look(board: &Board, remaining: u32, floor: u32) -> [u32; 4] {
+    let search = Search::new(board, 1);
+    let mut out = ChildBounds::default();
+    let counts = search.bounds_below(board, board.max_exponent(), remaining, floor, &mut out);
+    search.look_two_ahead_always(
+        board,
+        board.max_exponent(),
+        remaining,
+        floor,
+        &counts,
+        &mut out,
+    );
+    [out.bound[0], out.bound[1], out.bound[2], out.bound[3]]
 }
 
 /// The largest block value reachable from `board` in at most `moves` moves.

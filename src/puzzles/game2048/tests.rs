@@ -1,3 +1,4 @@
+use super::ahead;
 use super::board::{slide_scalar, value_of};
 use super::parse::parse;
 use super::solve::{
@@ -296,7 +297,7 @@ proptest! {
 /// largest input block.
 fn random_cells(n: usize, seed: u64) -> Vec<u8> {
     use rand::{RngExt, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
     let empty = rng.random_range(0..=100u32);
     let kinds = rng.random_range(1..=8u8);
     let base = if rng.random_range(0..2) == 0 {
@@ -650,7 +651,7 @@ fn explain_aligns_columns_and_marks_merges() {
 fn every_catalogued_mistake_changes_some_generated_answer() {
     use crate::puzzles::Mistake as _;
     use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(23);
     let boards: Vec<Instance> = (0..200)
         .map(|k| {
             let n = 2 + k % 7;
@@ -936,4 +937,119 @@ fn features_are_the_facts_they_state() {
     assert!(of(3, &[2, 0, 0, 4, 0, 0, 2, 0, 0], 0).is_empty());
     let three = of(3, &[2, 0, 0, 2, 0, 0, 2, 0, 0], 0);
     assert_eq!(three, [ONE_MORE_HELPS, THREE_EQUAL]);
+}
+
+/// The two-move look as the search takes it: the counts of the board after
+/// move `mv` of `b` above the search's threshold, then [`ahead::rules_out`].
+fn two_ahead(b: &Board, mv: usize, remaining: u32, target: u32) -> bool {
+    let low = target.saturating_sub(remaining + 1).min(255) as u8;
+    let (horizontal, vertical) = counts_after_moves_above(&b.cells, b.n, low);
+    let mut scratch = ahead::Scratch::new();
+    let (steps, counts) = if mv < 2 {
+        (ahead::columns(&b.cells, b.n, &mut scratch), vertical)
+    } else {
+        (ahead::rows(&b.cells, b.n, &mut scratch), horizontal)
+    };
+    ahead::rules_out(&steps, &counts, b.max_exponent(), remaining, target)[mv % 2]
+}
+
+/// The same question asked of built boards: after move `mv` and then each
+/// of the four moves (a move that changes nothing keeps the board), the
+/// blocks the merge-tree count with `remaining - 1` moves adds up for
+/// `2^target` (those of `2^(target - remaining + 1)` and up) fall short.
+fn two_ahead_built(b: &Board, mv: usize, remaining: u32, target: u32) -> bool {
+    let first = b.slide(Direction::ALL[mv]).unwrap_or_else(|| b.clone());
+    let from = target + 1 - remaining;
+    Direction::ALL.iter().all(|&d| {
+        let after = first.slide(d).unwrap_or_else(|| first.clone());
+        let mass: u128 = after
+            .cells
+            .iter()
+            .filter(|&&e| u32::from(e) >= from)
+            .map(|&e| value_of(e))
+            .sum();
+        mass < 1u128 << target
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// The look without the boards equals the count on the built boards
+    /// two moves on, wherever it judges (a target at least `remaining + 1`,
+    /// so the blocks just below the counted ones are blocks).
+    #[test]
+    fn two_move_look_equals_the_count_on_built_boards(
+        (n, values) in merging_board(),
+        mv in 0usize..4,
+        remaining in 1u32..=4,
+        above in 0u32..=5,
+    ) {
+        let b = board(n, &values);
+        let target = u32::from(b.max_exponent()) + above;
+        let fast = two_ahead(&b, mv, remaining, target);
+        if target > remaining {
+            prop_assert_eq!(fast, two_ahead_built(&b, mv, remaining, target));
+        } else {
+            prop_assert!(!fast);
+        }
+    }
+
+    /// The same on boards of every size up to 64×64, rows straddling the
+    /// lanes of the walk.
+    #[test]
+    fn two_move_look_equals_the_count_on_boards_of_any_size(
+        n in 1usize..=64,
+        seed in any::<u64>(),
+        mv in 0usize..4,
+        remaining in 1u32..=4,
+        above in 0u32..=4,
+    ) {
+        let b = Board::from_exponents(n, random_cells(n, seed));
+        let target = u32::from(b.max_exponent()) + above;
+        if target > remaining && target <= 120 {
+            prop_assert_eq!(two_ahead(&b, mv, remaining, target), two_ahead_built(&b, mv, remaining, target));
+        }
+    }
+
+    /// The SSE2 walk finds what the plain lane loops find, on boards of
+    /// every size (the last chunk of lanes overlapping the one before).
+    #[test]
+    fn the_lane_walk_equals_the_plain_loops(
+        n in 1usize..=64,
+        seed in any::<u64>(),
+        level in 1u8..=12,
+        towards_end in any::<bool>(),
+    ) {
+        let cells = random_cells(n, seed);
+        let mut scratch = ahead::Scratch::new();
+        prop_assert!(ahead::walks_agree(&ahead::columns(&cells, n, &mut scratch), towards_end, level));
+        let mut scratch = ahead::Scratch::new();
+        prop_assert!(ahead::walks_agree(&ahead::rows(&cells, n, &mut scratch), towards_end, level));
+    }
+
+    /// Never below the truth: a block the plain search makes within
+    /// `remaining` moves after move `mv` is never ruled out, whatever the
+    /// target up to it (targets above it up to `remaining` more are
+    /// checked by the equality above).
+    #[test]
+    fn two_move_look_never_rules_out_a_reachable_block(
+        (n, values) in merging_board(),
+        mv in 0usize..4,
+        remaining in 1u32..=4,
+    ) {
+        let b = board(n, &values);
+        let first = b.slide(Direction::ALL[mv]).unwrap_or_else(|| b.clone());
+        let firsts: Vec<u64> = first.cells.iter().map(|&e| value_of(e) as u64).collect();
+        let truth = reference::answer(n, &firsts, remaining, None);
+        let best = if truth == 0 { 0 } else { truth.trailing_zeros() };
+        for target in 1..=best {
+            prop_assert!(!two_ahead(&b, mv, remaining, target), "2^{} is made", target);
+        }
+        for target in best + 1..=best + remaining {
+            if two_ahead(&b, mv, remaining, target) {
+                prop_assert!(truth < 1u128 << target);
+            }
+        }
+    }
 }
