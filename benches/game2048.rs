@@ -95,7 +95,7 @@ fn k16(c: &mut Criterion) {
 /// Positions: 64 random lines of 11 moves (moves that change the board).
 fn two_move_look_cost(c: &mut Criterion) {
     let text = include_bytes!("data/2048-dense-seed2.in");
-    let root = Game2048 { moves: 16 }.parse(text).unwrap().board;
+    let root = Game2048::new(16).parse(text).unwrap().board;
     let mut rng = ChaCha8Rng::seed_from_u64(35);
     let positions: Vec<Board> = (0..64)
         .map(|_| {
