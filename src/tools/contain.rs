@@ -328,7 +328,7 @@ mod keeper {
         let error =
             |e: io::Error| Some(format!("error {}\n", e.raw_os_error().unwrap_or(libc::EIO)));
         let text = match prepare(boardsolve) {
-            Ok((signals, isolated)) => match sys::Exec::new(program, &args[5..]) {
+            Ok((signals, isolated)) => match sys::Exec::new(program, &args[5..], isolated) {
                 Ok(exec) if isolated => relay(&exec, limits, &signals),
                 Ok(exec) => Some(run(&exec, limits, &signals)),
                 Err(e) => error(e),
@@ -637,20 +637,27 @@ mod sys {
         }
     }
 
-    /// A program and its arguments ready for `execve`, prepared before
-    /// the fork.
+    /// A program, its arguments and its environment ready for `execve`,
+    /// prepared before the fork.
     #[derive(Clone)]
     pub struct Exec {
         program: std::ffi::CString,
         argv: Vec<std::ffi::CString>,
+        envp: Vec<std::ffi::CString>,
     }
 
-    unsafe extern "C" {
-        static environ: *const *const libc::c_char;
-    }
+    /// What a Java virtual machine is told in a run of its own PID
+    /// namespace: every such run's first JVM has the same pid, so their
+    /// shared-memory performance files in `/tmp/hsperfdata_USER/PID`
+    /// would clash, and a JVM that finds its file taken prints a warning
+    /// on standard output, which would be judged as its answer.
+    pub const JAVA_IN_NAMESPACE: &str = "-XX:-UsePerfData";
 
     impl Exec {
-        pub fn new(program: &OsStr, args: &[OsString]) -> io::Result<Exec> {
+        /// `program` with `args`, in the keeper's environment; `isolated`
+        /// (in a PID namespace of its own) adds [`JAVA_IN_NAMESPACE`] to
+        /// `JAVA_TOOL_OPTIONS`.
+        pub fn new(program: &OsStr, args: &[OsString], isolated: bool) -> io::Result<Exec> {
             use std::os::unix::ffi::OsStrExt;
             let c = |s: &OsStr| {
                 std::ffi::CString::new(s.as_bytes())
@@ -660,9 +667,30 @@ mod sys {
             for arg in args {
                 argv.push(c(arg)?);
             }
+            let mut envp = Vec::new();
+            let mut java = isolated.then(|| OsString::from(JAVA_IN_NAMESPACE));
+            for (name, value) in std::env::vars_os() {
+                let mut entry = name.clone();
+                entry.push("=");
+                if name == "JAVA_TOOL_OPTIONS"
+                    && let Some(ours) = java.take()
+                {
+                    // The user's options last: a JVM takes the last of two.
+                    entry.push(ours);
+                    entry.push(" ");
+                }
+                entry.push(value);
+                envp.push(c(&entry)?);
+            }
+            if let Some(ours) = java {
+                let mut entry = OsString::from("JAVA_TOOL_OPTIONS=");
+                entry.push(ours);
+                envp.push(c(&entry)?);
+            }
             Ok(Exec {
                 program: c(program)?,
                 argv,
+                envp,
             })
         }
 
@@ -671,13 +699,18 @@ mod sys {
             OsStr::from_bytes(self.program.as_bytes())
         }
 
-        /// `execve` with the keeper's environment; returns only its error.
+        /// `execve`; returns only its error.
         pub fn execve(&self) -> io::Error {
-            let mut argv: Vec<*const libc::c_char> = self.argv.iter().map(|a| a.as_ptr()).collect();
-            argv.push(std::ptr::null());
-            // SAFETY: NUL-terminated strings and a null-terminated array
-            // that live across the call; `environ` is the process's own.
-            unsafe { libc::execve(self.program.as_ptr(), argv.as_ptr(), environ) };
+            let pointers = |strings: &[std::ffi::CString]| {
+                let mut all: Vec<*const libc::c_char> =
+                    strings.iter().map(|a| a.as_ptr()).collect();
+                all.push(std::ptr::null());
+                all
+            };
+            let (argv, envp) = (pointers(&self.argv), pointers(&self.envp));
+            // SAFETY: NUL-terminated strings and null-terminated arrays
+            // of them, all alive across the call.
+            unsafe { libc::execve(self.program.as_ptr(), argv.as_ptr(), envp.as_ptr()) };
             io::Error::last_os_error()
         }
     }

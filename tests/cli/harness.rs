@@ -1086,3 +1086,41 @@ fn a_full_temporary_directory_is_the_harness_trouble_not_a_verdict() {
         "{stdout}"
     );
 }
+
+#[test]
+fn java_in_a_namespace_of_its_own_is_told_not_to_share_its_perf_files() {
+    // Isolated, every run's first process has pid 2, so JVMs run side by
+    // side would clash on /tmp/hsperfdata_USER/2 and print a warning on
+    // stdout, judged as their answer. The user's options stay, last.
+    let dir = one_case();
+    let script =
+        "case \"$JAVA_TOOL_OPTIONS\" in \"$WANT\") echo 16;; *) echo \"$JAVA_TOOL_OPTIONS\";; esac";
+    for plain in [false, true] {
+        let isolated = !plain && isolated();
+        let want = if isolated {
+            "-XX:-UsePerfData -Dmine=1"
+        } else {
+            "-Dmine=1"
+        };
+        let mut command = reset_signals(Command::new(BIN));
+        command
+            .args([
+                "test",
+                "2048",
+                dir.path().to_str().unwrap(),
+                "--",
+                "sh",
+                "-c",
+                script,
+            ])
+            .env("JAVA_TOOL_OPTIONS", "-Dmine=1")
+            .env("WANT", want)
+            .stdin(Stdio::null());
+        if plain {
+            command.env("BOARDSOLVE_CONTAIN", "plain");
+        }
+        let out = command.output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "plain {plain}: {text}");
+    }
+}
