@@ -2,7 +2,7 @@
 
 use super::{Format, Instance};
 use crate::puzzles::Error;
-use crate::text::{Position, Reopen, TokenStream, Verdict};
+use crate::text::{Position, Reopen, StreamToken, TokenStream, Verdict};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::io::{self, Read};
@@ -252,8 +252,7 @@ pub fn check_from(
         mark: format.hole(),
         max: format.max_label(instance.n),
     };
-    let found =
-        census(&board, output()?).and_then(|census| walk(&board, &census, output()?, order));
+    let found = census(&board, output()?).and_then(|census| walk(&board, &census, output, order));
     match found {
         Ok(()) => Ok(Verdict::Correct),
         Err(Halt::Offence(offence)) => Ok(Verdict::Wrong(offence.to_string())),
@@ -403,34 +402,31 @@ fn census(board: &Board, output: impl Read) -> Result<Census, Halt> {
     Ok(census)
 }
 
-/// One row of labels, the hole mark read as [`HOLE`], and where each is
-/// in the output.
-struct Row {
-    labels: Vec<u64>,
-    at: Vec<Position>,
+/// Reads the next row of labels (the hole mark read as [`HOLE`]) of a
+/// text the first reading found right.
+fn read_row(row: &mut [u64], tokens: &mut TokenStream<impl Read>, mark: &str) -> Result<(), Halt> {
+    for label in row {
+        let token = tokens.next_token()?.ok_or_else(changed)?;
+        *label = label_of(&token, mark)?;
+    }
+    Ok(())
 }
 
-impl Row {
-    fn new(n: usize) -> Row {
-        Row {
-            labels: vec![HOLE; n],
-            at: vec![Position { line: 1, column: 1 }; n],
-        }
+/// Cell (`row`, `col`) of the board of side `n`, with the place of its
+/// number in `output`. The places are found again by reading the output
+/// up to it rather than kept for every cell, for the one cell a wrong
+/// answer names.
+fn locate(output: &Reopen<'_>, n: usize, row: usize, col: usize) -> Result<Cell, Halt> {
+    let mut tokens = TokenStream::new(output()?);
+    for _ in 0..row * n + col {
+        tokens.next_token()?.ok_or_else(changed)?;
     }
-
-    /// Reads the next row of a text the first reading found right.
-    fn read(&mut self, tokens: &mut TokenStream<impl Read>, mark: &str) -> Result<(), Halt> {
-        for (label, at) in self.labels.iter_mut().zip(&mut self.at) {
-            let token = tokens.next_token()?.ok_or_else(changed)?;
-            *label = label_of(&token, mark)?;
-            *at = token.position;
-        }
-        Ok(())
-    }
+    let at = tokens.next_token()?.ok_or_else(changed)?.position;
+    Ok(Cell { row, col, at })
 }
 
 /// The label of a token the first reading accepted.
-fn label_of(token: &crate::text::StreamToken, mark: &str) -> Result<u64, Halt> {
+fn label_of(token: &StreamToken<'_>, mark: &str) -> Result<u64, Halt> {
     if token.is(mark.as_bytes()) {
         return Ok(HOLE);
     }
@@ -445,69 +441,61 @@ fn label_of(token: &crate::text::StreamToken, mark: &str) -> Result<u64, Halt> {
 /// broken whatever the shape), then the cells of its tile, their shape,
 /// and the placement order. A cell's L is looked for in the rows above
 /// and below it, so three rows are held.
-fn walk(board: &Board, census: &Census, output: impl Read, order: bool) -> Result<(), Halt> {
+fn walk(board: &Board, census: &Census, output: &Reopen<'_>, order: bool) -> Result<(), Halt> {
     let Board { n, hole, mark, max } = *board;
-    let mut tokens = TokenStream::new(output);
-    let (mut above, mut here, mut below) = (Row::new(n), Row::new(n), Row::new(n));
-    here.read(&mut tokens, mark)?;
+    let mut tokens = TokenStream::new(output()?);
+    let (mut above, mut here, mut below) = (vec![HOLE; n], vec![HOLE; n], vec![HOLE; n]);
+    read_row(&mut here, &mut tokens, mark)?;
     if n > 1 {
-        below.read(&mut tokens, mark)?;
+        read_row(&mut below, &mut tokens, mark)?;
     }
     let mut expected = vec![0u32; if order { n } else { 0 }];
     for r in 0..n {
         if order {
             placement::placement_row(n, hole, r, &mut expected);
         }
-        let rows = [&above.labels[..], &here.labels, &below.labels];
-        for c in 0..n {
-            let tile = here.labels[c];
-            let cell = || Cell {
-                row: r,
-                col: c,
-                at: here.at[c],
-            };
+        let rows = [&above[..], &here, &below];
+        for (c, &tile) in here.iter().enumerate() {
+            let cell = || locate(output, n, r, c);
             if (r, c) == hole {
                 if tile != HOLE {
-                    let cell = cell();
+                    let cell = cell()?;
                     return Err(Offence::HoleCovered { cell, tile, mark }.into());
                 }
                 continue;
             }
             // Every hole mark off the hole was reported by the census.
             if !(1..=max).contains(&tile) {
+                let first = cell()?;
                 return Err(out_of_range(
                     board,
                     tile,
-                    cell(),
+                    first,
                     [&here, &below],
                     &mut tokens,
                 ));
             }
             let cells = census.cells(tile);
             if cells != 3 {
-                let cell = cell();
+                let cell = cell()?;
                 return Err(Offence::NotThreeCells { tile, cell, cells }.into());
             }
             if !in_an_l(rows, n, r, c) {
-                return Err(Offence::NotAnL { tile, cell: cell() }.into());
+                let cell = cell()?;
+                return Err(Offence::NotAnL { tile, cell }.into());
             }
             // Without `order`, nothing is expected.
             if let Some(&want) = expected.get(c)
                 && tile != u64::from(want)
             {
-                let want = u64::from(want);
-                return Err(Offence::OutOfOrder {
-                    tile,
-                    cell: cell(),
-                    want,
-                }
-                .into());
+                let (cell, want) = (cell()?, u64::from(want));
+                return Err(Offence::OutOfOrder { tile, cell, want }.into());
             }
         }
         std::mem::swap(&mut above, &mut here);
         std::mem::swap(&mut here, &mut below);
         if r + 2 < n {
-            below.read(&mut tokens, mark)?;
+            read_row(&mut below, &mut tokens, mark)?;
         }
     }
     Ok(())
@@ -520,7 +508,7 @@ fn out_of_range(
     board: &Board,
     tile: u64,
     first: Cell,
-    [here, below]: [&Row; 2],
+    [here, below]: [&[u64]; 2],
     tokens: &mut TokenStream<impl Read>,
 ) -> Halt {
     let Board { n, mark, max, .. } = *board;
@@ -533,12 +521,12 @@ fn out_of_range(
         count += 1;
     };
     let r = first.row;
-    let rest = here.labels.iter().enumerate().skip(first.col);
+    let rest = here.iter().enumerate().skip(first.col);
     for (c, _) in rest.filter(|&(_, &v)| v == tile) {
         note(r * n + c);
     }
     if r + 1 < n {
-        for (c, _) in below.labels.iter().enumerate().filter(|&(_, &v)| v == tile) {
+        for (c, _) in below.iter().enumerate().filter(|&(_, &v)| v == tile) {
             note((r + 1) * n + c);
         }
     }

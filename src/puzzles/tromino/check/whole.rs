@@ -300,7 +300,7 @@ mod tests {
             }
         }
         let mut out = Vec::new();
-        let spaces: [&[u8]; 8] = [
+        let spaces: [&[u8]; 10] = [
             b" ",
             b" ",
             b" ",
@@ -309,6 +309,8 @@ mod tests {
             b"\t ",
             b"\x0b\x0c",
             b"\n\n  ",
+            b"        ",
+            b"          \n",
         ];
         let odd = rng.random_ratio(1, 3);
         if odd && rng.random_bool(0.5) {
