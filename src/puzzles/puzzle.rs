@@ -6,8 +6,8 @@ use super::refusal::{Bug, Refusal};
 use super::rules::{Flag, Help, Objective};
 use super::sizes::{GenOptions, Size};
 use crate::search::context::RunContext;
-use crate::text::{InputError, Verdict};
-use std::io::{self, Write};
+use crate::text::{InputError, Reopen, Verdict};
+use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 
 /// What `solve` should print.
@@ -219,6 +219,24 @@ pub trait Puzzle: Sync {
     /// [`Error::Input`] if the input is not a valid instance,
     /// [`Error::Refused`] for an option the puzzle does not take.
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error>;
+
+    /// [`Puzzle::check`] of an output that may be too large to hold:
+    /// `output` opens it from its start, as often as the checker reads it
+    /// (a tiling is read twice, never whole). By default it is read whole
+    /// once.
+    ///
+    /// # Errors
+    /// As [`Puzzle::check`]; [`Error::Io`] when the output cannot be read.
+    fn check_from(
+        &self,
+        input: &[u8],
+        output: &Reopen<'_>,
+        opts: &CheckOptions,
+    ) -> Result<Verdict, Error> {
+        let mut whole = Vec::new();
+        output()?.read_to_end(&mut whole)?;
+        self.check(input, &whole, opts)
+    }
 
     /// The judge's output for `input` (with 2048's K `moves`), in memory:
     /// the reference that `check` and `stress` compare with.

@@ -16,8 +16,8 @@ use super::{
     Variant,
 };
 use crate::search::context::RunContext;
-use crate::text::{InputError, Verdict, compare_tokens, number_position};
-use std::io::Write;
+use crate::text::{InputError, Reopen, Verdict, compare_tokens, number_position};
+use std::io::{Read, Write};
 use std::ops::ControlFlow;
 
 /// What the help of `solve`, `gen` and `samples` says of one puzzle, so
@@ -373,6 +373,19 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
         self.write_answer(instance, &mut expected)?;
         Ok(compare_tokens(&expected, output))
     }
+
+    /// [`Rules::check`] of an output read from `output` (opened as often
+    /// as the checker needs). By default it is read whole: most answers
+    /// are a few numbers; a puzzle whose answers can be huge (a tiling)
+    /// reads them as streams.
+    ///
+    /// # Errors
+    /// As [`Rules::check`]; [`Error::Io`] when the output cannot be read.
+    fn check_from(&self, instance: &Self::Instance, output: &Reopen<'_>) -> Result<Verdict, Error> {
+        let mut whole = Vec::new();
+        output()?.read_to_end(&mut whole)?;
+        self.check(instance, &whole)
+    }
 }
 
 /// One command-line name of a puzzle: the adapter from [`Rules`] to
@@ -654,6 +667,16 @@ impl<R: Rules> Puzzle for Entry<R> {
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {
         let rules = self.configured(opts.moves, opts.order, &opts.context)?;
         rules.check(&rules.parse(input)?, output)
+    }
+
+    fn check_from(
+        &self,
+        input: &[u8],
+        output: &Reopen<'_>,
+        opts: &CheckOptions,
+    ) -> Result<Verdict, Error> {
+        let rules = self.configured(opts.moves, opts.order, &opts.context)?;
+        rules.check_from(&rules.parse(input)?, output)
     }
 
     fn generate(&self, rng: &mut GenRng, opts: &GenOptions) -> Result<String, Error> {

@@ -4,10 +4,12 @@
 //! it depends on neither.
 
 mod layout;
+mod stream;
 pub mod svg;
 mod tokens;
 mod verdict;
 
 pub use layout::strict_layout;
+pub use stream::{Reopen, StreamToken, TokenStream};
 pub use tokens::*;
 pub use verdict::{Verdict, compare_token_streams, compare_tokens};

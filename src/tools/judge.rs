@@ -7,6 +7,7 @@ use super::spool::Spooled;
 use crate::puzzles::{CheckOptions, Error, OutputFormat, Puzzle, SolveOptions};
 use crate::search::context::RunContext;
 use crate::text::{Verdict as Check, compare_token_streams};
+use std::io::Read;
 use std::time::Duration;
 
 /// The verdict on one run, as judges name them.
@@ -148,13 +149,18 @@ pub fn judge(
             Expected::Checker {
                 puzzle, options, ..
             } => {
-                // The checkers take the output whole: held in memory for
-                // this path only, as it is bounded by the output limit.
-                let whole = stdout
-                    .bytes_up_to(u64::MAX)
-                    .map_err(|e| Trouble::system("cannot read the output back", e))?
-                    .unwrap_or_default();
-                compared(puzzle.check(input, &whole, options)?)
+                // Read from its file as often as the checker asks: a
+                // tiling's checker never holds the output.
+                let open = || Ok(Box::new(stdout.reader()) as Box<dyn Read + '_>);
+                match puzzle.check_from(input, &open, options) {
+                    Ok(check) => compared(check),
+                    // A checker only reads: its I/O failures are reading
+                    // the output back.
+                    Err(Error::Io(e)) => {
+                        return Err(Trouble::system("cannot read the output back", e).into());
+                    }
+                    Err(e) => return Err(e.into()),
+                }
             }
         },
         Ending::Exited(code) => Verdict::RuntimeError(format!("exit status {code}")),

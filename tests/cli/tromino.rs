@@ -439,3 +439,43 @@ fn killer_sets_kill_the_killable_mistakes_of_every_entry() {
         }
     }
 }
+
+#[test]
+fn test_reads_a_tiling_as_a_stream_and_words_a_wrong_one_as_check_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "1.in", b"5\n3 7\n");
+    let bin = env!("CARGO_BIN_EXE_boardsolve");
+    // The first line, then a run of spaces longer than any read buffer
+    // (tokens and lines stay as they were), then the rest.
+    let padded = |edit: &str| {
+        format!(
+            "{bin} solve 14601 | sed '{edit}' | {{ read -r a; printf '%s' \"$a\"; head -c 300000 /dev/zero | tr '\\0' ' '; printf '\\n'; cat; }}"
+        )
+    };
+    let right = padded("s/x/x/");
+    let (code, out, err) = run(&["test", "14601", &input, "--", "sh", "-c", &right], b"");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+    // One cell of row 20 relabelled: its place is read past the padding.
+    let wrong = padded("21s/^[0-9]* /999 /");
+    let output = std::process::Command::new("sh")
+        .args(["-c", &wrong])
+        .stdin(std::fs::File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    let written = write(dir.path(), "wrong.out", &output.stdout);
+    let (code, checked, _) = run(&["check", "14601", &input, &written], b"");
+    assert_eq!(code, 1, "{checked}");
+    let reason = checked.trim_end().split_once(": ").unwrap().1;
+    let reason = reason.split_once(": ").unwrap().1;
+    assert!(
+        reason.contains("row 20, column 0 (0-based; output 21:1)"),
+        "{reason}"
+    );
+    let (code, out, err) = run(&["test", "14601", &input, "--", "sh", "-c", &wrong], b"");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(&format!("wrong answer ({reason})")),
+        "{out}\n{reason}"
+    );
+}

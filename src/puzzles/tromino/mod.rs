@@ -21,7 +21,7 @@ pub mod samples;
 mod solve;
 mod svg;
 
-pub use check::{MAX_CHECK_N, check_output};
+pub use check::{MAX_CHECK_N, check_from, check_output};
 pub use explain::{MAX_PLAY_N, Play, Tile, play};
 pub use features::features;
 pub use r#gen::{hard, random, shrink};
@@ -30,7 +30,7 @@ pub use solve::{answer, tiling};
 pub use svg::MAX_SVG_N;
 
 use crate::puzzles::{Accepts, Error, Flag, Help, Rules, Settings};
-use crate::text::Verdict;
+use crate::text::{Reopen, Verdict};
 use std::io::Write;
 
 /// The text format of an entry: how it reads the instance and writes the
@@ -169,6 +169,10 @@ impl Rules for Tromino {
     }
 
     fn check(&self, instance: &Instance, output: &[u8]) -> Result<Verdict, Error> {
+        self.check_from(instance, &|| Ok(Box::new(output)))
+    }
+
+    fn check_from(&self, instance: &Instance, output: &Reopen<'_>) -> Result<Verdict, Error> {
         let order = self.order || (self.order_where_defined && instance.n.is_power_of_two());
         check::check(instance, output, self.format, order)
     }
