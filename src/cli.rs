@@ -380,6 +380,10 @@ pub struct TestArgs {
     /// X.out or X.ans, such as 30s or 2m.
     #[arg(long, value_name = "DUR", default_value = "30s", value_parser = parse_duration)]
     pub reference_limit: std::time::Duration,
+    /// Read each X.in's answer as X.out or X.ans in DIR (as `solve
+    /// --out-dir DIR` writes them), not beside it.
+    #[arg(long, value_name = "DIR")]
+    pub answers: Option<PathBuf>,
     /// Your program and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<String>,

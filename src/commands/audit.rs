@@ -10,7 +10,7 @@ use std::io::{self, Write};
 
 pub(crate) fn audit(args: &AuditArgs) -> Result<(), Stop> {
     need_stdout()?;
-    let found = batch::bulk_inputs(&args.paths).map_err(Stop::failed)?;
+    let found = batch::bulk_inputs(&suite::package_cases(&args.paths)).map_err(Stop::failed)?;
     for (path, what) in &found.unusable {
         warn(format_args!("skipped: {} ({what})", files::shown(path)));
     }

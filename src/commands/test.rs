@@ -40,7 +40,7 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
             files::shown(missing)
         )));
     }
-    let found = batch::bulk_inputs(&paths).map_err(Stop::failed)?;
+    let found = batch::bulk_inputs(&suite::package_cases(&paths)).map_err(Stop::failed)?;
     for line in found.unusable_lines() {
         warn(line);
     }
@@ -53,6 +53,22 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
     let inputs = found.inputs;
     if inputs.is_empty() {
         return Err(Stop::Usage("no *.in cases found".into()));
+    }
+    if let Some(dir) = &args.answers {
+        if !dir.is_dir() {
+            return Err(Stop::Usage(format!(
+                "--answers {} is not a directory",
+                files::shown(dir)
+            )));
+        }
+        if let Some((a, b)) = suite::shared_answer(&inputs) {
+            return Err(Stop::Usage(format!(
+                "{} and {} would share one answer in --answers {}: test them one folder at a time",
+                files::shown(a),
+                files::shown(b),
+                files::shown(dir)
+            )));
+        }
     }
     note_beyond_limits(args.puzzle, &inputs);
     let accepts = args.puzzle.contract().accepting(args.rules.order);
@@ -67,6 +83,7 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         order: accepts == Accepts::PlacementOrder,
         moves: args.rules.moves,
         reference_limit: args.reference_limit,
+        answers: args.answers.clone(),
     };
     let bar = progress_bar(config.inputs.len() as u64, "cases");
     let tick = || {
