@@ -196,6 +196,16 @@ that kills it is shown); not found, it is listed as not killable within
 the limits. Exit status 0 when every input is valid, every answer right
 and no killable mistake survives; 1 otherwise; 2 for usage.
 
+With --solutions DIR, your own programs instead of the catalogue: each
+file of DIR's accepted/, wrong_answer/, time_limit_exceeded/,
+run_time_error/, rejected/ and brute_force/ (an executable, or a .c, .cpp,
+.rs or .py source, built first) runs on every case as `test` runs it. It
+prints the matrix (verdict and CPU ms of each program on each case) and
+whether each program did what its folder requires, by the problem
+package format's rules (accepted: every case AC; wrong_answer: AC or WA,
+at least one WA; ...). A PATH may be a package or its data/ (sample/ then
+secret/). Exit status 1 when a program breaks its folder's rule.
+
 Examples:
   boardsolve gen 17825 --seed 1 --killers --out-dir set/ && boardsolve audit 17825 set/
   boardsolve gen 92345 --seed 1 --killers --out-dir set/ && boardsolve audit 92345 set/ --json";
@@ -221,6 +231,21 @@ pub struct AuditArgs {
     /// One JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Run your own programs instead of the catalogue: DIR's accepted/,
+    /// wrong_answer/, time_limit_exceeded/, run_time_error/, rejected/ and
+    /// brute_force/ (a package's submissions/ as it is), each on every case.
+    #[arg(long, value_name = "DIR")]
+    pub solutions: Option<PathBuf>,
+    /// With --solutions: the CPU time limit per run (default: the
+    /// package's limits.time_limit, else 2s).
+    #[arg(long, value_name = "DUR", value_parser = parse_duration, requires = "solutions")]
+    pub time_limit: Option<std::time::Duration>,
+    /// With --solutions: the peak memory limit per run, such as 1G.
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit, requires = "solutions")]
+    pub memory_limit: Option<u64>,
+    /// With --solutions: runs at the same time (default: the number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256), requires = "solutions")]
+    pub jobs: Option<u64>,
 }
 
 /// Arguments of `boardsolve samples`.

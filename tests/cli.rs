@@ -184,6 +184,8 @@ mod robustness;
 mod samples;
 #[path = "cli/search_line.rs"]
 mod search_line;
+#[path = "cli/solutions.rs"]
+mod solutions;
 #[path = "cli/tools.rs"]
 mod tools;
 #[path = "cli/tromino.rs"]
