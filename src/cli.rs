@@ -97,7 +97,7 @@ pub enum Command {
     /// Write the examples of the problem statement with their answers (1.in, 1.out, ...).
     #[command(after_help = samples_help())]
     Samples(SamplesArgs),
-    /// Write a problem package (Kattis / ICPC format, checked by problemtools) for a judge's number.
+    /// Write a problem package (Kattis / ICPC format, checked by BAPCtools and problemtools) for a judge's number.
     #[command(after_help = PACKAGE_HELP)]
     Package(PackageArgs),
     /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
@@ -267,18 +267,31 @@ pub struct SamplesArgs {
 }
 
 const PACKAGE_HELP: &str = "\
-The package, in the Kattis / ICPC problem package format that
-problemtools' verifyproblem checks and DOMjudge and Kattis import:
-problem.yaml, a statement (problem_statement/problem.en.tex), data/sample
-(the statement's examples), data/secret (the killer set of gen --killers,
-the edge cases a setter expects and random cases of every size up to the
-limits, each with its .ans from the exact solver), a C++ input validator
-of the judge's contract (exit 42 valid, 43 invalid), a C++ output
-validator for 14600 and 14601 (any valid tiling), an accepted C++
-solution and a wrong one that the data rejects. Only judge numbers
-(12100, 12094, 17825, 14600, 14601, 92345) have a package. The package is
-written into a temporary directory beside DIR and renamed into place; an
-existing DIR is refused unless it is empty or --force replaces it.
+The package, in the Kattis / ICPC problem package format: 2025-09, the
+current version, which BAPCtools reads (bt validate, bt run), or with
+--format 2023-07-draft the version problemtools' verifyproblem reads (the
+same package without data/invalid_input/, which it refuses).
+problem.yaml (name, credits, source with the judge's page, license,
+limits), statement/problem.en.tex, data/sample (the statement's
+examples), data/secret (the killer set of gen --killers, the edge cases a
+setter expects and random cases of every size up to the limits, each with
+its .ans from the exact solver), data/invalid_input (the project's corpus
+of invalid inputs and inputs just past each limit), a C++ input validator
+of the judge's contract (exit 42 valid, 43 invalid), an answer validator,
+an output validator for 14600 and 14601 (any valid tiling), the
+submissions (accepted: a fast solution, for 2048 also the plain search;
+wrong_answer: a classic mistake; for 12094 a time_limit_exceeded one) and
+generators/README.md, the command that writes data/ again byte for byte.
+The time limit is measured: every accepted submission runs on every case
+(g++ builds them), and the limit is the slowest run x 2, rounded up to
+whole seconds; a time_limit_exceeded submission must then take over 1.5 x
+the limit on one of the cases slowest for the accepted ones, or a warning
+says the machine cannot separate them. The times and the rule are printed
+and written into problem.yaml; --time-limit states a limit instead. Only
+judge numbers (12100, 12094, 17825, 14600, 14601, 92345) have a package.
+The package is written into a temporary directory beside DIR and renamed
+into place; an existing DIR is refused unless it is empty or --force
+replaces it.
 
 Examples:
   boardsolve package 12100 --out-dir pkg-12100/
@@ -299,6 +312,14 @@ pub struct PackageArgs {
     /// Replace DIR when it exists and is not empty (refused otherwise).
     #[arg(long)]
     pub force: bool,
+    /// The package format's version: 2025-09 (the current one, read by
+    /// BAPCtools) or 2023-07-draft (read by problemtools' verifyproblem).
+    #[arg(long, value_enum, default_value = "2025-09", value_name = "VERSION")]
+    pub format: boardsolve::tools::package::Format,
+    /// State this time limit, in whole seconds, instead of measuring the
+    /// package's submissions.
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub time_limit: Option<u64>,
 }
 
 const COMPLETIONS_HELP: &str = "\

@@ -259,8 +259,8 @@ pub struct Prepared {
 /// before the source (`None`: run by the interpreter, not built).
 fn recipe(ext: &str) -> Option<(&'static str, &'static [&'static str], bool)> {
     Some(match ext {
-        "cpp" | "cc" | "cxx" => ("g++", &["-std=gnu++17", "-O2", "-pipe"][..], true),
-        "c" => ("gcc", &["-std=gnu11", "-O2", "-pipe"][..], true),
+        "cpp" | "cc" | "cxx" => ("c++", &["-std=gnu++17", "-O2", "-pipe"][..], true),
+        "c" => ("cc", &["-std=gnu11", "-O2", "-pipe"][..], true),
         "rs" => ("rustc", &["--edition", "2021", "-O"][..], true),
         "py" => ("python3", &[][..], false),
         _ => return None,
