@@ -9,15 +9,18 @@
 #   .ans) and `bt run` (every submission gets the verdicts its folder
 #   requires, at the package's measured time limit). bt exits 1 on any
 #   error or warning.
-# - problemtools' verifyproblem on the same package written in format
-#   2023-07-draft (the newest it reads; same data, the limit stated),
-#   without its statement part, which needs a TeX installation (plasTeX
-#   finds files with kpsewhich), far larger than the rest of CI. It must
-#   report 0 errors; its one warning is its own ("Support for version
-#   2023-07-draft is very incomplete").
+# - problemtools' verifyproblem on the same package in format
+#   2023-07-draft (the newest it reads), without its statement part,
+#   which needs a TeX installation (plasTeX finds files with kpsewhich),
+#   far larger than the rest of CI. It must report 0 errors; its one
+#   warning is its own ("Support for version 2023-07-draft is very
+#   incomplete"). That package is `package --format 2023-07-draft`, which
+#   is the 2025-09 one less data/invalid_input/ and answer_validators/ and
+#   with the other version line (a unit test holds exactly this): made
+#   here from the first so that 12094's killer search, minutes of CPU,
+#   runs once.
 #
-# Then data/ is written again from the same command line and compared
-# byte for byte. Needs g++ and Python's venv module; .ci/run installs both.
+# Needs g++ and Python's venv module; .ci/run installs both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools=target/packagetools
@@ -56,7 +59,6 @@ for judge in ${JUDGES:-12100 12094 17825 14600 14601 92345}; do
     "$boardsolve" package "$judge" --out-dir "$pkg" >"$work/$judge.package" 2>&1 ||
         failed "$work/$judge.package" "$judge: package failed"
     { grep -E '^(time_limit|slowest|also|too slow|no time_limit|NOT SEPARATED)' "$work/$judge.package" || true; } | sed "s/^/$judge: /"
-    limit=$(sed -n 's/^  time_limit: //p' "$pkg/problem.yaml")
     invalid=$(find "$pkg/data/invalid_input" -name '*.in' | wc -l)
     (cd "$pkg" && bt validate --no-bar && bt run --no-bar) >"$work/$judge.bt" 2>&1 ||
         failed "$work/$judge.bt" "$judge: BAPCtools found errors or warnings"
@@ -64,8 +66,10 @@ for judge in ${JUDGES:-12100 12094 17825 14600 14601 92345}; do
     echo "$judge: bt validate: 0 errors, 0 warnings; all $invalid invalid inputs rejected"
 
     draft="$work/$judge/draft/$judge"
-    "$boardsolve" package "$judge" --format 2023-07-draft --time-limit "$limit" \
-        --out-dir "$draft" >/dev/null 2>&1
+    cp -r "$pkg" "$draft"
+    rm -r "$draft/data/invalid_input" "$draft/answer_validators"
+    sed -i 's/^problem_format_version: 2025-09$/problem_format_version: 2023-07-draft/' "$draft/problem.yaml"
+    sed -i 's/--format 2025-09 /--format 2023-07-draft /' "$draft/generators/README.md"
     verifyproblem "$draft" -p config data submissions validators >"$work/$judge.verify" 2>&1 || true
     summary=$(tail -n 1 "$work/$judge.verify")
     echo "$judge: verifyproblem: $summary"
@@ -73,9 +77,5 @@ for judge in ${JUDGES:-12100 12094 17825 14600 14601 92345}; do
     *"tested: 0 errors"*) ;;
     *) failed "$work/$judge.verify" "$judge: verifyproblem found errors" ;;
     esac
-    # The data of both is the same, and the recipe rebuilds it.
-    diff -r "$pkg/data/sample" "$draft/data/sample" >/dev/null &&
-        diff -r "$pkg/data/secret" "$draft/data/secret" >/dev/null ||
-        { echo "verify-packages: $judge: the two formats' data differ" >&2; exit 1; }
-    echo "$judge: $((SECONDS - start)) s; data/ identical in both formats (the recipe of generators/README.md)"
+    echo "$judge: $((SECONDS - start)) s"
 done

@@ -283,8 +283,9 @@ submissions (accepted: a fast solution, for 2048 also the plain search;
 wrong_answer: a classic mistake; for 12094 a time_limit_exceeded one) and
 generators/README.md, the command that writes data/ again byte for byte.
 The time limit is measured: every accepted submission runs on every case
-(g++ builds them), and the limit is the slowest run x 2, rounded up to
-whole seconds; a time_limit_exceeded submission must then take over 1.5 x
+(c++ builds them), and the limit is the slowest run x 2 x 1.25 (headroom
+for the judge's own measurement), rounded up to whole seconds; a
+time_limit_exceeded submission must then take over 1.5 x
 the limit on one of the cases slowest for the accepted ones, or a warning
 says the machine cannot separate them. The times and the rule are printed
 and written into problem.yaml; --time-limit states a limit instead. Only

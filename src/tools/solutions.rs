@@ -251,8 +251,9 @@ pub fn find(dir: &Path) -> Result<(Vec<Submission>, Vec<PathBuf>), SolutionsErro
 pub struct Prepared {
     /// What the harness runs.
     pub program: Program,
-    /// The build's folder, kept as long as the program is.
-    _build: Option<tempfile::TempDir>,
+    /// The build's folder, kept as long as the program is (registered,
+    /// so that a signal removes it too).
+    _build: Option<super::cleanup::TemporaryDir>,
 }
 
 /// How a source of each extension is built: the tool and its arguments
@@ -307,14 +308,16 @@ pub fn prepare(sub: &Submission) -> Result<Prepared, SolutionsError> {
             _build: None,
         });
     }
-    let build = tempfile::Builder::new()
-        .prefix(".boardsolve-build-")
-        .tempdir()
-        .map_err(|source| SolutionsError::Tool {
-            tool: "a temporary folder".into(),
-            name: shown.clone(),
-            source,
-        })?;
+    let build = super::cleanup::TemporaryDir::new(|| {
+        tempfile::Builder::new()
+            .prefix(".boardsolve-build-")
+            .tempdir()
+    })
+    .map_err(|source| SolutionsError::Tool {
+        tool: "a temporary folder".into(),
+        name: shown.clone(),
+        source,
+    })?;
     let out = build.path().join("program");
     let mut command = std::process::Command::new(tool);
     command.args(flags).arg("-o").arg(&out).arg(&sub.path);
