@@ -169,7 +169,7 @@ fn what_cannot_run_is_a_usage_error_not_a_verdict() {
     std::fs::write(d.join("submissions/accepted/broken.cpp"), "int main( {\n").unwrap();
     let (code, _, err) = audit(d, &[]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("broken.cpp does not build: c++"), "{err}");
+    assert!(err.contains("broken.cpp does not build: g++ -O2"), "{err}");
     std::fs::remove_file(d.join("submissions/accepted/broken.cpp")).unwrap();
     let (code, _, err) = audit(d, &[]);
     assert_eq!(code, 2, "{err}");
