@@ -92,8 +92,9 @@ pub(super) fn rows<'a>(board: &'a [u8], n: usize, scratch: &'a mut Scratch) -> S
 /// ends at line `n` (at 16 when fewer), overlapping the one before.
 fn chunks(n: usize) -> impl Iterator<Item = (usize, usize)> {
     let whole = n / WIDTH;
+    // `then`, not `then_some`: the pair is computed only when n > WIDTH.
     let tail =
-        (!n.is_multiple_of(WIDTH) && n > WIDTH).then_some((n - WIDTH, whole * WIDTH - (n - WIDTH)));
+        (!n.is_multiple_of(WIDTH) && n > WIDTH).then(|| (n - WIDTH, whole * WIDTH - (n - WIDTH)));
     (0..whole.max(1)).map(|k| (k * WIDTH, 0)).chain(tail)
 }
 
