@@ -98,7 +98,7 @@ pub enum Command {
     /// Write the examples of the problem statement with their answers (1.in, 1.out, ...).
     #[command(after_help = samples_help())]
     Samples(SamplesArgs),
-    /// Write a problem package (Kattis / ICPC format, checked by problemtools) for a judge's number.
+    /// Write a problem package (Kattis / ICPC format, checked by BAPCtools and problemtools) for a judge's number.
     #[command(after_help = package_help())]
     Package(PackageArgs),
     /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
@@ -217,6 +217,16 @@ that kills it is shown); not found, it is listed as not killable within
 the limits. Exit status 0 when every input is valid, every answer right
 and no killable mistake survives; 1 otherwise; 2 for usage.
 
+With --solutions DIR, your own programs instead of the catalogue: each
+file of DIR's accepted/, wrong_answer/, time_limit_exceeded/,
+run_time_error/, rejected/ and brute_force/ (an executable, or a .c, .cpp,
+.rs or .py source, built first) runs on every case as `test` runs it. It
+prints the matrix (verdict and CPU ms of each program on each case) and
+whether each program did what its folder requires, by the problem
+package format's rules (accepted: every case AC; wrong_answer: AC or WA,
+at least one WA; ...). A PATH may be a package or its data/ (sample/ then
+secret/). Exit status 1 when a program breaks its folder's rule.
+
 Examples:
   boardsolve gen 17825 --seed 1 --killers --out-dir set/ && boardsolve audit 17825 set/
   boardsolve gen 92345 --seed 1 --killers --out-dir set/ && boardsolve audit 92345 set/ --json";
@@ -242,6 +252,21 @@ pub struct AuditArgs {
     /// One JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Run your own programs instead of the catalogue: DIR's accepted/,
+    /// wrong_answer/, time_limit_exceeded/, run_time_error/, rejected/ and
+    /// brute_force/ (a package's submissions/ as it is), each on every case.
+    #[arg(long, value_name = "DIR")]
+    pub solutions: Option<PathBuf>,
+    /// With --solutions: the CPU time limit per run (default: the
+    /// package's limits.time_limit, else 2s).
+    #[arg(long, value_name = "DUR", value_parser = parse_duration, requires = "solutions")]
+    pub time_limit: Option<std::time::Duration>,
+    /// With --solutions: the peak memory limit per run, such as 1G.
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit, requires = "solutions")]
+    pub memory_limit: Option<u64>,
+    /// With --solutions: runs at the same time (default: the number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256), requires = "solutions")]
+    pub jobs: Option<u64>,
 }
 
 /// Arguments of `boardsolve samples`.
@@ -263,18 +288,32 @@ pub struct SamplesArgs {
 }
 
 const PACKAGE_HELP: &str = "\
-The package, in the Kattis / ICPC problem package format that
-problemtools' verifyproblem checks and DOMjudge and Kattis import:
-problem.yaml, a statement (problem_statement/problem.en.tex), data/sample
-(the statement's examples), data/secret (the killer set of gen --killers,
-the edge cases a setter expects and random cases of every size up to the
-limits, each with its .ans from the exact solver), a C++ input validator
-of the judge's contract (exit 42 valid, 43 invalid), a C++ output
-validator for 14600 and 14601 (any valid tiling), an accepted C++
-solution and a wrong one that the data rejects. Only judge numbers
-(12100, 12094, 17825, 14600, 14601, 92345) have a package. The package is
-written into a temporary directory beside DIR and renamed into place; an
-existing DIR is refused unless it is empty or --force replaces it.
+The package, in the Kattis / ICPC problem package format: 2025-09, the
+current version, which BAPCtools reads (bt validate, bt run), or with
+--format 2023-07-draft the version problemtools' verifyproblem reads (the
+same package without data/invalid_input/, which it refuses).
+problem.yaml (name, credits, source with the judge's page, license,
+limits), statement/problem.en.tex, data/sample (the statement's
+examples), data/secret (the killer set of gen --killers, the edge cases a
+setter expects and random cases of every size up to the limits, each with
+its .ans from the exact solver), data/invalid_input (the project's corpus
+of invalid inputs and inputs just past each limit), a C++ input validator
+of the judge's contract (exit 42 valid, 43 invalid), an answer validator,
+an output validator for 14600 and 14601 (any valid tiling), the
+submissions (accepted: a fast solution, for 2048 also the plain search;
+wrong_answer: a classic mistake; for 12094 a time_limit_exceeded one) and
+generators/README.md, the command that writes data/ again byte for byte.
+The time limit is measured: every accepted submission runs on every case
+(c++ builds them), and the limit is the slowest run x 2 x 1.25 (headroom
+for the judge's own measurement), rounded up to whole seconds; a
+time_limit_exceeded submission must then take over 1.5 x
+the limit on one of the cases slowest for the accepted ones, or a warning
+says the machine cannot separate them. The times and the rule are printed
+and written into problem.yaml; --time-limit states a limit instead. Only
+judge numbers (12100, 12094, 17825, 14600, 14601, 92345) have a package.
+The package is written into a temporary directory beside DIR and renamed
+into place; an existing DIR is refused unless it is empty or --force
+replaces it.
 
 Examples:
   boardsolve package 12100 --out-dir pkg-12100/
@@ -312,6 +351,14 @@ pub struct PackageArgs {
     /// Replace DIR when it exists and is not empty (refused otherwise).
     #[arg(long)]
     pub force: bool,
+    /// The package format's version: 2025-09 (the current one, read by
+    /// BAPCtools) or 2023-07-draft (read by problemtools' verifyproblem).
+    #[arg(long, value_enum, default_value = "2025-09", value_name = "VERSION")]
+    pub format: boardsolve::tools::package::Format,
+    /// State this time limit, in whole seconds, instead of measuring the
+    /// package's submissions.
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub time_limit: Option<u64>,
 }
 
 const COMPLETIONS_HELP: &str = "\
@@ -423,6 +470,10 @@ pub struct TestArgs {
     /// X.out or X.ans, such as 30s or 2m.
     #[arg(long, value_name = "DUR", default_value = "30s", value_parser = parse_duration)]
     pub reference_limit: std::time::Duration,
+    /// Read each X.in's answer as X.out or X.ans in DIR (as `solve
+    /// --out-dir DIR` writes them), not beside it.
+    #[arg(long, value_name = "DIR")]
+    pub answers: Option<PathBuf>,
     /// Options added to the judge's when CMD is a source file (one
     /// string: --compile-flags "-DLOCAL -g").
     #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]

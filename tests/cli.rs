@@ -188,6 +188,8 @@ mod samples;
 mod search_line;
 #[path = "cli/seeded.rs"]
 mod seeded;
+#[path = "cli/solutions.rs"]
+mod solutions;
 #[path = "cli/source.rs"]
 mod source;
 #[path = "cli/tools.rs"]

@@ -3,14 +3,22 @@
 
 use super::*;
 use crate::cli::AuditArgs;
+use boardsolve::puzzles::Accepts;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::audit::{self, AuditReport, Case, Search};
+use boardsolve::tools::judge::Verdict;
+use boardsolve::tools::solutions::{self, Outcome, Submission};
 use boardsolve::tools::{batch, files, suite};
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 pub(crate) fn audit(args: &AuditArgs) -> Result<(), Stop> {
     need_stdout()?;
-    let found = batch::bulk_inputs(&args.paths).map_err(Stop::failed)?;
+    if let Some(dir) = &args.solutions {
+        return solutions(args, dir);
+    }
+    let found = batch::bulk_inputs(&suite::package_cases(&args.paths)).map_err(Stop::failed)?;
     for (path, what) in &found.unusable {
         warn(format_args!("skipped: {} ({what})", files::shown(path)));
     }
@@ -106,4 +114,282 @@ fn write_report(out: &mut dyn Write, r: &AuditReport) -> io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// The time limit of `--solutions` when neither the option nor a package
+/// gives one: `test`'s default.
+const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
+
+/// `audit --solutions DIR`: every program of DIR's folders on every case,
+/// the matrix, and whether each did what its folder requires.
+fn solutions(args: &AuditArgs, dir: &Path) -> Result<(), Stop> {
+    signals::stop_cleanly()?;
+    if !dir.is_dir() {
+        return Err(Stop::Usage(format!(
+            "--solutions {} is not a directory",
+            files::shown(dir)
+        )));
+    }
+    let (found, other) = solutions::find(dir).map_err(Stop::failed)?;
+    for path in &other {
+        warn(format_args!(
+            "skipped: {} (not a folder of accepted/, rejected/, wrong_answer/, time_limit_exceeded/, run_time_error/, brute_force/)",
+            files::shown(path)
+        ));
+    }
+    if let Some(missing) = args.paths.iter().find(|p| p.symlink_metadata().is_err()) {
+        return Err(Stop::Usage(format!(
+            "{} does not exist",
+            files::shown(missing)
+        )));
+    }
+    let cases = batch::bulk_inputs(&suite::package_cases(&args.paths)).map_err(Stop::failed)?;
+    for line in cases.unusable_lines() {
+        warn(line);
+    }
+    let inputs: Vec<PathBuf> = cases
+        .inputs
+        .into_iter()
+        .filter(|p| files::is_case_input(p))
+        .collect();
+    if inputs.is_empty() {
+        return Err(Stop::Usage("no *.in cases found".into()));
+    }
+    let package = args.paths.iter().find_map(|p| solutions::package_of(p));
+    let stated = package.as_deref().and_then(solutions::package_time_limit);
+    let (time_limit, from) = match (args.time_limit, stated) {
+        (Some(limit), _) => (limit, "--time-limit".to_string()),
+        (None, Some(seconds)) => (
+            Duration::from_secs_f64(seconds),
+            format!(
+                "{}'s limits.time_limit",
+                files::shown(&package.clone().unwrap_or_default().join("problem.yaml"))
+            ),
+        ),
+        (None, None) => (DEFAULT_TIME_LIMIT, "the default".to_string()),
+    };
+    let accepts = args.puzzle.contract().accepting(false);
+    let mut runs = Vec::new();
+    for submission in &found {
+        // Built one at a time, each dropped (its build removed) after its runs.
+        let programmers = super::source::programmers(args.puzzle);
+        let prepared = solutions::prepare(submission, programmers).map_err(Stop::failed)?;
+        let config = suite::SuiteConfig {
+            puzzle: args.puzzle,
+            program: prepared.program.clone(),
+            inputs: inputs.clone(),
+            time_limit,
+            memory_limit: args.memory_limit,
+            jobs: harness::jobs(args.jobs),
+            checker: accepts != Accepts::Exact,
+            order: false,
+            moves: None,
+            reference_limit: Duration::from_secs(30),
+            answers: None,
+        };
+        let bar = progress_bar(inputs.len() as u64, &submission.name);
+        let tick = || {
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+        };
+        let result = suite::run_suite(&config, &tick);
+        let reports = harness::finished(bar.as_ref(), result, suite::SuiteError::interrupted)
+            .map_err(Stop::failed)?;
+        runs.push(reports);
+    }
+    let report = Matrix::new(time_limit, from, &inputs, &found, &runs);
+    let broken = report.programs.iter().any(|p| p.broken.is_some());
+    let written = print_report(args.json, &report, |out| write_matrix(out, &report));
+    harness::reported(broken, written)
+}
+
+/// A case's name in the matrix: from its package group on
+/// (`secret/killer-01.in`), else as given.
+fn case_name(path: &Path) -> String {
+    let parts: Vec<_> = path.components().collect();
+    let group = parts.iter().rposition(|c| c.as_os_str() == "data");
+    match group {
+        Some(i) if i + 1 < parts.len() => parts[i + 1..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/"),
+        _ => files::shown(path),
+    }
+}
+
+/// The report of `audit --solutions`.
+#[derive(Debug, serde::Serialize)]
+struct Matrix {
+    /// The CPU time limit of every run, in milliseconds.
+    time_limit_ms: u128,
+    /// Where the limit came from.
+    time_limit_from: String,
+    /// The cases, in order.
+    cases: Vec<String>,
+    /// Every program, in order.
+    programs: Vec<ProgramRow>,
+    /// How many programs did what their folder requires.
+    as_required: usize,
+}
+
+/// One program of the matrix.
+#[derive(Debug, serde::Serialize)]
+struct ProgramRow {
+    /// `folder/file`.
+    name: String,
+    /// Its folder.
+    folder: &'static str,
+    /// The outcomes its folder permits.
+    permitted: &'static [Outcome],
+    /// The outcomes of which its folder requires at least one.
+    required: &'static [Outcome],
+    /// Its run on each case, in the order of `cases`.
+    runs: Vec<Run>,
+    /// The slowest run's CPU time, in milliseconds.
+    slowest_ms: u128,
+    /// The case of the slowest run.
+    slowest_case: String,
+    /// How its folder's rule is broken; `null` when it is kept.
+    broken: Option<String>,
+}
+
+/// One run of one program on one case.
+#[derive(Debug, serde::Serialize)]
+struct Run {
+    /// The judge's verdict: `AC`, `WA`, `TLE`, `MLE`, `RE`, `OLE`.
+    verdict: &'static str,
+    /// The format's outcome: `AC`, `WA`, `TLE`, `RTE`.
+    outcome: Outcome,
+    /// CPU time in milliseconds.
+    cpu_ms: u128,
+    /// Wall time in milliseconds.
+    wall_ms: u128,
+    /// Peak resident memory in KiB.
+    peak_kib: u64,
+    /// What went wrong; `null` when accepted.
+    message: Option<String>,
+}
+
+impl Matrix {
+    fn new(
+        time_limit: Duration,
+        from: String,
+        inputs: &[PathBuf],
+        found: &[Submission],
+        runs: &[Vec<suite::CaseReport>],
+    ) -> Matrix {
+        let cases: Vec<String> = inputs.iter().map(|p| case_name(p)).collect();
+        let programs: Vec<ProgramRow> = found
+            .iter()
+            .zip(runs)
+            .map(|(submission, reports)| {
+                let outcomes: Vec<(String, Outcome)> = cases
+                    .iter()
+                    .cloned()
+                    .zip(reports.iter().map(|r| Outcome::of(&r.verdict)))
+                    .collect();
+                let slowest = reports
+                    .iter()
+                    .enumerate()
+                    .max_by_key(|(_, r)| r.usage.cpu)
+                    .map(|(i, r)| (r.usage.cpu.as_millis(), cases[i].clone()))
+                    .unwrap_or_default();
+                ProgramRow {
+                    name: submission.name.clone(),
+                    folder: submission.rule.folder,
+                    permitted: submission.rule.permitted,
+                    required: submission.rule.required,
+                    runs: reports
+                        .iter()
+                        .map(|r| Run {
+                            verdict: r.verdict.code(),
+                            outcome: Outcome::of(&r.verdict),
+                            cpu_ms: r.usage.cpu.as_millis(),
+                            wall_ms: r.usage.wall.as_millis(),
+                            peak_kib: r.usage.peak_kib,
+                            message: (r.verdict != Verdict::Accepted).then(|| r.verdict.describe()),
+                        })
+                        .collect(),
+                    slowest_ms: slowest.0,
+                    slowest_case: slowest.1,
+                    broken: submission.rule.broken(&outcomes),
+                }
+            })
+            .collect();
+        Matrix {
+            time_limit_ms: time_limit.as_millis(),
+            time_limit_from: from,
+            as_required: programs.iter().filter(|p| p.broken.is_none()).count(),
+            cases,
+            programs,
+        }
+    }
+}
+
+/// The matrix as a table: a row a case, a column a program (its verdict
+/// and CPU milliseconds), then a line a program and the summary.
+fn write_matrix(out: &mut dyn Write, m: &Matrix) -> io::Result<()> {
+    writeln!(
+        out,
+        "time limit {} ms CPU ({}); {} cases, {} programs",
+        m.time_limit_ms,
+        m.time_limit_from,
+        m.cases.len(),
+        m.programs.len()
+    )?;
+    let width = m.cases.iter().map(String::len).max().unwrap_or(4).max(4);
+    write!(out, "{:<width$}", "case")?;
+    for i in 0..m.programs.len() {
+        write!(out, "  {:>10}", format!("[{}]", i + 1))?;
+    }
+    writeln!(out)?;
+    for (c, case) in m.cases.iter().enumerate() {
+        write!(out, "{case:<width$}")?;
+        for p in &m.programs {
+            let run = &p.runs[c];
+            let style = if run.outcome == Outcome::Accepted {
+                GOOD
+            } else {
+                BAD
+            };
+            write!(out, "  {style}{:<4}{style:#}{:>6}", run.verdict, run.cpu_ms)?;
+        }
+        writeln!(out)?;
+    }
+    for (i, p) in m.programs.iter().enumerate() {
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for run in &p.runs {
+            match counts.iter_mut().find(|(code, _)| *code == run.verdict) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((run.verdict, 1)),
+            }
+        }
+        let counts: Vec<String> = counts
+            .iter()
+            .map(|(code, n)| format!("{n} {code}"))
+            .collect();
+        let verdict = match &p.broken {
+            None => format!("{GOOD}as {}/ requires{GOOD:#}", p.folder),
+            Some(why) => format!("{BAD}NOT as {}/ requires{BAD:#}: {why}", p.folder),
+        };
+        writeln!(
+            out,
+            "[{}] {}: {}; slowest {} ms ({}); {verdict}",
+            i + 1,
+            p.name,
+            counts.join(", "),
+            p.slowest_ms,
+            p.slowest_case
+        )?;
+    }
+    let all = m.as_required == m.programs.len();
+    let style = if all { GOOD } else { BAD };
+    writeln!(
+        out,
+        "{style}{} of {} programs as their folders require{style:#}",
+        m.as_required,
+        m.programs.len()
+    )
 }

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::cli::PackageArgs;
-use boardsolve::tools::package;
+use boardsolve::tools::package::{self, timing};
 use boardsolve::tools::{cleanup, files};
 use std::io::Write;
 use std::path::Path;
@@ -24,11 +24,14 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
             )));
         }
     };
-    let package::Package {
-        files: made,
-        unkilled,
-        searched,
-    } = package::package(args.puzzle, args.seed).map_err(|e| failure(e, "package"))?;
+    let mut made =
+        package::package(args.puzzle, args.seed, args.format).map_err(|e| failure(e, "package"))?;
+    if let Some(seconds) = args.time_limit {
+        made.set_time_limit(
+            seconds,
+            vec![format!("time_limit {seconds} s: stated with --time-limit")],
+        );
+    }
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -43,12 +46,35 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
             .tempdir_in(parent)
     })
     .map_err(|e| cannot("cannot create a temporary directory", e))?;
-    for file in &made {
+    let write = |file: &package::PackageFile| {
         // Under the registry's lock, so that a signal's removal of the
         // staging folder never races a write into it.
         staging
-            .write(&file.path, file.text.as_bytes())
-            .map_err(|e| cannot(&format!("cannot write {}", file.path), e))?;
+            .write(&file.path, &file.bytes)
+            .map_err(|e| cannot(&format!("cannot write {}", file.path), e))
+    };
+    for file in &made.files {
+        write(file)?;
+    }
+    let mut timing = Vec::new();
+    if args.time_limit.is_none() {
+        // Measured on the package as written, its own submissions on its
+        // own data; problem.yaml is written again with the limit.
+        let measured = timing::measure(args.puzzle, staging.path(), harness::jobs(None));
+        match measured {
+            Ok(limit) => {
+                if let Some(why) = &limit.warning {
+                    warn(format_args!("{why}"));
+                }
+                timing = limit.lines.clone();
+                made.set_time_limit(limit.seconds, limit.lines);
+                write(&made.files[0])?;
+            }
+            Err(e) if e.interrupted() => signals::wait_for_exit(),
+            Err(e) => warn(format_args!(
+                "no time limit measured ({e}); problem.yaml states none, so a judge infers one from the submissions"
+            )),
+        }
     }
     let renamed = |e| cannot(&format!("cannot rename the package to {shown}"), e);
     if replace {
@@ -65,15 +91,21 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
         staging.persist(dir).map_err(renamed)?;
     }
     let count = |prefix: &str| {
-        made.iter()
+        made.files
+            .iter()
             .filter(|f| f.path.starts_with(prefix) && f.path.ends_with(".in"))
             .count()
     };
-    if !unkilled.is_empty() {
+    if !made.unkilled.is_empty() {
         warn(format_args!(
-            "the secret data does not kill [{}]: none of {searched} generated cases kills {} (noted in problem.yaml)",
-            unkilled.join("], ["),
-            if unkilled.len() == 1 { "it" } else { "them" }
+            "the secret data does not kill [{}]: none of {} generated cases kills {} (noted in problem.yaml)",
+            made.unkilled.join("], ["),
+            made.searched,
+            if made.unkilled.len() == 1 {
+                "it"
+            } else {
+                "them"
+            }
         ));
     }
     let mut out = anstream::stdout().lock();
@@ -86,7 +118,18 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
         count("data/secret/edge-"),
         count("data/secret/random-"),
     )
-    .and_then(|()| writeln!(out, "check it with: verifyproblem {shown} -p config data submissions validators"))
+    .and_then(|()| timing.iter().try_for_each(|line| writeln!(out, "{line}")))
+    .and_then(|()| {
+        writeln!(
+            out,
+            "{} invalid inputs (data/invalid_input/)",
+            count("data/invalid_input/")
+        )
+    })
+    .and_then(|()| match args.format {
+        package::Format::Current => writeln!(out, "check it with: bt validate && bt run (BAPCtools, in {shown})"),
+        package::Format::Draft2023 => writeln!(out, "check it with: verifyproblem {shown}"),
+    })
     .map_err(|e| io_failure(e, "cannot write"))
 }
 

@@ -65,7 +65,7 @@ fn run_once(args: &TestArgs, prepared: source::Prepared, paths: &[PathBuf]) -> R
             files::shown(missing)
         )));
     }
-    let found = batch::bulk_inputs(paths).map_err(Stop::failed)?;
+    let found = batch::bulk_inputs(&suite::package_cases(paths)).map_err(Stop::failed)?;
     for line in found.unusable_lines() {
         warn(line);
     }
@@ -78,6 +78,22 @@ fn run_once(args: &TestArgs, prepared: source::Prepared, paths: &[PathBuf]) -> R
     let inputs = found.inputs;
     if inputs.is_empty() {
         return Err(Stop::Usage("no *.in cases found".into()));
+    }
+    if let Some(dir) = &args.answers {
+        if !dir.is_dir() {
+            return Err(Stop::Usage(format!(
+                "--answers {} is not a directory",
+                files::shown(dir)
+            )));
+        }
+        if let Some((a, b)) = suite::shared_answer(&inputs) {
+            return Err(Stop::Usage(format!(
+                "{} and {} would share one answer in --answers {}: test them one folder at a time",
+                files::shown(a),
+                files::shown(b),
+                files::shown(dir)
+            )));
+        }
     }
     note_beyond_limits(args.puzzle, &inputs);
     let accepts = args.puzzle.contract().accepting(args.rules.order);
@@ -92,6 +108,7 @@ fn run_once(args: &TestArgs, prepared: source::Prepared, paths: &[PathBuf]) -> R
         order: accepts == Accepts::PlacementOrder,
         moves: args.rules.moves,
         reference_limit: args.reference_limit,
+        answers: args.answers.clone(),
     };
     let bar = progress_bar(config.inputs.len() as u64, "cases");
     let tick = || {

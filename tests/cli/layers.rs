@@ -38,7 +38,11 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// folder of its crate: the harness's, or the core's).
 fn module_files(name: &str) -> Vec<PathBuf> {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
-    let krate = if name == "tools" { "boardsolve-judge" } else { "boardsolve-core" };
+    let krate = if name == "tools" {
+        "boardsolve-judge"
+    } else {
+        "boardsolve-core"
+    };
     let src = crates.join(krate).join("src");
     let mut files = Vec::new();
     let file = src.join(format!("{name}.rs"));

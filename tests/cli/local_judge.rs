@@ -469,3 +469,84 @@ fn a_reference_too_slow_for_a_case_without_answer_stops_the_run_with_the_option_
         "{err}"
     );
 }
+
+/// A problem package's data, as `bt run` reads it: sample/ and secret/
+/// (with a nested group) with `.ans` answers, and validator tests in
+/// invalid_input/ that are no cases.
+fn package_data(root: &Path) -> std::path::PathBuf {
+    let data = root.join("data");
+    for group in ["sample", "secret", "secret/group", "invalid_input"] {
+        std::fs::create_dir_all(data.join(group)).unwrap();
+    }
+    std::fs::write(data.join("sample/1.in"), "1\n2\n").unwrap();
+    std::fs::write(data.join("sample/1.ans"), "2\n").unwrap();
+    std::fs::write(data.join("secret/a.in"), "1\n4\n").unwrap();
+    std::fs::write(data.join("secret/a.ans"), "4\n").unwrap();
+    std::fs::write(data.join("secret/group/b.in"), "1\n8\n").unwrap();
+    std::fs::write(data.join("secret/group/b.ans"), "8\n").unwrap();
+    std::fs::write(data.join("invalid_input/bad.in"), "0\n").unwrap();
+    data
+}
+
+#[test]
+fn a_package_or_its_data_folder_is_a_suite_of_sample_then_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = package_data(dir.path());
+    for path in [dir.path(), data.as_path()] {
+        let shown = path.to_str().unwrap();
+        let (code, out, err) = test(&["12100", shown], "read n; read v; echo $v");
+        assert_eq!(code, 0, "{out}{err}");
+        let cases: Vec<&str> = out
+            .lines()
+            .filter(|l| l.starts_with("AC"))
+            .map(|l| l.rsplit("data/").next().unwrap())
+            .collect();
+        assert_eq!(cases, ["sample/1.in", "secret/a.in", "secret/group/b.in"]);
+        assert!(out.ends_with("3 passed, 0 failed\n"), "{out}");
+        assert!(!err.contains("invalid_input"), "{err}");
+    }
+}
+
+#[test]
+fn answers_in_another_folder_are_judged_against() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases = d.join("cases");
+    let answers = d.join("answers");
+    std::fs::create_dir_all(&cases).unwrap();
+    std::fs::create_dir_all(&answers).unwrap();
+    case(&cases, "1", 2, false);
+    case(&cases, "2", 4, false);
+    // The answers folder is wrong on purpose for case 2: it counts.
+    std::fs::write(answers.join("1.out"), "2\n").unwrap();
+    std::fs::write(answers.join("2.out"), "5\n").unwrap();
+    let shown = |p: &Path| p.to_str().unwrap().to_string();
+    let (code, out, err) = test(
+        &["12100", &shown(&cases), "--answers", &shown(&answers)],
+        "read n; read v; echo $v",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("WA"), "{out}");
+    assert!(out.ends_with("1 passed, 1 failed\n"), "{out}");
+    assert!(!out.contains("reference"), "{out}");
+    // Two cases of one name would share an answer: refused, not guessed.
+    let data = package_data(&d.join("pkg"));
+    std::fs::write(data.join("secret/1.in"), "1\n2\n").unwrap();
+    let (code, _, err) = test(
+        &["12100", &shown(&data), "--answers", &shown(&answers)],
+        "read n; read v; echo $v",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("would share one answer"), "{err}");
+    let (code, _, err) = test(
+        &[
+            "12100",
+            &shown(&cases),
+            "--answers",
+            &shown(&d.join("none")),
+        ],
+        "read n; read v; echo $v",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is not a directory"), "{err}");
+}

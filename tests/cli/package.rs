@@ -48,7 +48,13 @@ fn cases(files: &BTreeSet<String>, folder: &str) -> Vec<String> {
 fn check_package(root: &Path, name: &str) {
     let dir = root.join(name);
     let shown = dir.to_str().unwrap();
-    let (code, out, err) = run(&["package", name, "--out-dir", shown], b"");
+    // Measured where it is cheap; 12094's plain search takes seconds a
+    // case, so its time limit is measured by CI's scripts/verify-packages.sh.
+    let mut args = vec!["package", name, "--out-dir", shown];
+    if name == "12094" {
+        args.extend(["--time-limit", "3"]);
+    }
+    let (code, out, err) = run(&args, b"");
     assert_eq!(code, 0, "{name}: {err}");
     assert!(out.starts_with(&format!("wrote {shown}: ")), "{out}");
     let files = files_under(&dir);
@@ -60,26 +66,54 @@ fn check_package(root: &Path, name: &str) {
     assert_eq!(err.contains("does not kill"), tiling, "{name}: {err}");
     for needed in [
         "problem.yaml",
-        "problem_statement/problem.en.tex",
+        "statement/problem.en.tex",
         "input_validators/validate/validate.cpp",
+        "answer_validators/validate_answer/validate_answer.cpp",
         "submissions/accepted/solution.cpp",
+        "generators/README.md",
     ] {
         assert!(files.contains(needed), "{name}: no {needed}");
     }
     assert_eq!(
-        files.contains("output_validators/check_tiling/check_tiling.cpp"),
+        files.contains("output_validator/check_tiling.cpp"),
         tiling,
         "{name}: an output validator only where any tiling is accepted"
     );
     let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
-    assert_eq!(yaml.contains("validation: custom"), tiling, "{yaml}");
+    for line in [
+        "problem_format_version: 2025-09\n",
+        "license: cc by\n",
+        "rights_owner: The boardsolve contributors\n",
+        "limits:\n  memory: 512",
+    ] {
+        assert!(yaml.contains(line), "{name}: no {line:?} in {yaml}");
+    }
+    let number = name;
+    assert!(
+        yaml.contains(&format!("url: https://www.acmicpc.net/problem/{number}\n"))
+            || yaml.contains(&format!("lessons/{number}\n")),
+        "{yaml}"
+    );
+    assert!(
+        yaml.contains("\nname: ") && !yaml.contains("\nname: \n"),
+        "{yaml}"
+    );
+    // The limit and the rule it follows, measured or stated.
+    assert!(yaml.contains("  time_limit: "), "{yaml}");
+    if name != "12094" {
+        assert!(out.contains("slowest accepted: accepted/"), "{out}");
+        assert!(
+            yaml.contains("  # time_limit 1 s: the slowest accepted run x 2"),
+            "{yaml}"
+        );
+    }
     assert_eq!(
         yaml.contains("# Not killed by the secret data (none of "),
         tiling,
         "{yaml}"
     );
     assert!(yaml.contains("uuid: "), "{yaml}");
-    let statement = std::fs::read_to_string(dir.join("problem_statement/problem.en.tex")).unwrap();
+    let statement = std::fs::read_to_string(dir.join("statement/problem.en.tex")).unwrap();
     assert!(statement.starts_with("\\problemname{"), "{statement}");
     assert!(!statement.contains('@'), "a placeholder left: {statement}");
     let wrong: Vec<&String> = files
@@ -193,6 +227,19 @@ fn check_validator(root: &Path, name: &str, dir: &Path, samples: &[String], secr
             assert_eq!(verdict(&broken), Some(43), "{name} {folder}{case}");
         }
     }
+    // Every invalid input, the corpus and those just past a limit, is
+    // refused, case by case, by the package's validator and by validate.
+    let invalid = dir.join("data/invalid_input");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&invalid).unwrap() {
+        let path = entry.unwrap().path();
+        let input = std::fs::read(&path).unwrap();
+        assert_eq!(verdict(&input), Some(43), "{name}: {}", path.display());
+        let (code, _, _) = run(&["validate", name, path.to_str().unwrap()], b"");
+        assert_eq!(code, 1, "{name}: validate {}", path.display());
+        count += 1;
+    }
+    assert!(count >= 30, "{name}: {count} invalid inputs");
 }
 
 #[test]
@@ -242,6 +289,8 @@ fn a_seed_gives_the_same_package_from_run_to_run() {
                         at.to_str().unwrap(),
                         "--seed",
                         "3",
+                        "--time-limit",
+                        "1",
                     ],
                     b"",
                 );
@@ -321,6 +370,8 @@ fn a_signal_at_any_moment_of_package_force_leaves_the_old_package_or_the_new_one
             "--out-dir",
             p,
             "--force",
+            "--time-limit",
+            "1",
         ]
         .map(String::from)
     };

@@ -158,6 +158,15 @@ pub enum Bug {
         /// Where and why the validator refuses it.
         input: InputError,
     },
+    /// A package's invalid input (from the corpus or just past a limit)
+    /// that the judge's contract accepts.
+    #[error("package: invalid input {name} is valid for {problem}")]
+    PackageInvalidInputValid {
+        /// The file's name in data/invalid_input.
+        name: String,
+        /// The judge's problem.
+        problem: String,
+    },
     /// An answer that is not UTF-8 text.
     #[error("an answer that is not text")]
     AnswerNotText,

@@ -14,6 +14,7 @@ pub mod interrupt;
 pub mod judge;
 pub mod package;
 pub mod run;
+pub mod solutions;
 pub mod source;
 pub mod spool;
 pub mod stress;

@@ -37,6 +37,9 @@ pub struct SuiteConfig {
     /// The longest the reference may take for a case without an answer
     /// file.
     pub reference_limit: Duration,
+    /// Where the answer files are, when not beside the cases: `X.out` or
+    /// `X.ans` of each `X.in` in this folder.
+    pub answers: Option<PathBuf>,
 }
 
 /// Where a case's expected answer came from.
@@ -112,9 +115,18 @@ pub struct AnswerFiles {
 /// (a directory, a FIFO, a broken link, ...): falling back to the other
 /// one, or to the reference, would judge against an answer nobody meant.
 pub fn answer_file(input: &Path) -> Result<Option<AnswerFiles>, FileError> {
+    answer_file_in(input, None)
+}
+
+/// The expected answer of `input` in `dir` (`X.out`, else `X.ans`), or
+/// beside it when `dir` is `None`; see [`answer_file`].
+///
+/// # Errors
+/// As [`answer_file`].
+pub fn answer_file_in(input: &Path, dir: Option<&Path>) -> Result<Option<AnswerFiles>, FileError> {
     let mut files = Vec::new();
     for ext in ["out", "ans"] {
-        let path = case_file(input, ext, None);
+        let path = case_file(input, ext, dir);
         match found(&path) {
             Found::Missing => {}
             Found::File => files.push(path),
@@ -132,6 +144,69 @@ pub fn answer_file(input: &Path) -> Result<Option<AnswerFiles>, FileError> {
         used,
         unused: files.next(),
     }))
+}
+
+/// The groups of a problem package's `data/` whose cases a submission is
+/// judged on; the others (`invalid_input`, `valid_output`, ...) test the
+/// validators and are no cases.
+const CASE_GROUPS: [&str; 2] = ["sample", "secret"];
+
+/// Whether `dir` is a package's `data/`: it has a `sample/` or `secret/`.
+fn is_package_data(dir: &Path) -> bool {
+    CASE_GROUPS.iter().any(|group| dir.join(group).is_dir())
+}
+
+/// `paths` with each problem package, or its `data/` folder, replaced by
+/// the folders of its cases, as a judge runs them: `data/sample`, then
+/// `data/secret` and every test group nested in it (depth first, by
+/// name). Every other path stays as it is.
+pub fn package_cases(paths: &[PathBuf]) -> Vec<PathBuf> {
+    fn groups(dir: &Path, into: &mut Vec<PathBuf>) {
+        into.push(dir.to_path_buf());
+        let mut nested: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.is_dir())
+                    .collect()
+            })
+            .unwrap_or_default();
+        nested.sort();
+        for sub in nested {
+            groups(&sub, into);
+        }
+    }
+    let mut expanded = Vec::new();
+    for path in paths {
+        let data = if is_package_data(&path.join("data")) {
+            path.join("data")
+        } else if path.is_dir() && is_package_data(path) {
+            path.clone()
+        } else {
+            expanded.push(path.clone());
+            continue;
+        };
+        for group in CASE_GROUPS {
+            if data.join(group).is_dir() {
+                groups(&data.join(group), &mut expanded);
+            }
+        }
+    }
+    expanded
+}
+
+/// Two cases whose answers would be one file of an answers folder: the
+/// same file name in two folders (`sample/1.in` and `secret/1.in`).
+pub fn shared_answer(inputs: &[PathBuf]) -> Option<(&Path, &Path)> {
+    let mut seen = std::collections::HashMap::new();
+    for input in inputs {
+        if let Some(name) = input.file_name()
+            && let Some(first) = seen.insert(name, input.as_path())
+        {
+            return Some((first, input.as_path()));
+        }
+    }
+    None
 }
 
 /// The longest answer file judged against.
@@ -161,7 +236,7 @@ fn load(cfg: &SuiteConfig, path: &Path, read: Option<&[u8]>) -> Result<Case, Sui
         Some(bytes) => bytes.to_vec(),
         None => read_named(path, MAX_INPUT_BYTES)?,
     };
-    let files = answer_file(path)?;
+    let files = answer_file_in(path, cfg.answers.as_deref())?;
     let (answer, source) = match &files {
         Some(files) => {
             check_named(&files.used, ANSWER_FILE_LIMIT)?;

@@ -1,19 +1,50 @@
-//! A problem package in the Kattis / ICPC problem package format (the
-//! legacy format that problemtools' `verifyproblem` checks and DOMjudge
-//! and Kattis import) for a judge's number: the statement, the sample and
-//! secret data with their answers from the exact solver, an input
-//! validator enforcing the judge's contract, an output validator where
-//! any valid answer is accepted (14600, 14601), an accepted C++ solution
-//! that sets the time limit, and a wrong one the data must reject.
+//! A problem package in the Kattis / ICPC problem package format for a
+//! judge's number, in the format's current version (2025-09, which
+//! BAPCtools reads) or in 2023-07-draft (which problemtools'
+//! `verifyproblem` reads): the statement, the sample and secret data with
+//! their answers from the exact solver, the invalid inputs of the
+//! project's corpus, an input validator enforcing the judge's contract, an
+//! output validator where any valid answer is accepted (14600, 14601), the
+//! setter's submissions (accepted, wrong, and for 12094 one too slow) and
+//! the recipe that rebuilds the data.
 //!
 //! The C++ programs and the statements are in `assets/`, written for this
 //! project; the limits they enforce are put in front of them as `#define`
 //! lines from the judge's [`Limits`], so the package and `validate` read
 //! one contract.
 
+mod invalid;
+pub mod timing;
+
 use super::audit;
 use super::generate;
-use crate::puzzles::{Error, GenOptions, Limits, Puzzle};
+use crate::puzzles::{Bug, Error, GenOptions, Limits, Puzzle};
+
+/// The version of the package format a package is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// 2025-09, the current version (BAPCtools).
+    #[value(name = "2025-09")]
+    Current,
+    /// 2023-07-draft, the newest version problemtools reads; the same
+    /// package without `data/invalid_input/`, a group problemtools refuses.
+    #[value(name = "2023-07-draft")]
+    Draft2023,
+}
+
+impl Format {
+    /// The version, as `problem_format_version` states it.
+    pub fn version(self) -> &'static str {
+        match self {
+            Format::Current => "2025-09",
+            Format::Draft2023 => "2023-07-draft",
+        }
+    }
+}
+
+/// The memory limit a package states, in MiB: far above the peak of every
+/// submission it carries (a few MiB), and what judges commonly give.
+const MEMORY_MIB: u64 = 512;
 
 const READER: &str = include_str!("assets/reader.cpp");
 const VALIDATE_2048: &str = include_str!("assets/validate_2048.cpp");
@@ -25,6 +56,9 @@ const SOLVE_YUT: &str = include_str!("assets/solve_yut.cpp");
 const SOLVE_TROMINO: &str = include_str!("assets/solve_tromino.cpp");
 const SOLVE_FOOTHOLDS: &str = include_str!("assets/solve_footholds.cpp");
 const CHECK_TILING: &str = include_str!("assets/check_tiling.cpp");
+const ANSWER_2048: &str = include_str!("assets/answer_2048.cpp");
+const ANSWER_NUMBER: &str = include_str!("assets/answer_number.cpp");
+const ANSWER_TROMINO: &str = include_str!("assets/answer_tromino.cpp");
 const STATEMENT_2048: &str = include_str!("assets/statement_2048.tex");
 const STATEMENT_YUT: &str = include_str!("assets/statement_yut.tex");
 const STATEMENT_TROMINO: &str = include_str!("assets/statement_tromino.tex");
@@ -36,8 +70,8 @@ const STATEMENT_FOOTHOLDS: &str = include_str!("assets/statement_footholds.tex")
 pub struct PackageFile {
     /// The path inside the package, such as `data/secret/edge-01.in`.
     pub path: String,
-    /// The file's text.
-    pub text: String,
+    /// The file's bytes (text, but for the invalid inputs that are not).
+    pub bytes: Vec<u8>,
 }
 
 /// What the package of one judge's number holds, before its data.
@@ -46,8 +80,23 @@ struct Kit {
     statement: String,
     /// The input validator's source, standalone.
     validator: String,
-    /// The accepted solution's source, standalone.
+    /// The answer validator's source (BAPCtools checks every `.ans` with
+    /// it), standalone.
+    answer_validator: String,
+    /// The accepted solution's source, standalone: with `#define MISTAKE`
+    /// in front it is the wrong one, with `#define PLAIN` the plain
+    /// exhaustive search, with `#define REPLAY` one too slow.
     solution: String,
+    /// The plain exhaustive search a contestant writes is a submission of
+    /// its own (the solution built with `PLAIN`).
+    plain: bool,
+    /// A submission that must exceed the time limit (the solution built
+    /// with `REPLAY`), where one stays far enough above the limit.
+    too_slow: bool,
+    /// The invalid inputs of the corpus for the judge's format.
+    invalid: &'static [(&'static str, &'static [u8])],
+    /// Inputs just past each of the judge's limits.
+    beyond: Vec<(String, String)>,
     /// The output validator's source, for a judge that accepts any valid
     /// answer; `None` where the answer is compared token by token.
     output_validator: Option<String>,
@@ -63,8 +112,10 @@ struct Kit {
 /// A package: its files, and what its data could not do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Package {
-    /// Every file, in the order written.
+    /// Every file, in the order written; `problem.yaml` first.
     pub files: Vec<PackageFile>,
+    /// What `problem.yaml` says, for [`Package::set_time_limit`].
+    meta: Meta,
     /// The mistakes of the catalogue that none of the killer search's
     /// cases kills (so neither does the secret data, as far as the search
     /// tells), by id.
@@ -82,14 +133,123 @@ fn data_seed(name: &str, seed: u64) -> u64 {
     })
 }
 
-/// Every file of the package of `puzzle`, a judge's number: its killer
-/// set that of `gen --killers --seed SEED` ([`audit::KILLER_BUDGET`]),
-/// its random cases drawn from `seed` and the judge's name.
+/// What `problem.yaml` states.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Meta {
+    format: Format,
+    /// The problem's name, from the statement's `\problemname`.
+    name: String,
+    /// The judge's site and problem, such as `BOJ 12100`.
+    problem: &'static str,
+    /// The command-line name (`12100`).
+    id: &'static str,
+    /// The catalogued mistakes the data does not kill, with the count of
+    /// generated cases searched.
+    unkilled: (Vec<&'static str>, u64),
+    /// The time limit in seconds, with the lines that say how it was set.
+    time_limit: Option<(u64, Vec<String>)>,
+}
+
+/// The source entry of a judge's problem: its name and its page.
+fn source(problem: &str) -> (String, Option<String>) {
+    let number = problem.rsplit(' ').next().unwrap_or(problem);
+    if problem.starts_with("BOJ ") {
+        (
+            format!("Baekjoon Online Judge {number}"),
+            Some(format!("https://www.acmicpc.net/problem/{number}")),
+        )
+    } else if problem.starts_with("Programmers ") {
+        (
+            format!("Programmers {number}"),
+            Some(format!(
+                "https://school.programmers.co.kr/learn/courses/30/lessons/{number}"
+            )),
+        )
+    } else {
+        (problem.to_string(), None)
+    }
+}
+
+impl Meta {
+    /// The text of `problem.yaml`.
+    fn yaml(&self) -> String {
+        let (source, url) = source(self.problem);
+        let mut y = format!(
+            "# Written by boardsolve: the puzzle is {problem}'s; the statement,\n\
+             # validators, submissions and data are boardsolve's own. The data is\n\
+             # rebuilt byte for byte by the command in generators/README.md.\n\
+             problem_format_version: {version}\n\
+             name: {name}\n\
+             uuid: {uuid}\n\
+             credits:\n  packagers: The boardsolve contributors\n\
+             source:\n  name: {source}\n",
+            problem = self.problem,
+            version = self.format.version(),
+            name = self.name,
+            uuid = uuid(self.id),
+        );
+        if let Some(url) = url {
+            y.push_str(&format!("  url: {url}\n"));
+        }
+        y.push_str(
+            "# boardsolve is MIT OR Apache-2.0, which the format cannot state; its\n\
+             # closest value is `cc by` (CC BY 4.0): any use, with credit.\n\
+             license: cc by\n\
+             rights_owner: The boardsolve contributors\n",
+        );
+        y.push_str(&format!(
+            "limits:\n  memory: {MEMORY_MIB}  # MiB; every submission here peaks at a few MiB\n"
+        ));
+        match &self.time_limit {
+            Some((seconds, why)) => {
+                for line in why {
+                    y.push_str(&format!("  # {line}\n"));
+                }
+                y.push_str(&format!("  time_limit: {seconds}\n"));
+            }
+            None => y.push_str(
+                "  # No time limit measured: a judge infers it from the accepted\n  # submissions (2 x the slowest, whole seconds).\n",
+            ),
+        }
+        let (unkilled, tried) = &self.unkilled;
+        if !unkilled.is_empty() {
+            // Said where the package is read: the data is not proof against
+            // these catalogued mistakes.
+            y.push_str(&format!(
+                "# Not killed by the secret data (none of {tried} generated cases kills them): [{}]\n",
+                unkilled.join("], [")
+            ));
+        }
+        y
+    }
+}
+
+impl Package {
+    /// States `seconds` as the time limit in `problem.yaml`, with `why`
+    /// (one comment line each) above it.
+    pub fn set_time_limit(&mut self, seconds: u64, why: Vec<String>) {
+        self.meta.time_limit = Some((seconds, why));
+        self.files[0].bytes = self.meta.yaml().into_bytes();
+    }
+}
+
+/// The statement's `\problemname{...}`.
+fn problem_name(statement: &str) -> String {
+    statement
+        .split_once("\\problemname{")
+        .and_then(|(_, rest)| rest.split_once('}'))
+        .map_or_else(String::new, |(name, _)| name.to_string())
+}
+
+/// Every file of the package of `puzzle`, a judge's number, in `format`:
+/// its killer set that of `gen --killers --seed SEED`
+/// ([`audit::KILLER_BUDGET`]), its random cases drawn from `seed` and the
+/// judge's name. No time limit yet: see [`Package::set_time_limit`].
 ///
 /// # Errors
 /// [`Error::Refused`] for a name without a judge (its limits are the
 /// solver's, which no package can state), or a case the solver refuses.
-pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Package, Error> {
+pub fn package(puzzle: &dyn Puzzle, seed: u64, format: Format) -> Result<Package, Error> {
     let Some(judge) = puzzle.contract().judge else {
         let numbers: Vec<&str> = crate::puzzles::all()
             .iter()
@@ -104,39 +264,80 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Package, Error> {
     };
     let kit = kit(&judge.limits);
     let killers = audit::killers(puzzle, seed, audit::KILLER_BUDGET);
+    let meta = Meta {
+        format,
+        name: problem_name(&kit.statement),
+        problem: judge.problem,
+        id: puzzle.name(),
+        unkilled: (killers.unkilled.clone(), killers.tried),
+        time_limit: None,
+    };
     let mut files = Vec::new();
-    let mut add = |path: String, text: String| files.push(PackageFile { path, text });
+    let mut add = |path: String, text: String| {
+        files.push(PackageFile {
+            path,
+            bytes: text.into_bytes(),
+        });
+    };
 
-    let custom = kit.output_validator.is_some();
-    let mut yaml = problem_yaml(judge.problem, puzzle.name(), custom);
-    if !killers.unkilled.is_empty() {
-        // Said where the package is read: the data is not proof against
-        // these catalogued mistakes.
-        yaml.push_str(&format!(
-            "# Not killed by the secret data (none of {} generated cases kills them): [{}]\n",
-            killers.tried,
-            killers.unkilled.join("], [")
-        ));
-    }
-    add("problem.yaml".into(), yaml);
-    add("problem_statement/problem.en.tex".into(), kit.statement);
+    add("problem.yaml".into(), meta.yaml());
+    add("statement/problem.en.tex".into(), kit.statement);
     add(
         "input_validators/validate/validate.cpp".into(),
         kit.validator,
     );
-    if let Some(checker) = kit.output_validator {
+    if format == Format::Current {
         add(
-            "output_validators/check_tiling/check_tiling.cpp".into(),
-            checker,
+            "answer_validators/validate_answer/validate_answer.cpp".into(),
+            kit.answer_validator,
         );
+    }
+    if let Some(checker) = kit.output_validator {
+        add("output_validator/check_tiling.cpp".into(), checker);
     }
     add(
         "submissions/accepted/solution.cpp".into(),
         kit.solution.clone(),
     );
+    if kit.plain {
+        add(
+            "submissions/accepted/plain.cpp".into(),
+            format!("#define PLAIN\n{}", kit.solution),
+        );
+    }
     add(
         format!("submissions/wrong_answer/{}.cpp", kit.mistake),
         format!("#define MISTAKE\n{}", kit.solution),
+    );
+    if kit.too_slow {
+        add(
+            "submissions/time_limit_exceeded/replay.cpp".into(),
+            format!("#define REPLAY\n{}", kit.solution),
+        );
+    }
+    add(
+        "generators/README.md".into(),
+        format!(
+            "# How data/ was made\n\n\
+             Every file of data/ is written by boardsolve {version}, and this command\n\
+             writes them again byte for byte (into a new folder; compare with\n\
+             `diff -r`):\n\n\
+             ```sh\n\
+             boardsolve package {id} --seed {seed} --format {format} --time-limit 1 --out-dir rebuilt/\n\
+             ```\n\n\
+             - data/sample/: the statement's examples (`boardsolve samples {id}`).\n\
+             - data/secret/killer-*: the killer set of `boardsolve gen {id} --seed {seed} --killers`,\n  \
+               cases that kill the catalogued classic mistakes.\n\
+             - data/secret/edge-*: the edge cases a setter expects, from the judge's limits.\n\
+             - data/secret/random-*: seeded random cases of every size up to the limits.\n\
+             - data/invalid_input/ (2025-09 only): boardsolve's corpus of invalid\n  \
+               inputs for this format (`tests/data/invalid/`), and inputs just past\n  \
+               each limit.\n\
+             - every .ans: the exact solver's answer (`boardsolve solve {id}`).\n",
+            version = env!("CARGO_PKG_VERSION"),
+            id = puzzle.name(),
+            format = format.version(),
+        ),
     );
 
     let mut seen = std::collections::HashSet::new();
@@ -176,25 +377,37 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64) -> Result<Package, Error> {
         add(format!("data/secret/{name}.in"), input);
         add(format!("data/secret/{name}.ans"), answer);
     }
+    if format == Format::Current {
+        let beyond = kit
+            .beyond
+            .into_iter()
+            .map(|(name, text)| (format!("limit-{name}.in"), text.into_bytes()));
+        let corpus = kit
+            .invalid
+            .iter()
+            .map(|(name, bytes)| (format!("corpus-{name}"), bytes.to_vec()));
+        for (name, bytes) in beyond.chain(corpus) {
+            // Only what the judge's contract refuses: the package's
+            // validator must reject every one.
+            if puzzle.validate(&bytes).is_ok() {
+                return Err(Bug::PackageInvalidInputValid {
+                    name,
+                    problem: judge.problem.to_string(),
+                }
+                .into());
+            }
+            files.push(PackageFile {
+                path: format!("data/invalid_input/{name}"),
+                bytes,
+            });
+        }
+    }
     Ok(Package {
         files,
+        meta,
         unkilled: killers.unkilled,
         searched: killers.tried,
     })
-}
-
-/// `problem.yaml`: the source, a UUID that stays the same from run to
-/// run (a judge system tells problems apart by it) and, for a judge that
-/// accepts any valid answer, the custom output validation.
-fn problem_yaml(problem: &str, name: &str, custom: bool) -> String {
-    let mut yaml = format!(
-        "# Written by boardsolve from its own statement of {problem}'s puzzle.\nsource: boardsolve\nlicense: unknown\nuuid: {}\n",
-        uuid(name)
-    );
-    if custom {
-        yaml.push_str("validation: custom\n");
-    }
-    yaml
 }
 
 /// A UUID made from `name` (two FNV-1a hashes), in the form of a
@@ -260,7 +473,25 @@ fn kit(limits: &Limits) -> Kit {
                     ],
                 ),
                 validator: format!("{}{READER}{VALIDATE_2048}", defines(&pairs)),
+                answer_validator: format!("{}{READER}{ANSWER_2048}", defines(&pairs[1..])),
                 solution: format!("{}{SOLVE_2048}", defines(&pairs[2..])),
+                plain: true,
+                // Replaying each of the 4^K lines from the start costs about
+                // K times the plain search: at K = 10 far past 1.5 times a
+                // limit of twice the plain search's time; at K = 5 a few
+                // milliseconds, so no submission of 12100 can be too slow.
+                too_slow: moves >= 10,
+                invalid: invalid::BOARD_2048,
+                beyond: vec![
+                    ("n-above".into(), board_2048(max_n + 1, |_, _| 2)),
+                    ("n-zero".into(), "0\n".into()),
+                    (
+                        "block-above".into(),
+                        board_2048(2, |r, c| if r + c == 0 { max_tile * 2 } else { 2 }),
+                    ),
+                    ("block-not-power-of-two".into(), board_2048(2, |_, _| 6)),
+                    ("all-empty".into(), board_2048(2, |_, _| 0)),
+                ],
                 output_validator: None,
                 mistake: "merge-again",
                 edges: edges_2048(max_n, max_tile),
@@ -270,7 +501,27 @@ fn kit(limits: &Limits) -> Kit {
         Limits::Dice { count } => Kit {
             statement: STATEMENT_YUT.to_string(),
             validator: format!("{READER}{VALIDATE_YUT}"),
+            // Each of the dice scores at most 40 (the board's largest square).
+            answer_validator: format!(
+                "{}{READER}{ANSWER_NUMBER}",
+                defines(&[("MAX_ANSWER", 40 * count)])
+            ),
             solution: SOLVE_YUT.to_string(),
+            plain: false,
+            too_slow: false,
+            invalid: invalid::DICE,
+            beyond: {
+                let dice = |n: u64, d: u64| {
+                    let all: Vec<String> = (0..n).map(|_| d.to_string()).collect();
+                    format!("{}\n", all.join(" "))
+                };
+                vec![
+                    ("one-die-fewer".into(), dice(count - 1, 1)),
+                    ("one-die-more".into(), dice(count + 1, 1)),
+                    ("die-6".into(), dice(count, 6)),
+                    ("die-0".into(), dice(count, 0)),
+                ]
+            },
             output_validator: None,
             mistake: "stack-allowed",
             edges: edges_yut(count),
@@ -290,7 +541,20 @@ fn kit(limits: &Limits) -> Kit {
                 "{}{READER}{VALIDATE_TROMINO}",
                 defines(&[("MAX_K", u64::from(max_k))])
             ),
+            answer_validator: format!("{READER}{ANSWER_TROMINO}"),
             solution: SOLVE_TROMINO.to_string(),
+            plain: false,
+            too_slow: false,
+            invalid: invalid::TROMINO_K,
+            beyond: vec![
+                ("k-above".into(), format!("{}\n1 1\n", max_k + 1)),
+                ("k-zero".into(), "0\n1 1\n".into()),
+                (
+                    "x-above".into(),
+                    format!("{max_k}\n{} 1\n", (1u64 << max_k) + 1),
+                ),
+                ("y-zero".into(), format!("{max_k}\n1 0\n")),
+            ],
             output_validator: Some(CHECK_TILING.to_string()),
             mistake: "x-y-swapped",
             edges: edges_tromino(max_k),
@@ -307,7 +571,33 @@ fn kit(limits: &Limits) -> Kit {
         Limits::Footholds { max_side } => Kit {
             statement: filled(STATEMENT_FOOTHOLDS, &[("MAXSIDE", max_side)]),
             validator: format!("{READER}{VALIDATE_FOOTHOLDS}"),
+            // Every move leaves a foothold that disappears.
+            answer_validator: format!(
+                "{}{READER}{ANSWER_NUMBER}",
+                defines(&[("MAX_ANSWER", max_side * max_side)])
+            ),
             solution: SOLVE_FOOTHOLDS.to_string(),
+            plain: false,
+            too_slow: false,
+            invalid: invalid::FOOTHOLDS,
+            beyond: vec![
+                (
+                    "rows-above".into(),
+                    footholds(max_side + 1, 1, |_, _| true, (0, 0), (1, 0)),
+                ),
+                (
+                    "columns-above".into(),
+                    footholds(1, max_side + 1, |_, _| true, (0, 0), (0, 1)),
+                ),
+                (
+                    "player-off-the-board".into(),
+                    footholds(2, 2, |_, _| true, (0, 0), (2, 0)),
+                ),
+                (
+                    "player-not-on-a-foothold".into(),
+                    footholds(2, 2, |r, _| r == 0, (0, 0), (1, 1)),
+                ),
+            ],
             output_validator: None,
             mistake: "winner-maximizes",
             edges: edges_footholds(max_side),
@@ -528,10 +818,133 @@ mod tests {
         }
     }
 
+    /// The numbers of a case's text, in order (brackets and commas are
+    /// separators).
+    fn numbers(text: &str) -> Vec<u64> {
+        text.split(|c: char| !c.is_ascii_digit())
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect()
+    }
+
+    /// Rows and columns of a footholds case in the literal form.
+    fn footholds_size(text: &str) -> (u64, u64) {
+        let board = &text[..text.find("]]").unwrap() + 2];
+        let rows = board.matches('[').count() as u64 - 1;
+        let first = &board[1..board.find(']').unwrap()];
+        (rows, first.matches(',').count() as u64 + 1)
+    }
+
+    #[test]
+    fn the_secret_data_reaches_every_bound_of_the_statement() {
+        // As `bt constraints` checks: each bounded value of the statement
+        // takes its smallest and its largest value in some secret case.
+        for puzzle in crate::puzzles::all() {
+            let Some(judge) = puzzle.contract().judge else {
+                continue;
+            };
+            let kit = kit(&judge.limits);
+            let mut cases: Vec<String> = kit.edges.iter().map(|(_, t)| t.clone()).collect();
+            let seed = data_seed(puzzle.name(), 1);
+            for (i, opts) in kit.generated.iter().enumerate() {
+                cases.push(generate::instance(*puzzle, seed, i as u64, opts).unwrap());
+            }
+            let mut seen: Vec<(&str, u64)> = Vec::new();
+            let mut note = |what, v| seen.push((what, v));
+            for case in &cases {
+                let n = numbers(case);
+                match judge.limits {
+                    Limits::Board2048 { .. } => {
+                        note("N", n[0]);
+                        for &v in n[1..].iter().filter(|&&v| v > 0) {
+                            note("block", v);
+                        }
+                    }
+                    Limits::Dice { .. } => n.iter().for_each(|&d| note("die", d)),
+                    Limits::TrominoK { .. } => {
+                        note("K", n[0]);
+                        note("x from the far side", (1 << n[0]) - n[1] + 1);
+                        note("x", n[1]);
+                        note("y from the far side", (1 << n[0]) - n[2] + 1);
+                        note("y", n[2]);
+                    }
+                    Limits::Footholds { .. } => {
+                        let (rows, cols) = footholds_size(case);
+                        note("rows", rows);
+                        note("columns", cols);
+                    }
+                }
+            }
+            let bounds: Vec<(&str, u64, u64)> = match judge.limits {
+                Limits::Board2048 {
+                    max_n, max_tile, ..
+                } => vec![("N", 1, max_n), ("block", 2, max_tile)],
+                Limits::Dice { .. } => vec![("die", 1, 5)],
+                Limits::TrominoK { max_k } => vec![
+                    ("K", 1, u64::from(max_k)),
+                    // The hole on each of the four sides.
+                    ("x", 1, 0),
+                    ("x from the far side", 1, 0),
+                    ("y", 1, 0),
+                    ("y from the far side", 1, 0),
+                ],
+                Limits::Footholds { max_side } => {
+                    vec![("rows", 1, max_side), ("columns", 1, max_side)]
+                }
+            };
+            for (what, low, high) in bounds {
+                let values: Vec<u64> = seen
+                    .iter()
+                    .filter(|(w, _)| *w == what)
+                    .map(|(_, v)| *v)
+                    .collect();
+                assert_eq!(values.iter().min(), Some(&low), "{} {what}", puzzle.name());
+                if high > 0 {
+                    assert_eq!(values.iter().max(), Some(&high), "{} {what}", puzzle.name());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_2023_07_draft_package_is_the_current_one_less_what_problemtools_refuses() {
+        let puzzle = crate::puzzles::find("12100").unwrap();
+        let current = package(puzzle, 1, Format::Current).unwrap();
+        let draft = package(puzzle, 1, Format::Draft2023).unwrap();
+        let only_current = |path: &str| {
+            path.starts_with("data/invalid_input/") || path.starts_with("answer_validators/")
+        };
+        let kept: Vec<&PackageFile> = current
+            .files
+            .iter()
+            .filter(|f| !only_current(&f.path))
+            .collect();
+        assert!(current.files.len() > kept.len() + 40);
+        assert_eq!(kept.len(), draft.files.len());
+        for (ours, theirs) in kept.iter().zip(&draft.files) {
+            assert_eq!(ours.path, theirs.path);
+            // The two substitutions of scripts/verify-packages.sh.
+            let converted = String::from_utf8_lossy(&ours.bytes)
+                .replace(
+                    "\nproblem_format_version: 2025-09\n",
+                    "\nproblem_format_version: 2023-07-draft\n",
+                )
+                .replace("--format 2025-09 ", "--format 2023-07-draft ");
+            assert_eq!(
+                converted.as_bytes(),
+                theirs.bytes.as_slice(),
+                "{}",
+                ours.path
+            );
+        }
+    }
+
     #[test]
     fn a_name_without_a_judge_is_refused() {
         let tromino = crate::puzzles::find("tromino").unwrap();
-        let e = package(tromino, 1).unwrap_err().to_string();
+        let e = package(tromino, 1, Format::Current)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("no judge"), "{e}");
     }
 }

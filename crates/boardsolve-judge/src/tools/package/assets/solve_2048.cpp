@@ -4,7 +4,11 @@
 // move), and a line is dropped when even doubling the largest block at
 // every remaining move could not beat the best found.
 // With MISTAKE defined it is a wrong solution: a block made by a merge
-// may merge again in the same move.
+// may merge again in the same move. With PLAIN defined it is the plain
+// exhaustive search a contestant writes first, all 4^MOVES lines without
+// a cut (accepted: it sets the time limit). With REPLAY defined every line
+// of MOVES moves is played again from the start, sharing nothing: right,
+// but about MOVES times slower than the plain search.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -74,11 +78,29 @@ static Board moved(const Board& b, int dir) {
 static void search(const Board& b, int left) {
     long long top = largest(b);
     best = std::max(best, top);
+#ifdef PLAIN
+    if (left == 0) return;
+#else
     if (left == 0 || (top << left) <= best) return;
+#endif
     for (int dir = 0; dir < 4; dir++) {
         Board next = moved(b, dir);
+#ifndef PLAIN
         if (std::memcmp(&next, &b, sizeof b) == 0) continue;
+#endif
         search(next, left - 1);
+    }
+}
+
+// Every line of MOVES moves, each played from the start.
+static void replay(const Board& start) {
+    best = largest(start);
+    for (long long line = 0; line < (1LL << (2 * MOVES)); line++) {
+        Board b = start;
+        for (int i = 0; i < MOVES; i++) {
+            b = moved(b, (int)((line >> (2 * i)) & 3));
+            best = std::max(best, largest(b));
+        }
     }
 }
 
@@ -90,7 +112,11 @@ int main() {
         for (int c = 0; c < n; c++)
             if (std::scanf("%d", &b.v[r][c]) != 1) return 1;
     best = 0;
+#ifdef REPLAY
+    replay(b);
+#else
     search(b, MOVES);
+#endif
     std::printf("%lld\n", best);
     return 0;
 }
