@@ -1,6 +1,8 @@
 //! Command-line types (clap derive). A field's doc comment is its help text.
 
-use crate::values::{SizeArgs, TextFormArg, moves_parser, parse_duration, parse_memory_limit};
+use crate::values::{
+    PackageFormatArg, SizeArgs, TextFormArg, moves_parser, parse_duration, parse_memory_limit,
+};
 use boardsolve::puzzles::{self, Flag, Puzzle};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -354,7 +356,7 @@ pub struct PackageArgs {
     /// The package format's version: 2025-09 (the current one, read by
     /// BAPCtools) or 2023-07-draft (read by problemtools' verifyproblem).
     #[arg(long, value_enum, default_value = "2025-09", value_name = "VERSION")]
-    pub format: boardsolve::tools::package::Format,
+    pub format: PackageFormatArg,
     /// State this time limit, in whole seconds, instead of measuring the
     /// package's submissions.
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]

@@ -133,6 +133,28 @@ impl From<TextFormArg> for TextForm {
     }
 }
 
+/// `package --format`: the library's package format version as clap
+/// reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PackageFormatArg {
+    /// 2025-09, the current version (BAPCtools).
+    #[value(name = "2025-09")]
+    Current,
+    /// 2023-07-draft, the newest version problemtools reads; the same
+    /// package without `data/invalid_input/`, a group problemtools refuses.
+    #[value(name = "2023-07-draft")]
+    Draft2023,
+}
+
+impl From<PackageFormatArg> for boardsolve::tools::package::Format {
+    fn from(arg: PackageFormatArg) -> Self {
+        match arg {
+            PackageFormatArg::Current => Self::Current,
+            PackageFormatArg::Draft2023 => Self::Draft2023,
+        }
+    }
+}
+
 /// The size arguments of `gen` and `stress`, made from the library's one
 /// table of size options (`boardsolve::size_table!`).
 macro_rules! size_args {

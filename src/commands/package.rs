@@ -24,8 +24,8 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
             )));
         }
     };
-    let mut made =
-        package::package(args.puzzle, args.seed, args.format).map_err(|e| failure(e, "package"))?;
+    let mut made = package::package(args.puzzle, args.seed, args.format.into())
+        .map_err(|e| failure(e, "package"))?;
     if let Some(seconds) = args.time_limit {
         made.set_time_limit(
             seconds,
@@ -126,7 +126,7 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
             count("data/invalid_input/")
         )
     })
-    .and_then(|()| match args.format {
+    .and_then(|()| match package::Format::from(args.format) {
         package::Format::Current => writeln!(out, "check it with: bt validate && bt run (BAPCtools, in {shown})"),
         package::Format::Draft2023 => writeln!(out, "check it with: verifyproblem {shown}"),
     })

@@ -21,14 +21,12 @@ use super::generate;
 use crate::puzzles::{Bug, Error, GenOptions, Limits, Puzzle};
 
 /// The version of the package format a package is written in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// 2025-09, the current version (BAPCtools).
-    #[value(name = "2025-09")]
     Current,
     /// 2023-07-draft, the newest version problemtools reads; the same
     /// package without `data/invalid_input/`, a group problemtools refuses.
-    #[value(name = "2023-07-draft")]
     Draft2023,
 }
 
