@@ -19,7 +19,7 @@ fn script_safe(json: &str) -> String {
 /// the board `layout` (JSON).
 ///
 /// ```
-/// let page = boardsolve::html::page("2048", r#"{"max":4}"#, None);
+/// let page = boardsolve_core::html::page("2048", r#"{"max":4}"#, None);
 /// assert!(page.contains(r#"<script type="application/json" id="boardsolve-data">{"max":4}</script>"#));
 /// assert!(!page.contains("data-rendered"));
 /// ```

@@ -119,7 +119,7 @@ impl Limits {
     /// The limits in words, as the docs pages state them.
     ///
     /// ```
-    /// use boardsolve::puzzles::Limits;
+    /// use boardsolve_core::puzzles::Limits;
     /// assert_eq!(Limits::TrominoK { max_k: 2 }.describe(), "1 ≤ K ≤ 2; 1 ≤ x, y ≤ 2^K");
     /// ```
     pub fn describe(&self) -> String {
@@ -143,7 +143,7 @@ impl Limits {
     /// (`K ≤ 2`).
     ///
     /// ```
-    /// use boardsolve::puzzles::Limits;
+    /// use boardsolve_core::puzzles::Limits;
     /// assert_eq!(Limits::TrominoK { max_k: 2 }.short(), "K ≤ 2");
     /// ```
     pub fn short(&self) -> String {

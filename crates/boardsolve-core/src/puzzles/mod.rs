@@ -148,8 +148,8 @@ pub fn all() -> &'static [&'static dyn Puzzle] {
 /// The puzzle answering to `name`, if any.
 ///
 /// ```
-/// assert_eq!(boardsolve::puzzles::find("12094").unwrap().name(), "12094");
-/// assert!(boardsolve::puzzles::find("sudoku").is_none());
+/// assert_eq!(boardsolve_core::puzzles::find("12094").unwrap().name(), "12094");
+/// assert!(boardsolve_core::puzzles::find("sudoku").is_none());
 /// ```
 pub fn find(name: &str) -> Option<&'static dyn Puzzle> {
     all().iter().copied().find(|p| p.name() == name)

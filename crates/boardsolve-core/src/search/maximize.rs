@@ -420,7 +420,7 @@ impl<'p, P: Climb> Searcher<'p, P> {
 /// search's loop.
 ///
 /// ```
-/// use boardsolve::search::maximize::{Climb, Climbing, End};
+/// use boardsolve_core::search::maximize::{Climb, Climbing, End};
 /// /// Add 1 or 2 to a number, up to 5; the score is the number.
 /// struct Count;
 /// impl Climb for Count {

@@ -27,7 +27,7 @@ use std::ops::Neg;
 /// view without changing the distance.
 ///
 /// ```
-/// use boardsolve::search::negamax::Score;
+/// use boardsolve_core::search::negamax::Score;
 /// assert!(Score::win(1) > Score::win(3));
 /// assert!(Score::win(99) > Score::loss(99));
 /// assert!(Score::loss(4) > Score::loss(2));

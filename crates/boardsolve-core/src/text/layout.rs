@@ -13,7 +13,7 @@ use super::{InputError, Position};
 /// The place of the first difference, and what is wrong there.
 ///
 /// ```
-/// use boardsolve::text::strict_layout;
+/// use boardsolve_core::text::strict_layout;
 /// assert!(strict_layout(b"2\n2 2\n2 2\n", b"2\n2 2\n2 2\n").is_ok());
 /// let e = strict_layout(b"2\n2  2\n2 2\n", b"2\n2 2\n2 2\n").unwrap_err();
 /// assert_eq!(e.to_string(), "2:3: two spaces where the judge's format has one");

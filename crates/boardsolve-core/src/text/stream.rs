@@ -11,7 +11,7 @@ use std::io::{self, Read};
 /// needs two passes over an answer too large for memory opens it twice.
 ///
 /// ```
-/// use boardsolve::text::Reopen;
+/// use boardsolve_core::text::Reopen;
 /// use std::io::Read;
 /// let answer = b"0 1\n1 1\n".to_vec();
 /// let open: &Reopen<'_> = &|| Ok(Box::new(&answer[..]));
@@ -122,7 +122,7 @@ impl Number {
 /// is one read buffer, whatever the input's length or its lines'.
 ///
 /// ```
-/// use boardsolve::text::{Position, TokenStream};
+/// use boardsolve_core::text::{Position, TokenStream};
 /// let mut t = TokenStream::new(&b"3\n -1 x\r\n"[..]);
 /// assert_eq!(t.next_token().unwrap().unwrap().value, Ok(3));
 /// let minus = t.next_token().unwrap().unwrap();

@@ -3,7 +3,7 @@
 //! that no picture formats markup of its own.
 //!
 //! ```
-//! use boardsolve::text::svg::Svg;
+//! use boardsolve_core::text::svg::Svg;
 //! let mut svg = Svg::picture(40, 20);
 //! svg.tag("circle").attr("cx", 10).attr("cy", 10).attr("r", 5).end();
 //! svg.tag("text").attr("x", 20).attr("y", 15).text("a < b");

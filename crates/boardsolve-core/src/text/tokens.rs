@@ -18,7 +18,7 @@ pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 /// complaint; only what the reader itself fails with is an `io::Error`.
 ///
 /// ```
-/// use boardsolve::text::read_limited;
+/// use boardsolve_core::text::read_limited;
 /// assert_eq!(read_limited(&b"1 2"[..], 3).unwrap().unwrap(), b"1 2");
 /// let e = read_limited(&b"1\n234"[..], 4).unwrap().unwrap_err();
 /// assert_eq!(e.to_string(), "2:3: the input is longer than the limit of 4 bytes");
@@ -48,7 +48,7 @@ pub fn read_limited(reader: impl Read, limit: u64) -> io::Result<Result<Vec<u8>,
 /// small buffer, so that a file of gigabytes is checked in little memory.
 ///
 /// ```
-/// use boardsolve::text::check_limited;
+/// use boardsolve_core::text::check_limited;
 /// assert_eq!(check_limited(&b"1 2"[..], 3).unwrap().unwrap(), 3);
 /// let e = check_limited(&b"1\n234"[..], 4).unwrap().unwrap_err();
 /// assert_eq!(e.to_string(), "2:3: the input is longer than the limit of 4 bytes");
@@ -177,7 +177,7 @@ pub fn describe_bytes(bytes: &[u8]) -> String {
 /// tokens, so CRLF files, tabs and blank lines are accepted anywhere.
 ///
 /// ```
-/// use boardsolve::text::Tokens;
+/// use boardsolve_core::text::Tokens;
 /// let mut t = Tokens::new(b"3\n 2 0\r\n");
 /// assert_eq!(t.expect_u64("N").unwrap(), 3);
 /// let tok = t.next_token().unwrap();
@@ -196,7 +196,7 @@ pub struct Tokens<'a> {
 /// that they all count lines and columns alike.
 ///
 /// ```
-/// use boardsolve::text::Cursor;
+/// use boardsolve_core::text::Cursor;
 /// let mut c = Cursor::new(b"12\n ab");
 /// assert_eq!(c.take_while(|b| b.is_ascii_digit()), b"12");
 /// c.take_while(|b| b.is_ascii_whitespace());
@@ -269,7 +269,7 @@ impl<'a> Cursor<'a> {
 /// well (a value past a judge's limits), in any of the puzzles' forms.
 ///
 /// ```
-/// use boardsolve::text::number_position;
+/// use boardsolve_core::text::number_position;
 /// let at = |i| {
 ///     let p = number_position(b"2\n2 1024\n", i);
 ///     (p.line, p.column)

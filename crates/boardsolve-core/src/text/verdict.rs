@@ -18,7 +18,7 @@ pub enum Verdict {
 /// token of `received` by line and column.
 ///
 /// ```
-/// use boardsolve::text::{Verdict, compare_tokens};
+/// use boardsolve_core::text::{Verdict, compare_tokens};
 /// assert_eq!(compare_tokens(b"16\n", b" 16"), Verdict::Correct);
 /// assert_eq!(
 ///     compare_tokens(b"16\n", b"8\n"),
@@ -71,7 +71,7 @@ const DESCRIBED: usize = 25;
 /// [`compare_tokens`] on the same bytes.
 ///
 /// ```
-/// use boardsolve::text::{Verdict, compare_token_streams};
+/// use boardsolve_core::text::{Verdict, compare_token_streams};
 /// assert_eq!(compare_token_streams(&b"1 2"[..], &b"1\n2\n"[..]).unwrap(), Verdict::Correct);
 /// ```
 ///

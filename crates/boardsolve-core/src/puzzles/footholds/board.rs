@@ -114,7 +114,7 @@ impl Instance {
     /// An instance from a grid of footholds (`true` = foothold) and the starts.
     ///
     /// ```
-    /// use boardsolve::puzzles::footholds::{answer, Instance};
+    /// use boardsolve_core::puzzles::footholds::{answer, Instance};
     /// let g = vec![vec![true; 3]; 3];
     /// let game = Instance::new(&g, (1, 0), (1, 2)).unwrap();
     /// assert_eq!(answer(&game), 5);

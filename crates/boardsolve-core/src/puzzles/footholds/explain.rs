@@ -73,8 +73,8 @@ pub struct Play {
 /// The winner and the principal variation.
 ///
 /// ```
-/// use boardsolve::puzzles::Text;
-/// use boardsolve::puzzles::footholds::{play, Footholds, Player};
+/// use boardsolve_core::puzzles::Text;
+/// use boardsolve_core::puzzles::footholds::{play, Footholds, Player};
 /// let game = Footholds.parse(b"[[1, 1, 1, 1, 1]] [0, 0] [0, 4]").unwrap();
 /// let p = play(&game);
 /// assert_eq!((p.winner, p.moves, p.line.len()), (Player::B, 4, 4));

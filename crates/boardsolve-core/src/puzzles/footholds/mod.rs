@@ -43,8 +43,8 @@ use std::io::{self, Write};
 /// R rows of 0/1, `ar ac br bc`).
 ///
 /// ```
-/// use boardsolve::puzzles::Text;
-/// use boardsolve::puzzles::footholds::Footholds;
+/// use boardsolve_core::puzzles::Text;
+/// use boardsolve_core::puzzles::footholds::Footholds;
 /// let a = Footholds.parse(b"[[1, 1, 1, 1, 1]] [0, 0] [0, 4]").unwrap();
 /// let b = Footholds.parse(br#"{"board": [[1,1,1,1,1]], "aloc": [0,0], "bloc": [0,4]}"#).unwrap();
 /// let c = Footholds.parse(b"1 5\n1 1 1 1 1\n0 0 0 4\n").unwrap();

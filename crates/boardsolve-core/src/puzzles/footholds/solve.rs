@@ -252,8 +252,8 @@ pub(super) fn score(instance: &Instance, rules: Search) -> (Score, Stats) {
 /// The total number of moves under optimal play (the judge's answer).
 ///
 /// ```
-/// use boardsolve::puzzles::Text;
-/// use boardsolve::puzzles::footholds::{answer, Footholds};
+/// use boardsolve_core::puzzles::Text;
+/// use boardsolve_core::puzzles::footholds::{answer, Footholds};
 /// let game = Footholds.parse(b"[[1, 1, 1], [1, 0, 1], [1, 1, 1]] [1, 0] [1, 2]").unwrap();
 /// assert_eq!(answer(&game), 4);
 /// ```

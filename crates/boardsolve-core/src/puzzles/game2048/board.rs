@@ -93,7 +93,7 @@ impl Board {
     /// A board from block values, row after row (`0` empty).
     ///
     /// ```
-    /// use boardsolve::puzzles::game2048::Board;
+    /// use boardsolve_core::puzzles::game2048::Board;
     /// let b = Board::from_values(2, &[2, 0, 0, 4]).unwrap();
     /// assert_eq!(b.value(1, 1), 4);
     /// ```
@@ -142,7 +142,7 @@ impl Board {
     /// The board after moving `dir`, or `None` if the move changes nothing.
     ///
     /// ```
-    /// use boardsolve::puzzles::game2048::{Board, Direction};
+    /// use boardsolve_core::puzzles::game2048::{Board, Direction};
     /// let b = Board::from_values(3, &[2, 2, 2, 0, 0, 0, 4, 2, 2]).unwrap();
     /// let left = b.slide(Direction::Left).unwrap();
     /// assert_eq!(left.to_string(), "4 2 0\n0 0 0\n4 4 0\n");
@@ -158,7 +158,7 @@ impl Board {
     /// the fast move does not, and is tested against it.
     ///
     /// ```
-    /// use boardsolve::puzzles::game2048::{Board, Direction};
+    /// use boardsolve_core::puzzles::game2048::{Board, Direction};
     /// let b = Board::from_values(3, &[2, 2, 2, 0, 0, 0, 0, 0, 0]).unwrap();
     /// let (left, merged) = b.slide_marked(Direction::Left).unwrap();
     /// assert_eq!(left.to_string(), "4 2 0\n0 0 0\n0 0 0\n");

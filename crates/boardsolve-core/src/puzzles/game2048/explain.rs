@@ -77,7 +77,7 @@ impl Play {
 /// what each first move would give.
 ///
 /// ```
-/// use boardsolve::puzzles::game2048::{play, Board, Direction};
+/// use boardsolve_core::puzzles::game2048::{play, Board, Direction};
 /// let b = Board::from_values(2, &[2, 0, 2, 0]).unwrap();
 /// let line = play(&b, 5);
 /// assert_eq!((line.max, line.moves.clone()), (4, vec![Direction::Up]));

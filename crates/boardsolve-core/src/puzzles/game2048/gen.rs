@@ -35,7 +35,7 @@ fn clamped(n: usize, max_exponent: u8) -> (usize, u8, u8) {
 /// blocks are kept small (2..8) so that merges are frequent.
 ///
 /// ```
-/// use boardsolve::puzzles::game2048::random;
+/// use boardsolve_core::puzzles::game2048::random;
 /// use rand::SeedableRng;
 /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
 /// let inst = random(&mut rng, 4, 10, 0.7);
@@ -76,7 +76,7 @@ pub fn random<R: rand::Rng + ?Sized>(
 /// every cell the same block.
 ///
 /// ```
-/// use boardsolve::puzzles::game2048::hard;
+/// use boardsolve_core::puzzles::game2048::hard;
 /// use rand::SeedableRng;
 /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
 /// assert_eq!(hard(&mut rng, 5, 10).board.size(), 5);

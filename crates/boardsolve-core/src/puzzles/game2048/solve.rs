@@ -617,7 +617,7 @@ pub fn two_move_look(board: &Board, remaining: u32, floor: u32) -> [u32; 4] {
 /// The largest block value reachable from `board` in at most `moves` moves.
 ///
 /// ```
-/// use boardsolve::puzzles::game2048::{answer, Board};
+/// use boardsolve_core::puzzles::game2048::{answer, Board};
 /// let b = Board::from_values(3, &[2, 2, 2, 4, 4, 4, 8, 8, 8]).unwrap();
 /// assert_eq!(answer(&b, 5), 16);
 /// ```

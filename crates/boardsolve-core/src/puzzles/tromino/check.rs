@@ -200,7 +200,7 @@ pub(super) fn check(
 /// row-major order. [`check_from`] for an output in memory.
 ///
 /// ```
-/// use boardsolve::{puzzles::tromino::{check_output, Format, Instance}, text::Verdict};
+/// use boardsolve_core::{puzzles::tromino::{check_output, Format, Instance}, text::Verdict};
 /// let i = Instance { n: 2, row: 0, col: 0 };
 /// assert_eq!(check_output(&i, b"0 1\n1 1\n", Format::Plain, true), Verdict::Correct);
 /// assert!(matches!(check_output(&i, b"0 1\n1 2\n", Format::Plain, false), Verdict::Wrong(_)));
@@ -224,7 +224,7 @@ pub fn check_output(instance: &Instance, output: &[u8], format: Format, order: b
 /// second walks the board row by row with the rows above and below.
 ///
 /// ```
-/// use boardsolve::{puzzles::tromino::{check_from, Format, Instance}, text::Verdict};
+/// use boardsolve_core::{puzzles::tromino::{check_from, Format, Instance}, text::Verdict};
 /// use std::io::Read;
 /// let i = Instance { n: 2, row: 1, col: 1 };
 /// let padded = format!("1 {}1\n1 -1\n", " ".repeat(1 << 20));

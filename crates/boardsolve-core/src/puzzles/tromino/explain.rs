@@ -38,7 +38,7 @@ pub struct Play {
 /// The tiling of `instance` tromino by tromino.
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::{play, Instance};
+/// use boardsolve_core::puzzles::tromino::{play, Instance};
 /// let p = play(&Instance { n: 4, row: 0, col: 0 }).unwrap();
 /// assert_eq!(p.tiles.len(), 5);
 /// assert_eq!((p.tiles[0].cells, p.tiles[0].level), ([[1, 2], [2, 1], [2, 2]], Some(0)));

@@ -10,7 +10,7 @@ use super::{Format, Instance};
 /// quadrant is one cell).
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::{features, Format, Instance};
+/// use boardsolve_core::puzzles::tromino::{features, Format, Instance};
 /// let f = features(&Instance { n: 8, row: 4, col: 3 }, Format::Plain);
 /// assert!(f.contains(&"the hole is next to the centre"));
 /// assert!(f.contains(&"the hole is in the bottom-left quadrant"));

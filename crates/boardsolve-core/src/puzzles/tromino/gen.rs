@@ -10,7 +10,7 @@ use rand::RngExt;
 /// A board of side `n` with its hole uniform among the tileable ones.
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::random;
+/// use boardsolve_core::puzzles::tromino::random;
 /// use rand::SeedableRng;
 /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
 /// let i = random(&mut rng, 40);
@@ -33,7 +33,7 @@ pub fn random<R: rand::Rng + ?Sized>(rng: &mut R, n: u32) -> Instance {
 /// take the whole board's first, middle and last rows and columns.
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::hard;
+/// use boardsolve_core::puzzles::tromino::hard;
 /// use rand::SeedableRng;
 /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
 /// let i = hard(&mut rng, 16);
@@ -84,7 +84,7 @@ fn hole_by(n: u32, mut pick: impl FnMut() -> (u32, u32)) -> Instance {
 /// one row up, then one column left.
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::{shrink, Format, Instance};
+/// use boardsolve_core::puzzles::tromino::{shrink, Format, Instance};
 /// let smaller: Vec<Instance> = shrink(&Instance { n: 8, row: 5, col: 0 }, Format::Plain).collect();
 /// assert_eq!(smaller, [Instance { n: 4, row: 1, col: 0 }, Instance { n: 8, row: 4, col: 0 }]);
 /// ```

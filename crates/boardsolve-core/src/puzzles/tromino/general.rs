@@ -38,7 +38,7 @@ pub enum Untileable {
 /// Whether the n×n board with its hole at `row`, `col` can be tiled.
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::general::{tileability, Untileable};
+/// use boardsolve_core::puzzles::tromino::general::{tileability, Untileable};
 /// assert_eq!(tileability(7, 3, 3), Ok(()));
 /// assert_eq!(tileability(6, 0, 0), Err(Untileable::DivisibleByThree));
 /// assert_eq!(tileability(5, 0, 1), Err(Untileable::FiveByFiveHole));
@@ -206,7 +206,7 @@ const SEARCHED: [usize; 4] = [5, 7, 10, 11];
 /// labels row after row, hole 0, trominoes numbered as the module explains.
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::general::tile;
+/// use boardsolve_core::puzzles::tromino::general::tile;
 /// let labels = tile(5, 0, 0);
 /// assert_eq!(labels.len(), 25);
 /// assert_eq!(labels[0], 0);

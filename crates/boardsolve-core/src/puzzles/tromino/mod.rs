@@ -66,7 +66,7 @@ impl Format {
     /// placement order numbers up to (n² − 1) / 3.
     ///
     /// ```
-    /// use boardsolve::puzzles::tromino::Format;
+    /// use boardsolve_core::puzzles::tromino::Format;
     /// assert_eq!(Format::Boj.max_label(128), 19_000);
     /// assert_eq!(Format::Boj.max_label(256), 21_845);
     /// assert_eq!(Format::Plain.max_label(4), u64::MAX - 1);
@@ -83,7 +83,7 @@ impl Format {
 /// The rules of L-tromino tiling, in one entry's format.
 ///
 /// ```
-/// use boardsolve::puzzles::{BOJ_14601, Text, TROMINO};
+/// use boardsolve_core::puzzles::{BOJ_14601, Text, TROMINO};
 /// let i = TROMINO.rules.parse(b"8 1 2\n").unwrap();
 /// assert_eq!((i.n, i.row, i.col), (8, 1, 2));
 /// assert!(TROMINO.rules.parse(b"6 0 0").unwrap_err().to_string().contains("3 divides"));

@@ -20,7 +20,7 @@ use decimal::{DEC_MAX, Dec, Label, LabelText};
 /// Number of trominoes tiling a deficient board of side `side`: `(side² − 1) / 3`.
 ///
 /// ```
-/// assert_eq!(boardsolve::puzzles::tromino::order::tile_count(8), 21);
+/// assert_eq!(boardsolve_core::puzzles::tromino::order::tile_count(8), 21);
 /// ```
 pub fn tile_count(side: u64) -> u64 {
     (side * side - 1) / 3
@@ -33,7 +33,7 @@ pub fn tile_count(side: u64) -> u64 {
 /// in-memory reference for the streamed writer.
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::order::placement_order;
+/// use boardsolve_core::puzzles::tromino::order::placement_order;
 /// assert_eq!(placement_order(2, 0, 0), vec![0, 1, 1, 1]);
 /// ```
 ///
@@ -98,7 +98,7 @@ fn fill(
 /// path alone: O(log n), no board.
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::order::label_at;
+/// use boardsolve_core::puzzles::tromino::order::label_at;
 /// // The board `8 1 2`: row 3 is "5 5 6 6 1 10 11 11".
 /// assert_eq!(label_at(8, 1, 2, 3, 5), 10);
 /// assert_eq!(label_at(8, 1, 2, 1, 2), 0);
@@ -255,7 +255,7 @@ pub fn write_labels(labels: &[u32], n: usize, hole: &[u8], out: &mut dyn Write) 
 /// pairs are formatted in parallel (rayon) a few MiB each, and written in order.
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::order::write_placement_order;
+/// use boardsolve_core::puzzles::tromino::order::write_placement_order;
 /// let mut out = Vec::new();
 /// write_placement_order(4, 0, 0, b"0", &mut out).unwrap();
 /// assert_eq!(out, b"0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n");
@@ -297,7 +297,7 @@ pub enum Writer {
 /// [`Writer::Cells`]). [`write_placement_order`] takes [`Writer::Fours`].
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::order::{Writer, write_placement_order_with};
+/// use boardsolve_core::puzzles::tromino::order::{Writer, write_placement_order_with};
 /// let mut out = Vec::new();
 /// write_placement_order_with(Writer::Fours, 4, 0, 0, b"0", &mut out).unwrap();
 /// assert_eq!(out, b"0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n");

@@ -64,7 +64,7 @@ crate::mistakes! {
 /// format's hole.
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::{reference, Format, Instance};
+/// use boardsolve_core::puzzles::tromino::{reference, Format, Instance};
 /// let mut out = Vec::new();
 /// reference::answer(&Instance { n: 2, row: 1, col: 0 }, Format::Boj, None, &mut out).unwrap();
 /// assert_eq!(out, b"1 1\n-1 1\n");

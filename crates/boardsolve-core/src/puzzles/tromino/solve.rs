@@ -9,7 +9,7 @@ use std::io::{self, Write};
 /// 8192×8192 board in a few MiB); other sides are tiled in memory first.
 ///
 /// ```
-/// use boardsolve::puzzles::tromino::{answer, Format, Instance};
+/// use boardsolve_core::puzzles::tromino::{answer, Format, Instance};
 /// let mut out = Vec::new();
 /// answer(&Instance { n: 2, row: 0, col: 0 }, Format::Plain, &mut out).unwrap();
 /// assert_eq!(out, b"0 1\n1 1\n");

@@ -156,7 +156,7 @@ const fn walk_const(from: SquareId, die: u8) -> SquareId {
 /// Where a piece on `from` stops after moving `die` steps (1..=5).
 ///
 /// ```
-/// use boardsolve::puzzles::yut::{destination, BOARD, OUTER_10, END};
+/// use boardsolve_core::puzzles::yut::{destination, BOARD, OUTER_10, END};
 /// // A move that starts on the blue corner 10 takes the blue route.
 /// assert_eq!(BOARD[destination(OUTER_10, 3) as usize].name, "19b");
 /// // 38 plus 2 passes 40 and finishes.

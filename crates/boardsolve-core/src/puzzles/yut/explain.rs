@@ -62,7 +62,7 @@ pub struct Play {
 /// The maximum total and an optimal play reaching it.
 ///
 /// ```
-/// use boardsolve::puzzles::yut::play;
+/// use boardsolve_core::puzzles::yut::play;
 /// let play = play(&[5, 4]);
 /// assert_eq!(play.max, 35);
 /// assert_eq!((play.moves[1].from, play.moves[1].to), ("10", "25c"));

@@ -11,7 +11,7 @@ use rand::RngExt;
 /// A random instance of `dice` dice, each uniform in 1..=5.
 ///
 /// ```
-/// use boardsolve::puzzles::yut::random;
+/// use boardsolve_core::puzzles::yut::random;
 /// use rand::SeedableRng;
 /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
 /// assert_eq!(random(&mut rng, 10).dice().len(), 10);

@@ -17,7 +17,7 @@ impl Instance {
     /// outside 1..=5.
     ///
     /// ```
-    /// use boardsolve::puzzles::yut::Instance;
+    /// use boardsolve_core::puzzles::yut::Instance;
     /// assert!(Instance::new(vec![1, 5]).is_some());
     /// assert!(Instance::new(vec![6]).is_none());
     /// ```

@@ -100,7 +100,7 @@ fn best_last_move(pieces: Pieces, die: u8) -> u16 {
 /// The maximum total score for `dice` (each 1..=5), in turn order.
 ///
 /// ```
-/// use boardsolve::puzzles::yut::answer;
+/// use boardsolve_core::puzzles::yut::answer;
 /// assert_eq!(answer(&[1, 2, 3, 4, 1, 2, 3, 4, 1, 2]), 190);
 /// ```
 ///
