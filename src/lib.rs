@@ -1,5 +1,8 @@
 //! boardsolve: exact solvers for four exhaustive-search board puzzles, and
-//! tools for testing your own solutions to them.
+//! tools for testing your own solutions to them. The library is two
+//! crates, re-exported here under one name: `boardsolve-core` (the
+//! puzzles, their searches and formats) and `boardsolve-judge` (the
+//! harness, `tools`).
 //!
 //! ```
 //! use boardsolve::puzzles::{find, SolveOptions};
@@ -12,9 +15,5 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod html;
-pub mod puzzles;
-pub mod search;
-pub mod simd;
-pub mod text;
-pub mod tools;
+pub use boardsolve_core::{html, puzzles, search, simd, size_table, text};
+pub use boardsolve_judge::tools;

@@ -1,0 +1,837 @@
+//! The fast exact solver: the 2048 moves and the merge-tree bound given to
+//! the branch and bound search of [`crate::search::maximize`], on one core
+//! or on all of them.
+
+use super::ahead::{self, Scratch};
+use super::board::{Board, Direction, MAX_N, value_of};
+use super::{avx512, merges};
+use crate::puzzles::Error;
+use crate::search::context::RunContext;
+use crate::search::maximize::{ChildBounds, Climb, Climbing, End, SearchStats};
+use crate::search::table;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// The counters of one search: positions, table hits, bound cuts.
+pub type Stats = SearchStats;
+
+/// The search problem: boards, four moves, and the merge-tree bound.
+///
+/// It knows the board it searches so the transposition tables can be
+/// sized by the real key (one byte a cell) and by how many searches hold
+/// a table at once: the memory budget is for the whole run, not per table.
+pub(super) struct Search {
+    /// Bytes of one table key: the board's cell count.
+    key_bytes: usize,
+    /// Searches that may hold a table at the same time (threads).
+    searches: usize,
+    /// How the two-move look has done at each number of moves left.
+    two_ahead: TwoAheadRecord,
+}
+
+impl Search {
+    /// The problem for `board`, searched by `searches` threads at once.
+    pub(super) fn new(board: &Board, searches: usize) -> Search {
+        Search {
+            key_bytes: board.n * board.n,
+            searches: searches.max(1),
+            two_ahead: TwoAheadRecord::default(),
+        }
+    }
+}
+
+/// Block counts by exponent: `counts[e]` blocks of `2^e` (`counts[0]` empty cells).
+///
+/// Input blocks are at most 2^63 on at most 4096 cells, and merging keeps
+/// the total, so no block ever exceeds 2^75: 80 slots are enough.
+pub(super) type Counts = [u16; EXPONENT_SLOTS];
+/// Slots of [`Counts`].
+pub(super) const EXPONENT_SLOTS: usize = 80;
+
+/// The largest exponent reachable within `remaining` moves, by the merge-tree bound.
+///
+/// The search's own bounds come from [`counts_after_moves_above`]; where
+/// it needs a position's bound from the board alone it uses the tighter
+/// [`upper_exponent`]. This one stays as the reference both are tested against.
+#[cfg(test)]
+pub(super) fn merge_tree_bound(cells: &[u8], remaining: u32) -> u32 {
+    let mut counts: Counts = [0; EXPONENT_SLOTS];
+    for &e in cells {
+        counts[e as usize] += 1;
+    }
+    bound_from_counts(&counts, remaining)
+}
+
+/// The merge-tree bound from block counts.
+///
+/// Proof. A block present after r more moves is either a block present now
+/// or the merge of two equal blocks present one move earlier. Unfolding r
+/// moves, a block `2^e` is the root of a binary merge tree of depth at most
+/// r whose leaves are blocks on the board now: each leaf at depth d has
+/// value `2^(e-d)`, so every leaf has an exponent in `[e-r, e]`, and the
+/// leaves sum to `2^e`. Hence `2^e` is reachable only if the blocks with
+/// exponents in `[e-r, e]` sum to at least `2^e`. The largest block never
+/// shrinks, so the answer is at least the current maximum `m`, and at most
+/// `m + r` (a block at most doubles per move).
+#[cfg(test)]
+fn bound_from_counts(counts: &Counts, remaining: u32) -> u32 {
+    bound_and_promise(counts, remaining, EXPONENT_SLOTS).0
+}
+
+/// The merge-tree bound `e` (proved at `bound_from_counts`), and the [`promise`]
+/// of the blocks that may still make `2^e`, to order children of equal
+/// bound. `limit` is an exponent above every block (it saves the scan of
+/// the empty slots).
+fn bound_and_promise(counts: &Counts, remaining: u32, limit: usize) -> (u32, u32) {
+    let m = counts[..limit.min(EXPONENT_SLOTS)]
+        .iter()
+        .rposition(|&c| c > 0)
+        .unwrap_or(0);
+    if remaining == 0 || m == 0 {
+        return (m as u32, 0);
+    }
+    let m = m as u32;
+    let top = m.saturating_add(remaining);
+    // For e > m the window [e-r, e] holds no block above m: its total is the
+    // value of blocks with exponents in [low, m], low = max(1, e - r) <= m
+    // because e <= m + r. Walking e downwards only widens the window at its
+    // low end. Totals fit in a u128: the board's total value never changes
+    // and is below 2^76.
+    let low_of = |e: u32| e.saturating_sub(remaining).max(1);
+    let mut low = low_of(top);
+    let mut window: u128 = (low..=m).map(|x| u128::from(counts[x as usize]) << x).sum();
+    for e in (m + 1..=top).rev() {
+        while low > low_of(e) {
+            low -= 1;
+            window += u128::from(counts[low as usize]) << low;
+        }
+        if e < 127 && window >= 1u128 << e {
+            return (e, promise(counts, low, m));
+        }
+    }
+    (m, 0)
+}
+
+/// A proven upper bound of the largest exponent reachable from `board`
+/// within `remaining` moves, from the board alone: the merge capacity
+/// bound with one move's look ([`merges::line_neighbour_bound`]), never
+/// above the merge-tree bound. Used where the search has no parent's
+/// counts: the root, the parallel tasks, and the quick answers of
+/// [`maximize::reaches`]; inside the search the look at the children's
+/// counts is at least as strong (docs/2048.md).
+pub(super) fn upper_exponent(board: &Board, remaining: u32) -> u32 {
+    merges::line_neighbour_bound(&board.cells, board.n, remaining)
+}
+
+/// Block counts after a horizontal move and after a vertical move, from one
+/// pass over the board and without building either board.
+///
+/// Merges happen only inside a maximal run of equal blocks in a line (empty
+/// cells between them ignored), and a run of length L gives floor(L/2)
+/// merges whichever end the wall is at. So left and right leave the same
+/// counts, and so do up and down; scanning runs from one end counts them.
+pub(super) fn counts_after_moves(cells: &[u8], n: usize) -> (Counts, Counts) {
+    let mut now: Counts = [0; EXPONENT_SLOTS];
+    let mut merges_h: Counts = [0; EXPONENT_SLOTS];
+    let mut merges_v: Counts = [0; EXPONENT_SLOTS];
+    // The block waiting for a partner in each column (0 when none).
+    let mut pending_v = [0u8; MAX_N];
+    let mut top = 0u8;
+    for row in cells.chunks_exact(n) {
+        let mut pending_h = 0u8;
+        for (&v, pv) in row.iter().zip(pending_v.iter_mut()) {
+            now[v as usize] += 1;
+            top = top.max(v);
+            let block = v != 0;
+            let mh = block & (pending_h == v);
+            merges_h[v as usize] += u16::from(mh);
+            pending_h = if block {
+                if mh { 0 } else { v }
+            } else {
+                pending_h
+            };
+            let mv = block & (*pv == v);
+            merges_v[v as usize] += u16::from(mv);
+            *pv = if block { if mv { 0 } else { v } } else { *pv };
+        }
+    }
+    let after = |merges: &Counts| {
+        let mut counts = now;
+        for x in 1..=top as usize {
+            counts[x] -= 2 * merges[x];
+            counts[x + 1] += merges[x];
+        }
+        counts
+    };
+    (after(&merges_h), after(&merges_v))
+}
+
+/// Bit masks of one board, 64 cells a word in board order: which cells
+/// hold a block, and which hold a block of at least a threshold.
+struct CellMasks {
+    occupied: [u64; MAX_N * MAX_N / 64],
+    big: [u64; MAX_N * MAX_N / 64],
+}
+
+impl CellMasks {
+    fn new(cells: &[u8], low: u8) -> CellMasks {
+        let mut masks = CellMasks {
+            occupied: [0; MAX_N * MAX_N / 64],
+            big: [0; MAX_N * MAX_N / 64],
+        };
+        let mut chunks = cells.chunks_exact(16);
+        let mut at = 0usize;
+        for chunk in &mut chunks {
+            let (occupied, big) = chunk_masks(chunk.try_into().expect("16 cells"), low);
+            masks.occupied[at / 64] |= u64::from(occupied) << (at % 64);
+            masks.big[at / 64] |= u64::from(big) << (at % 64);
+            at += 16;
+        }
+        for &v in chunks.remainder() {
+            masks.occupied[at / 64] |= u64::from(v != 0) << (at % 64);
+            masks.big[at / 64] |= u64::from(v >= low) << (at % 64);
+            at += 1;
+        }
+        masks
+    }
+
+    /// Bits `start..start + len` (`len` at most 64) of `words`.
+    #[inline]
+    fn bits(words: &[u64], start: usize, len: usize) -> u64 {
+        let (word, shift) = (start / 64, start % 64);
+        let mut v = words[word] >> shift;
+        if shift != 0 && shift + len > 64 {
+            v |= words[word + 1] << (64 - shift);
+        }
+        if len < 64 { v & ((1u64 << len) - 1) } else { v }
+    }
+}
+
+/// Occupied and at-least-`low` masks of 16 cells (`low` at least 1).
+#[inline]
+fn chunk_masks(chunk: &[u8; 16], low: u8) -> (u16, u16) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SSE2 is part of x86_64, so no feature detection is needed.
+        // SAFETY: the load reads exactly the 16 bytes of `chunk`.
+        unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().cast());
+            let empty = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u16;
+            // v >= low exactly when max(v, low) == v (unsigned bytes).
+            let floor = _mm_set1_epi8(low as i8);
+            let big = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, floor), v)) as u16;
+            (!empty, big)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (mut occupied, mut big) = (0u16, 0u16);
+        for (k, &v) in chunk.iter().enumerate() {
+            occupied |= u16::from(v != 0) << k;
+            big |= u16::from(v >= low) << k;
+        }
+        (occupied, big)
+    }
+}
+
+/// [`counts_after_moves`], exact only for exponents above `low`: the others
+/// are reported as 0. Only blocks of `2^low` or more are looked at (the
+/// blocks merging into the counted exponents), so on a board of mostly
+/// smaller blocks this is a few bit scans instead of a pass over every cell.
+///
+/// Same run argument as [`counts_after_moves`]: in a line, the maximal runs
+/// of equal blocks (empty cells between them ignored) give floor(L/2)
+/// merges each, in either direction along the line. In a row, a run of
+/// blocks of at least `2^low` is walked from its first block (the one whose
+/// previous occupied neighbour differs from it); down the columns, a block
+/// waiting for a partner is kept per column as the rows go by.
+pub(super) fn counts_after_moves_above(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
+    if low <= 1 {
+        return counts_after_moves(cells, n);
+    }
+    if crate::simd::avx512() {
+        // SAFETY: the CPU has the instructions; the board is n×n, low >= 2.
+        return unsafe { avx512::counts_above(cells, n, low) };
+    }
+    counts_above_scalar(cells, n, low)
+}
+
+/// [`counts_after_moves_above`] without AVX-512, for `low >= 2`.
+pub(super) fn counts_above_scalar(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
+    let masks = CellMasks::new(cells, low);
+    let mut now: Counts = [0; EXPONENT_SLOTS];
+    let mut merges_h: Counts = [0; EXPONENT_SLOTS];
+    let mut merges_v: Counts = [0; EXPONENT_SLOTS];
+    let mut top = 0u8;
+    // Down the columns, one row at a time: `waiting` marks the columns
+    // whose last block is a big one not merged yet, `pending` holds it. A
+    // block merges with the one waiting above it if they are equal (pairs
+    // form from the top, as in a move up); a small block ends the run.
+    let mut waiting = 0u64;
+    let mut pending = [0u8; MAX_N];
+    for r in 0..n {
+        let mut big = CellMasks::bits(&masks.big, r * n, n);
+        let occupied = CellMasks::bits(&masks.occupied, r * n, n);
+        waiting &= !(occupied & !big);
+        if big == 0 {
+            continue;
+        }
+        let row = &cells[r * n..r * n + n];
+        while big != 0 {
+            let c = big.trailing_zeros() as usize;
+            big &= big - 1;
+            let v = row[c];
+            now[v as usize] += 1;
+            top = top.max(v);
+            // Along the row: walk the run if this block starts it.
+            let before = occupied & ((1u64 << c) - 1);
+            if before == 0 || row[63 - before.leading_zeros() as usize] != v {
+                let (mut len, mut at) = (1u16, c);
+                loop {
+                    let after = if at + 1 >= 64 {
+                        0
+                    } else {
+                        occupied >> (at + 1)
+                    };
+                    if after == 0 {
+                        break;
+                    }
+                    at += 1 + after.trailing_zeros() as usize;
+                    if row[at] != v {
+                        break;
+                    }
+                    len += 1;
+                }
+                merges_h[v as usize] += len / 2;
+            }
+            let column = 1u64 << c;
+            if waiting & column != 0 && pending[c] == v {
+                merges_v[v as usize] += 1;
+                waiting &= !column;
+            } else {
+                pending[c] = v;
+                waiting |= column;
+            }
+        }
+    }
+    (
+        counts_above_after(&now, &merges_h, low, top),
+        counts_above_after(&now, &merges_v, low, top),
+    )
+}
+
+/// Block counts after a move, for exponents above `low` (0 at and below),
+/// from the counts `now` and the `merges` of each exponent, both exact
+/// from `low` up; `top` is the largest exponent on the board.
+pub(super) fn counts_above_after(now: &Counts, merges: &Counts, low: u8, top: u8) -> Counts {
+    let mut counts: Counts = [0; EXPONENT_SLOTS];
+    for x in low as usize + 1..=top as usize + 1 {
+        counts[x] = now[x] - 2 * merges[x] + merges[x - 1];
+    }
+    counts
+}
+
+/// The best exponent after at most one move, without building boards.
+///
+/// Left and right produce the same merged values (a run of two or more equal
+/// neighbours, empty cells between them ignored, always merges at least one
+/// pair in either direction), and so do up and down. So one move can create
+/// `2^(e+1)` exactly when two equal blocks `2^e` are neighbours in a row or
+/// a column with only empty cells between them.
+fn best_exponent_after_one(cells: &[u8], n: usize) -> u32 {
+    let mut best = cells.iter().copied().max().unwrap_or(0);
+    for line in 0..n {
+        let mut last_row = 0u8;
+        let mut last_col = 0u8;
+        for k in 0..n {
+            let r = cells[line * n + k];
+            if r != 0 {
+                if r == last_row {
+                    best = best.max(r + 1);
+                }
+                last_row = r;
+            }
+            let c = cells[k * n + line];
+            if c != 0 {
+                if c == last_col {
+                    best = best.max(c + 1);
+                }
+                last_col = c;
+            }
+        }
+    }
+    u32::from(best)
+}
+
+/// How promising the blocks with exponents in `low..=top` are: each counts
+/// as the square of its value in units of `2^low` (the total at most
+/// `u32::MAX`). Squares, because a merge of two equal blocks doubles their
+/// sum of squares while leaving their sum unchanged, so boards a few merges
+/// further along rank higher. Ordering children by their plain sum instead
+/// left the search 45 times as many positions to find a 16384 at K = 16 on
+/// the dense seed-2 board (1.2 million against 27 thousand).
+fn promise(counts: &Counts, low: u32, top: u32) -> u32 {
+    let mut total: u64 = 0;
+    for x in low..=top {
+        let shift = 2 * (x - low);
+        let c = u64::from(counts[x as usize]);
+        total = total.saturating_add(if shift >= 48 {
+            c * (1 << 48)
+        } else {
+            c << shift
+        });
+    }
+    total.min(u64::from(u32::MAX)) as u32
+}
+
+impl Search {
+    /// [`Climb::child_bounds`] of `b`, whose largest exponent is `top`
+    /// (the caller often has it already, and it costs a pass over the board).
+    /// Returns the block counts after a horizontal and a vertical move
+    /// (exact above `floor - remaining`), for [`Search::look_two_ahead`].
+    fn bounds_below(
+        &self,
+        b: &Board,
+        top: u8,
+        remaining: u32,
+        floor: u32,
+        out: &mut ChildBounds,
+    ) -> (Counts, Counts) {
+        // Above `floor` the bound only reads exponents from floor + 1 -
+        // remaining up (see `bound_from_counts`), and those come from
+        // blocks one exponent lower or more.
+        let low = (floor + 1)
+            .saturating_sub(remaining + 1)
+            .min(u32::from(u8::MAX)) as u8;
+        let (horizontal, vertical) = counts_after_moves_above(&b.cells, b.n, low);
+        // No block is above the board's largest after one move.
+        let limit = usize::from(top) + 2;
+        let (h, rh) = bound_and_promise(&horizontal, remaining, limit);
+        let (v, rv) = bound_and_promise(&vertical, remaining, limit);
+        let (h, v) = (h.max(floor), v.max(floor));
+        out.bound[..4].copy_from_slice(&[v, v, h, h]);
+        out.rank[..4].copy_from_slice(&[rv, rv, rh, rh]);
+        (horizontal, vertical)
+    }
+
+    /// Lowers to `floor` the bound of each child of `b` that the two-move
+    /// look ([`ahead::rules_out`]) shows cannot make `2^(floor + 1)` in
+    /// `remaining` moves, where the count left it above `floor`.
+    /// The counts are those of [`Search::bounds_below`] with the same
+    /// `remaining` and `floor`.
+    fn look_two_ahead(
+        &self,
+        b: &Board,
+        top: u8,
+        remaining: u32,
+        floor: u32,
+        counts: &(Counts, Counts),
+        out: &mut ChildBounds,
+    ) {
+        let level = remaining as usize;
+        if level >= TWO_AHEAD_LEVELS
+            || out.bound[..4].iter().all(|&x| x <= floor)
+            || !self.two_ahead.worth(level)
+        {
+            return;
+        }
+        let before = *out;
+        self.look_two_ahead_always(b, top, remaining, floor, counts, out);
+        self.two_ahead.note(level, *out != before);
+    }
+
+    /// [`Search::look_two_ahead`] wherever it may run.
+    fn look_two_ahead_always(
+        &self,
+        b: &Board,
+        top: u8,
+        remaining: u32,
+        floor: u32,
+        (horizontal, vertical): &(Counts, Counts),
+        out: &mut ChildBounds,
+    ) {
+        let target = floor + 1;
+        let mut scratch = Scratch::new();
+        for (axis, counts) in [(0, vertical), (2, horizontal)] {
+            if out.bound[axis..axis + 2].iter().all(|&x| x <= floor) {
+                continue;
+            }
+            let steps = if axis == 0 {
+                ahead::columns(&b.cells, b.n, &mut scratch)
+            } else {
+                ahead::rows(&b.cells, b.n, &mut scratch)
+            };
+            // Both moves of an axis have the same counts, so the same bound.
+            let ruled_out = ahead::rules_out(&steps, counts, top, remaining, target);
+            for (bound, ruled_out) in out.bound[axis..axis + 2].iter_mut().zip(ruled_out) {
+                if ruled_out {
+                    *bound = floor;
+                }
+            }
+        }
+    }
+}
+
+/// Moves left after a grandchild (`remaining` of the look) below which
+/// the two-move look may run.
+const TWO_AHEAD_LEVELS: usize = 8;
+
+/// How often the two-move look lowered a bound, by moves left: it costs
+/// about as much as building a board, and pays only where it often rules
+/// a grandchild out. On the dense seed-2 board at K = 16 it rules out
+/// nearly every grandchild with 4 moves left and few with 5; at K = 14
+/// many with 3 and none with 4. So each level keeps running it only while
+/// at least one look in [`TwoAheadRecord::RATE`] lowers a bound, and
+/// tries it again once every [`TwoAheadRecord::RETRY`] looks it skips,
+/// since what pays changes as the best score rises. Shared by the threads
+/// of a parallel search (relaxed counters: a lost update only moves the
+/// choice, never an answer).
+#[derive(Default)]
+struct TwoAheadRecord {
+    /// Looks run and looks that lowered a bound, halved now and then so
+    /// that recent looks count most.
+    tried: [AtomicU32; TWO_AHEAD_LEVELS],
+    lowered: [AtomicU32; TWO_AHEAD_LEVELS],
+    skipped: [AtomicU32; TWO_AHEAD_LEVELS],
+}
+
+impl TwoAheadRecord {
+    /// One look in this many must lower a bound for the look to be kept.
+    const RATE: u32 = 8;
+    /// Looks run at a level before its rate is trusted.
+    const WARM_UP: u32 = 256;
+    /// A skipped level is tried again once in this many looks.
+    const RETRY: u32 = 64;
+    /// Counts are halved when the looks run reach this.
+    const WINDOW: u32 = 4096;
+
+    fn worth(&self, level: usize) -> bool {
+        let tried = self.tried[level].load(Ordering::Relaxed);
+        if tried < Self::WARM_UP
+            || self.lowered[level].load(Ordering::Relaxed) * Self::RATE >= tried
+        {
+            return true;
+        }
+        self.skipped[level].fetch_add(1, Ordering::Relaxed) % Self::RETRY == Self::RETRY - 1
+    }
+
+    fn note(&self, level: usize, lowered: bool) {
+        let tried = self.tried[level].fetch_add(1, Ordering::Relaxed) + 1;
+        if lowered {
+            self.lowered[level].fetch_add(1, Ordering::Relaxed);
+        }
+        if tried >= Self::WINDOW {
+            let kept = self.lowered[level].load(Ordering::Relaxed);
+            self.tried[level].store(tried / 2, Ordering::Relaxed);
+            self.lowered[level].store(kept / 2, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Climb for Search {
+    type Node = Board;
+    const MOVES: usize = 4;
+
+    fn score(&self, b: &Board) -> u32 {
+        u32::from(b.max_exponent())
+    }
+    fn upper_bound(&self, b: &Board, remaining: u32) -> u32 {
+        upper_exponent(b, remaining)
+    }
+    fn apply(&self, b: &Board, mv: usize, out: &mut Board) -> bool {
+        out.slide_from(b, Direction::ALL[mv])
+    }
+    fn best_after_one(&self, b: &Board) -> u32 {
+        best_exponent_after_one(&b.cells, b.n)
+    }
+    fn child_bounds(&self, b: &Board, remaining: u32, floor: u32, out: &mut ChildBounds) -> bool {
+        self.bounds_below(b, b.max_exponent(), remaining, floor, out);
+        true
+    }
+    fn child_outlook(
+        &self,
+        b: &Board,
+        mv: usize,
+        child: &mut Board,
+        remaining: u32,
+        floor: u32,
+        out: &mut ChildBounds,
+    ) -> Option<(bool, u32)> {
+        if !child.slide_from(b, Direction::ALL[mv]) {
+            return Some((false, 0));
+        }
+        let top = child.max_exponent();
+        let counts = self.bounds_below(child, top, remaining, floor, out);
+        self.look_two_ahead(child, top, remaining, floor, &counts, out);
+        Some((true, u32::from(top)))
+    }
+    fn key<'a>(&self, b: &'a Board) -> &'a [u8] {
+        &b.cells
+    }
+    fn table_limit(&self) -> usize {
+        // The run's budget in all tables together, whatever the board
+        // size: an entry is its key plus 12 bytes of hash and value, and
+        // up to 16 bytes of slots (a u32 slot per entry, at most 3/4 used,
+        // doubled while growing).
+        (table::memory_budget() / self.searches / (self.key_bytes + 28)).max(1 << 12)
+    }
+}
+
+/// Builds the four children of `board` and takes their counts as the look
+/// at them does (bounds for `remaining` moves after them above `floor`),
+/// without the two-move look: the work the two-move look saves when it
+/// rules a board's grandchildren out. Returns the sum of the bounds.
+#[doc(hidden)]
+pub fn build_children(board: &Board, remaining: u32, floor: u32) -> u32 {
+    let search = Search::new(board, 1);
+    let mut child = board.clone();
+    let mut out = ChildBounds::default();
+    let mut total = 0;
+    for d in Direction::ALL {
+        child.slide_from(board, d);
+        search.bounds_below(&child, child.max_exponent(), remaining, floor, &mut out);
+        total += out.bound[..4].iter().sum::<u32>();
+    }
+    total
+}
+
+/// The two-move look at `board`'s four children, as the look at `board`
+/// takes it (counts, then the walks, whatever the record of earlier
+/// looks): their bounds for `remaining` moves after them above `floor`.
+#[doc(hidden)]
+pub fn two_move_look(board: &Board, remaining: u32, floor: u32) -> [u32; 4] {
+    let search = Search::new(board, 1);
+    let mut out = ChildBounds::default();
+    let counts = search.bounds_below(board, board.max_exponent(), remaining, floor, &mut out);
+    search.look_two_ahead_always(
+        board,
+        board.max_exponent(),
+        remaining,
+        floor,
+        &counts,
+        &mut out,
+    );
+    [out.bound[0], out.bound[1], out.bound[2], out.bound[3]]
+}
+
+/// The largest block value reachable from `board` in at most `moves` moves.
+///
+/// ```
+/// use boardsolve_core::puzzles::game2048::{answer, Board};
+/// let b = Board::from_values(3, &[2, 2, 2, 4, 4, 4, 8, 8, 8]).unwrap();
+/// assert_eq!(answer(&b, 5), 16);
+/// ```
+pub fn answer(board: &Board, moves: u32) -> u128 {
+    answer_with_stats(board, moves).0
+}
+
+/// [`answer`] with the search counters. Searches on all cores when the
+/// depth makes it worth the start-up cost.
+pub fn answer_with_stats(board: &Board, moves: u32) -> (u128, Stats) {
+    let (e, stats) = best_exponent(board, moves, None);
+    (value_of(e as u8), stats)
+}
+
+/// [`answer`], or what the search proved when it was stopped by its
+/// `context` before it finished.
+///
+/// # Errors
+/// [`Error::Unfinished`] with the largest block reached and the smallest
+/// block not yet proven out of reach, when the search was cut short.
+pub(super) fn answer_or_bounds(
+    board: &Board,
+    moves: u32,
+    context: Option<&RunContext>,
+) -> Result<u128, Error> {
+    let (lower, upper) = bounded_exponent(board, moves, context);
+    if lower < upper {
+        return Err(unfinished(lower, upper));
+    }
+    Ok(value_of(lower as u8))
+}
+
+/// The bounds a stopped search proved, as block values.
+pub(super) fn unfinished(lower: u32, upper: u32) -> Error {
+    Error::Unfinished {
+        lower: value_of(lower as u8),
+        upper: value_of(upper as u8),
+    }
+}
+
+/// The exponent of the largest block reachable, as `(lower, upper)`
+/// bounds: equal when the search finished, and otherwise what it proved
+/// before its `context` stopped it.
+///
+/// When a deadline is set ([`RunContext::has_deadline`]) the search narrows from
+/// both ends, so that a stop leaves the upper bound tight too: a short
+/// search first finds a good line (its largest block is the lower bound),
+/// then each block value from the upper bound ([`upper_exponent`]) down is either proven
+/// out of reach (the upper bound comes down) or reached (the answer).
+/// Proving a high block out of reach is much cheaper than proving the one
+/// just above the answer: on the dense seed-2 board at K = 20 (answer
+/// 16384), 65536 takes 4.3 million positions, 32768 an estimated hundred
+/// million (9.5 million at K = 18, about 3.2 times more a move). Without
+/// a deadline the one maximising search is the cheapest way to the answer,
+/// and the upper bound of a stop is [`upper_exponent`] of the board.
+///
+/// The question and the bounds as they tighten go to the context's
+/// progress, for a live display.
+pub(super) fn bounded_exponent(
+    board: &Board,
+    moves: u32,
+    context: Option<&RunContext>,
+) -> (u32, u32) {
+    let record = context.map(RunContext::progress);
+    let bound = upper_exponent(board, moves);
+    if let Some(record) = record {
+        record.set_depth(moves);
+        record.found(u32::from(board.max_exponent()));
+        record.proved_at_most(bound);
+    }
+    let (lower, upper) = if context.is_some_and(RunContext::has_deadline) {
+        narrowed_exponent(board, moves, FIRST_LOOK, context)
+    } else {
+        let (e, _) = best_exponent(board, moves, context);
+        let upper = if context.is_some_and(RunContext::cut_short) {
+            bound
+        } else {
+            e
+        };
+        (e, upper)
+    };
+    if let Some(record) = record {
+        record.proved_at_most(upper);
+    }
+    (lower, upper)
+}
+
+/// The search of [`bounded_exponent`] under a deadline, its first look
+/// taking at most `first_look` positions.
+pub(super) fn narrowed_exponent(
+    board: &Board,
+    moves: u32,
+    first_look: u64,
+    context: Option<&RunContext>,
+) -> (u32, u32) {
+    let first = climbing(moves, context)
+        .node_limit(first_look)
+        .maximize(&Search::new(board, 1), board);
+    let lower = first.value;
+    if first.end == End::Finished {
+        return (lower, lower);
+    }
+    let mut upper = upper_exponent(board, moves);
+    while upper > lower {
+        // A search stopped early may miss a line, but a line it found is real.
+        let reached = reaches(board, moves, upper, context);
+        if reached {
+            return (upper, upper);
+        }
+        if context.is_some_and(RunContext::cut_short) {
+            break;
+        }
+        upper -= 1;
+        if let Some(context) = context {
+            context.progress().proved_at_most(upper);
+        }
+    }
+    (lower, upper)
+}
+
+/// Positions the first, maximising look of [`bounded_exponent`] may take:
+/// enough to find a 16384 on a dense 20×20 board at K = 16 to 20 (about 27
+/// thousand), little against the proofs that follow.
+const FIRST_LOOK: u64 = 100_000;
+
+/// [`answer_with_stats`] on one thread, for comparisons with the plain search.
+pub fn answer_sequential(board: &Board, moves: u32) -> (u128, Stats) {
+    let found = Climbing::new(moves).maximize(&Search::new(board, 1), board);
+    (value_of(found.value as u8), found.stats)
+}
+
+/// A search of at most `moves` moves in the run of `context`, if any.
+fn climbing(moves: u32, context: Option<&RunContext>) -> Climbing<'_> {
+    match context {
+        Some(context) => Climbing::new(moves).context(context),
+        None => Climbing::new(moves),
+    }
+}
+
+/// The exponent of the largest block reachable, on all cores when deep.
+pub(super) fn best_exponent(
+    board: &Board,
+    moves: u32,
+    context: Option<&RunContext>,
+) -> (u32, Stats) {
+    best_exponent_capped(board, moves, u32::MAX, context)
+}
+
+/// [`best_exponent`] for a caller who knows that nothing above `cap` can
+/// be made: the search ends as soon as `cap` is.
+pub(super) fn best_exponent_capped(
+    board: &Board,
+    moves: u32,
+    cap: u32,
+    context: Option<&RunContext>,
+) -> (u32, Stats) {
+    let one = Search::new(board, 1);
+    let search = climbing(moves, context).cap(cap);
+    let found = if parallel_pays(board, moves) {
+        // Many boards finish in a few hundred positions, faster than threads
+        // start; only the rest go parallel.
+        search
+            .node_limit(SEQUENTIAL_TRIAL)
+            .maximize(&one, board)
+            .completed()
+            .unwrap_or_else(|| {
+                let game = Search::new(board, rayon::current_num_threads());
+                search.parallel(PARALLEL_SPLIT).maximize(&game, board)
+            })
+    } else {
+        search.maximize(&one, board)
+    };
+    (found.value, found.stats)
+}
+
+/// Whether a block `2^e` can be made within `moves` moves, on all cores
+/// when deep (as [`best_exponent`]).
+pub(super) fn reaches(board: &Board, moves: u32, e: u32, context: Option<&RunContext>) -> bool {
+    let one = Search::new(board, 1);
+    let search = climbing(moves, context);
+    let found = if parallel_pays(board, moves) {
+        search
+            .node_limit(SEQUENTIAL_TRIAL)
+            .reaches(&one, board, e)
+            .completed()
+            .unwrap_or_else(|| {
+                let game = Search::new(board, rayon::current_num_threads());
+                search.parallel(PARALLEL_SPLIT).reaches(&game, board, e)
+            })
+    } else {
+        search.reaches(&one, board, e)
+    };
+    found.value
+}
+
+/// Whether a search of `moves` moves from `board` should go parallel: deep
+/// enough to pay for the threads, and more than one thread to run on.
+/// On one thread the parallel search's tasks run one after another, each
+/// with its own table and without the best score the others would find,
+/// which on the dense seed-2 board at K = 16 took 8.5 s of CPU where the
+/// one search takes 3.4 s.
+fn parallel_pays(board: &Board, moves: u32) -> bool {
+    moves >= PARALLEL_FROM_MOVES && board.n >= 4 && rayon::current_num_threads() > 1
+}
+
+/// Below this many moves a search takes about a millisecond or less, and
+/// threads would cost more than they save.
+const PARALLEL_FROM_MOVES: u32 = 7;
+/// Positions a search may take on one thread before going parallel: the
+/// boards that finish this quickly (equal blocks, K = 10: about a dozen)
+/// never start threads, and the others lose little to the trial.
+const SEQUENTIAL_TRIAL: u64 = 50;
+/// Depth of the positions handed out as parallel tasks: up to 4^2 = 16
+/// tasks. Deeper splits balance the cores better but share less: each task
+/// has its own transposition table. Measured on dense 20×20 boards at
+/// K = 10 with 2 cores, split 2 was the fastest of 1 to 4.
+const PARALLEL_SPLIT: u32 = 2;

@@ -1,0 +1,182 @@
+//! L-tromino tiling of a board with one hole, numbered in the placement
+//! order of docs/tromino.md, BOJ 14600 / 14601, and any side not divisible
+//! by 3.
+//!
+//! Power-of-two boards follow the placement order exactly and stream: every
+//! label follows arithmetically from its cell's quadrant path (see
+//! [`order`]), so an 8192×8192 board goes out two rows at a time in a few
+//! MiB of memory. Other sides are tiled in memory by the construction of
+//! [`general`]. `--explain` and `--json` list the trominoes in placement
+//! order with their recursion levels ([`play`]).
+
+mod check;
+mod explain;
+mod features;
+mod r#gen;
+pub mod general;
+pub mod order;
+mod parse;
+pub mod reference;
+pub mod samples;
+mod solve;
+mod svg;
+
+pub use check::{MAX_CHECK_N, check_from, check_output};
+pub use explain::{MAX_PLAY_N, Play, Tile, play};
+pub use features::features;
+pub use r#gen::{hard, random, shrink};
+pub use parse::{Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N};
+pub use solve::{answer, tiling};
+pub use svg::MAX_SVG_N;
+
+use crate::puzzles::{Accepts, Error, Flag, Help, Rules, Settings};
+use crate::text::{Reopen, Verdict};
+use std::io::Write;
+
+/// The text format of an entry: how it reads the instance and writes the
+/// hole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// docs/tromino.md: `n row col`, the hole written 0.
+    Plain,
+    /// BOJ 14600 / 14601: `K`, then `x y` from the bottom left; the hole
+    /// written -1.
+    Boj,
+}
+
+/// The largest tile number BOJ 14600 and 14601 accept: every tile is
+/// numbered by a natural number of at most 19000, one number a tile.
+pub const BOJ_MAX_LABEL: u64 = 19_000;
+
+impl Format {
+    /// The hole as this format writes it in an answer.
+    pub fn hole(self) -> &'static str {
+        match self {
+            Format::Plain => "0",
+            Format::Boj => "-1",
+        }
+    }
+
+    /// The largest tile number an answer for a board of side `n` may use
+    /// in this format; tile numbers start at 1 in both. BOJ's judges take
+    /// 1 to [`BOJ_MAX_LABEL`]; on a board with more trominoes than that
+    /// (K ≥ 8, beyond both judges' limits, where no answer could keep to
+    /// it) the bound is the number of trominoes, so that a tiling is still
+    /// judged by its shape there. The own format bounds nothing: its
+    /// placement order numbers up to (n² − 1) / 3.
+    ///
+    /// ```
+    /// use boardsolve_core::puzzles::tromino::Format;
+    /// assert_eq!(Format::Boj.max_label(128), 19_000);
+    /// assert_eq!(Format::Boj.max_label(256), 21_845);
+    /// assert_eq!(Format::Plain.max_label(4), u64::MAX - 1);
+    /// ```
+    pub fn max_label(self, n: u32) -> u64 {
+        match self {
+            // u64::MAX stands for the hole in the checker.
+            Format::Plain => u64::MAX - 1,
+            Format::Boj => BOJ_MAX_LABEL.max((u64::from(n) * u64::from(n) - 1) / 3),
+        }
+    }
+}
+
+/// The rules of L-tromino tiling, in one entry's format.
+///
+/// ```
+/// use boardsolve_core::puzzles::{BOJ_14601, Text, TROMINO};
+/// let i = TROMINO.rules.parse(b"8 1 2\n").unwrap();
+/// assert_eq!((i.n, i.row, i.col), (8, 1, 2));
+/// assert!(TROMINO.rules.parse(b"6 0 0").unwrap_err().to_string().contains("3 divides"));
+/// // BOJ: K, then x (column from the left) and y (row from the bottom), 1-based.
+/// let i = BOJ_14601.rules.parse(b"2\n1 1\n").unwrap();
+/// assert_eq!((i.n, i.row, i.col), (4, 3, 0));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Tromino {
+    /// The input format it reads and the hole mark it writes.
+    pub format: Format,
+    /// `--order`: the numbering must also be the placement order (refused
+    /// on a side that is not a power of two, where none is defined).
+    pub order: bool,
+    /// The entry's contract asks for the placement order wherever it is
+    /// defined (`tromino`); other sides take any valid tiling.
+    pub order_where_defined: bool,
+}
+
+impl Tromino {
+    /// The rules of an entry reading `format`, before any `--order`.
+    pub const fn new(format: Format) -> Self {
+        Tromino {
+            format,
+            order: false,
+            order_where_defined: false,
+        }
+    }
+}
+
+impl Rules for Tromino {
+    type Play = Play;
+    const TAKES: &'static [Flag] = &[Flag::Order, Flag::Explain, Flag::Svg, Flag::Html];
+    const HELP: Help = Help {
+        limits: "n up to 65536 when a power of two (streamed), else up to 4096; K up to 16; check up to 4096; --svg, --json, --explain and --html up to 256",
+        hard: "holes on the borders between quadrants and in their corners, at every level of the recursion",
+        samples: "the examples of the placement order in docs/tromino.md (14600 and 14601: in BOJ's format, each within its judge's limits)",
+    };
+    fn summary(&self) -> &'static str {
+        match self.format {
+            Format::Plain => "L-tromino tiling of a board with one hole, in placement order",
+            Format::Boj => "BOJ 14600/14601: L-tromino tiling, K and x y from the bottom left",
+        }
+    }
+
+    fn write_answer(&self, instance: &Instance, out: &mut dyn Write) -> Result<(), Error> {
+        Ok(answer(instance, self.format, out)?)
+    }
+
+    fn play(&self, instance: &Instance) -> Result<Play, Error> {
+        play(instance)
+    }
+
+    fn explain(
+        &self,
+        _instance: &Instance,
+        play: &Play,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        explain::write_explanation(play, out)
+    }
+
+    fn samples(&self) -> Vec<Instance> {
+        samples::instances()
+    }
+
+    fn svg(&self, instance: &Instance, _: Option<&Play>) -> Result<String, Error> {
+        // Drawn from the tiling itself: the play lists boards only up to
+        // a smaller size than the picture draws.
+        svg::picture(instance)
+    }
+
+    fn configure(&self, settings: &Settings) -> Result<Self, Error> {
+        Ok(Tromino {
+            order: settings.order,
+            order_where_defined: settings.accepts == Accepts::PlacementOrder,
+            ..self.clone()
+        })
+    }
+
+    fn features(&self, instance: &Instance) -> Result<Vec<&'static str>, Error> {
+        Ok(features(instance, self.format))
+    }
+
+    fn check(&self, instance: &Instance, output: &[u8]) -> Result<Verdict, Error> {
+        self.check_from(instance, &|| Ok(Box::new(output)))
+    }
+
+    fn check_from(&self, instance: &Instance, output: &Reopen<'_>) -> Result<Verdict, Error> {
+        let order = self.order || (self.order_where_defined && instance.n.is_power_of_two());
+        check::check(instance, output, self.format, order)
+    }
+}
+
+#[cfg(test)]
+mod tests;
