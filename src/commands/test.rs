@@ -133,7 +133,7 @@ fn run_once(args: &TestArgs, prepared: source::Prepared, paths: &[PathBuf]) -> R
     let errors = if args.json {
         Vec::new()
     } else {
-        runtime_errors_shown(&config, &reports)
+        runtime_errors_shown(&reports)
     };
     let written = print_report(args.json, &suite::JsonReport::new(&reports), |out| {
         write_table(out, &reports, failed, &errors)
@@ -153,26 +153,16 @@ fn run_once(args: &TestArgs, prepared: source::Prepared, paths: &[PathBuf]) -> R
 /// table.
 const ERRORS_SHOWN: usize = 3;
 
-/// The standard error of the first runtime errors, from the case run
-/// again alone (the suite's reports keep no output): shown as stress
-/// shows it, so that a crash can be read without running it by hand.
-fn runtime_errors_shown(
-    config: &suite::SuiteConfig,
-    reports: &[suite::CaseReport],
-) -> Vec<(PathBuf, String)> {
-    let limits = boardsolve::tools::run::Limits::for_cpu(
-        config.time_limit,
-        config.memory_limit,
-        judge::output_limit(0).max(64 << 20),
-    );
+/// The standard error of the first runtime errors, as the suite kept it
+/// from their runs: shown as stress shows it, so that a crash can be
+/// read without running it by hand.
+fn runtime_errors_shown(reports: &[suite::CaseReport]) -> Vec<(PathBuf, String)> {
     reports
         .iter()
         .filter(|r| matches!(r.verdict, judge::Verdict::RuntimeError(_)))
         .take(ERRORS_SHOWN)
         .filter_map(|r| {
-            let input = files::read_named(&r.input, boardsolve::text::MAX_INPUT_BYTES).ok()?;
-            let run = boardsolve::tools::run::run(&config.program, &input, &limits).ok()?;
-            let text = String::from_utf8_lossy(&run.stderr).trim_end().to_string();
+            let text = String::from_utf8_lossy(&r.stderr).trim_end().to_string();
             (!text.is_empty()).then(|| (r.input.clone(), text))
         })
         .collect()
@@ -368,7 +358,7 @@ pub(crate) fn write_table(
             writeln!(out, "        {}", r.verdict.describe())?;
         }
         if let Some((_, text)) = errors.iter().find(|(input, _)| *input == r.input) {
-            writeln!(out, "        --- standard error (the case run again) ---")?;
+            writeln!(out, "        --- standard error ---")?;
             for line in text.lines().take(20) {
                 writeln!(out, "        {line}")?;
             }

@@ -550,3 +550,24 @@ fn answers_in_another_folder_are_judged_against() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("is not a directory"), "{err}");
 }
+
+#[test]
+fn a_runtime_error_shows_the_stderr_of_its_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for name in ["1", "2", "3", "4"] {
+        case(d, name, 8, true);
+    }
+    let runs = d.join("runs");
+    // Each run leaves a line in `runs` and dies saying which input it read.
+    let script = format!(
+        "read n; read v; echo run >> '{}'; echo \"crashed on $v\" >&2; exit 3",
+        runs.display()
+    );
+    let (code, out, err) = test(&["2048", d.to_str().unwrap(), "--jobs", "2"], &script);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(out.matches("--- standard error ---").count(), 3, "{out}");
+    assert_eq!(out.matches("        crashed on 8").count(), 3, "{out}");
+    let count = std::fs::read_to_string(&runs).unwrap().lines().count();
+    assert_eq!(count, 4, "each case runs once, none again for its stderr");
+}

@@ -70,6 +70,11 @@ pub struct CaseReport {
     /// Whether the case was run a second time alone (its time was near
     /// the limit or over it when run in parallel).
     pub rerun: bool,
+    /// The program's standard error when it ended in a runtime error
+    /// (its start and end, at most about 4 KiB: see
+    /// [`super::run::STDERR_KEPT`]); empty otherwise, so that a suite of
+    /// many cases holds no output it will not show.
+    pub stderr: Vec<u8>,
 }
 
 /// Why a test run stopped without verdicts.
@@ -305,6 +310,11 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
             source: e,
         }),
     })?;
+    let stderr = if matches!(judged.verdict, Verdict::RuntimeError(_)) {
+        judged.stderr
+    } else {
+        Vec::new()
+    };
     Ok(CaseReport {
         input: path.to_path_buf(),
         verdict: judged.verdict,
@@ -313,6 +323,7 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
         answer_file: case.files.as_ref().map(|f| f.used.clone()),
         unused_answer_file: case.files.as_ref().and_then(|f| f.unused.clone()),
         rerun: false,
+        stderr,
     })
 }
 
