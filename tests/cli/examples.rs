@@ -174,16 +174,18 @@ const fn fixture(name: &'static str, holds: Holds, status: i32) -> Fixture {
     }
 }
 
-#[test]
-fn every_example_in_the_help_and_the_docs_is_true() {
+/// Every example: the `--help` texts', README's and each docs page's.
+fn all_examples() -> Vec<Example> {
     let mut examples = help_examples();
-    assert!(
-        !examples.is_empty(),
-        "no examples found in --help: is the heading still `Examples:`?"
-    );
-    let readme = markdown_examples("README.md");
-    assert!(!readme.is_empty(), "no examples found in README.md");
-    examples.extend(readme);
+    examples.extend(markdown_examples("README.md"));
+    for page in doc_pages() {
+        examples.extend(markdown_examples(&format!("docs/{page}")));
+    }
+    examples
+}
+
+/// The pages of docs/, by name.
+fn doc_pages() -> Vec<String> {
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
     let mut pages: Vec<String> = std::fs::read_dir(docs)
         .unwrap()
@@ -191,19 +193,68 @@ fn every_example_in_the_help_and_the_docs_is_true() {
         .filter(|name| name.ends_with(".md"))
         .collect();
     pages.sort();
-    for page in pages {
-        examples.extend(markdown_examples(&format!("docs/{page}")));
-    }
-    let mut problems = Vec::new();
+    pages
+}
+
+/// The pages of docs/ whose examples have a test of their own below; the
+/// rest share one. Split so that no test runs for long: usage.md's
+/// examples run programs and searches.
+const PAGES_ALONE: &[&str] = &["usage.md"];
+
+#[test]
+fn not_run_names_only_examples_that_exist() {
+    let examples = all_examples();
     for (text, _) in NOT_RUN {
-        if !examples.iter().any(|e| e.command.contains(text)) {
-            problems.push(format!(
-                "NOT_RUN lists `{text}`, which no example contains any more: remove it"
-            ));
+        assert!(
+            examples.iter().any(|e| e.command.contains(text)),
+            "NOT_RUN lists `{text}`, which no example contains any more: remove it"
+        );
+    }
+    for page in PAGES_ALONE {
+        assert!(doc_pages().iter().any(|p| p == page), "docs/{page} is gone");
+    }
+}
+
+#[test]
+fn every_example_in_the_help_is_true() {
+    let examples = help_examples();
+    assert!(
+        !examples.is_empty(),
+        "no examples found in --help: is the heading still `Examples:`?"
+    );
+    all_true(examples);
+}
+
+#[test]
+fn every_example_in_the_readme_is_true() {
+    let examples = markdown_examples("README.md");
+    assert!(!examples.is_empty(), "no examples found in README.md");
+    all_true(examples);
+}
+
+#[test]
+fn every_example_in_docs_usage_is_true() {
+    let examples = markdown_examples("docs/usage.md");
+    assert!(!examples.is_empty(), "no examples found in docs/usage.md");
+    all_true(examples);
+}
+
+#[test]
+fn every_example_in_the_other_docs_pages_is_true() {
+    let mut examples = Vec::new();
+    for page in doc_pages() {
+        if !PAGES_ALONE.contains(&page.as_str()) {
+            examples.extend(markdown_examples(&format!("docs/{page}")));
         }
     }
-    examples.retain(|e| !NOT_RUN.iter().any(|(text, _)| e.command.contains(text)));
+    all_true(examples);
+}
 
+/// Runs `examples` (but those of [`NOT_RUN`]) side by side and fails
+/// naming every one whose status or output is not the documented one.
+fn all_true(mut examples: Vec<Example>) {
+    examples.retain(|e| !NOT_RUN.iter().any(|(text, _)| e.command.contains(text)));
+    let mut problems = Vec::new();
     let bin = tempfile::tempdir().unwrap();
     std::os::unix::fs::symlink(
         env!("CARGO_BIN_EXE_boardsolve"),

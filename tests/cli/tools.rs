@@ -225,7 +225,17 @@ fn same_seed_same_first_failure_whatever_the_jobs() {
 fn stress_reports_time_outs_and_kills_the_children() {
     let started = std::time::Instant::now();
     stress_fails(
-        &["2048", "--cases", "4", "--seed", "1", "--timeout", "300ms"],
+        &[
+            "2048",
+            "--cases",
+            "4",
+            "--seed",
+            "1",
+            "--timeout",
+            "300ms",
+            "--shrink-time",
+            "2s",
+        ],
         &["sh", "-c", "sleep 987 & sleep 987"],
         &["time limit exceeded"],
     );
