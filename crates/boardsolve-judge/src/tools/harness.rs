@@ -5,7 +5,7 @@
 //! given its `RunContext`.
 //!
 //! A harness owns the keeper it starts programs under (see
-//! [`contain`](super::contain)), the runs that live now (so that
+//! [`contain`]), the runs that live now (so that
 //! [`Harness::stop_all`] stops them all, see
 //! [`interrupt`](super::interrupt)), the temporary files in progress (so
 //! that [`Harness::remove_temporaries`] removes them, see
@@ -214,6 +214,8 @@ pub(crate) fn testing() -> Harness {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::run::{Ending, Limits, Program, run};
+    use std::time::Duration;
 
     #[test]
     fn one_harness_of_a_process_is_in_charge_and_a_second_is_refused() {
@@ -231,5 +233,15 @@ mod tests {
             e.to_string(),
             "another harness of this process is in charge of its children"
         );
+        // Its keepers would be swept by the one in charge: it runs nothing.
+        let program = Program::new(&["true".into()]).unwrap();
+        let limits = Limits::for_cpu(Duration::from_secs(5), None, 1 << 20);
+        let e = run(&other, &program, b"", &limits).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "cannot start true: another harness of this process is in charge of its children"
+        );
+        let r = run(&shared, &program, b"", &limits).unwrap();
+        assert_eq!(r.ending, Ending::Exited(0));
     }
 }

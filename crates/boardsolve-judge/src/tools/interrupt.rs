@@ -12,7 +12,7 @@ use std::sync::RwLockReadGuard;
 use std::time::{Duration, Instant};
 
 use super::contain;
-use super::harness::Harness;
+use super::harness::{ChargeError, Harness};
 use super::trouble::Trouble;
 use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
 
@@ -115,8 +115,7 @@ impl Harness {
         what: &str,
     ) -> Result<(Tracked, T), Trouble> {
         if self.charge_is_elsewhere() {
-            let taken = super::harness::ChargeError::Taken;
-            return Err(Trouble::system(what, io::Error::from(taken)));
+            return Err(Trouble::system(what, ChargeError::Taken));
         }
         let _starting = self.gate_shared();
         if self.runs().stopping {
