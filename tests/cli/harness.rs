@@ -432,7 +432,11 @@ fn two_harnesses_run_side_by_side_and_a_stop_takes_only_its_own_runs() {
     let started = |name: &str| dir.path().join(name);
     let sh = |script: String| Program::new(&["sh".into(), "-c".into(), script]).unwrap();
     let limits = Limits::for_cpu(Duration::from_secs(10), None, 1 << 20);
-    let long = sh(format!("touch {}; sleep 30", started("long").display()));
+    let (sleeper, escaped) = (marker(40), marker(41));
+    let long = sh(format!(
+        "setsid sleep {escaped} & touch {}; sleep {sleeper}",
+        started("long").display()
+    ));
     let short = sh(format!(
         "touch {}; sleep 1; echo done",
         started("short").display()
@@ -453,6 +457,7 @@ fn two_harnesses_run_side_by_side_and_a_stop_takes_only_its_own_runs() {
         let (killed, took) = killed.join().unwrap();
         assert!(matches!(killed, Err(Trouble::Interrupted)), "{killed:?}");
         assert!(took < Duration::from_secs(5), "{took:?}");
+        assert_eq!(alive(&sleeper) + alive(&escaped), 0, "the stopped run left");
         let finished = finished.join().unwrap().unwrap();
         assert_eq!(finished.ending, Ending::Exited(0));
         assert_eq!(finished.stdout.bytes_up_to(64).unwrap().unwrap(), b"done\n");
