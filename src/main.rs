@@ -12,7 +12,10 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     // First of all: a keeper of the harness is this binary run again.
-    boardsolve::tools::contain::keeper_entry();
+    let keeper = boardsolve::tools::contain::keeper_entry();
+    // The one harness of the process: every run and temporary file of
+    // the command goes through it, and the signal room stops it.
+    let harness = boardsolve::tools::harness::Harness::new(keeper);
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return not_parsed(&e),
@@ -30,15 +33,15 @@ fn main() -> ExitCode {
         _ => false,
     };
     let result = match cli.command {
-        Command::Solve(args) => commands::solve::solve(&args),
+        Command::Solve(args) => commands::solve::solve(&args, &harness),
         Command::Check(args) => commands::check::check(&args),
-        Command::Gen(args) => commands::generate::generate_command(&args),
-        Command::Stress(args) => commands::stress::stress_command(&args),
-        Command::Test(args) => commands::test::test_command(&args),
-        Command::Samples(args) => commands::generate::samples_command(&args),
-        Command::Package(args) => commands::package::package(&args),
+        Command::Gen(args) => commands::generate::generate_command(&args, &harness),
+        Command::Stress(args) => commands::stress::stress_command(&args, &harness),
+        Command::Test(args) => commands::test::test_command(&args, &harness),
+        Command::Samples(args) => commands::generate::samples_command(&args, &harness),
+        Command::Package(args) => commands::package::package(&args, &harness),
         Command::Validate(args) => commands::validate::validate(&args),
-        Command::Audit(args) => commands::audit::audit(&args),
+        Command::Audit(args) => commands::audit::audit(&args, &harness),
         Command::Completions(args) => commands::meta::completions(args.shell),
         Command::Man => commands::meta::man_page(),
     };

@@ -6,6 +6,7 @@ use crate::cli::AuditArgs;
 use boardsolve::puzzles::Accepts;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::audit::{self, AuditReport, Case, Search};
+use boardsolve::tools::harness::Harness;
 use boardsolve::tools::judge::Verdict;
 use boardsolve::tools::solutions::{self, Outcome, Submission};
 use boardsolve::tools::{batch, files, suite};
@@ -13,10 +14,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-pub(crate) fn audit(args: &AuditArgs) -> Result<(), Stop> {
+pub(crate) fn audit(args: &AuditArgs, harness: &Harness) -> Result<(), Stop> {
     need_stdout()?;
     if let Some(dir) = &args.solutions {
-        return solutions(args, dir);
+        return solutions(args, dir, harness);
     }
     let found = batch::bulk_inputs(&suite::package_cases(&args.paths)).map_err(Stop::failed)?;
     for (path, what) in &found.unusable {
@@ -122,8 +123,8 @@ const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
 
 /// `audit --solutions DIR`: every program of DIR's folders on every case,
 /// the matrix, and whether each did what its folder requires.
-fn solutions(args: &AuditArgs, dir: &Path) -> Result<(), Stop> {
-    signals::stop_cleanly()?;
+fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop> {
+    signals::stop_cleanly(harness)?;
     if !dir.is_dir() {
         return Err(Stop::Usage(format!(
             "--solutions {} is not a directory",
@@ -173,10 +174,12 @@ fn solutions(args: &AuditArgs, dir: &Path) -> Result<(), Stop> {
     for submission in &found {
         // Built one at a time, each dropped (its build removed) after its runs.
         let programmers = super::source::programmers(args.puzzle);
-        let prepared = solutions::prepare(submission, programmers).map_err(Stop::failed)?;
+        let prepared =
+            solutions::prepare(harness, submission, programmers).map_err(Stop::failed)?;
         let config = suite::SuiteConfig {
             puzzle: args.puzzle,
             program: prepared.program.clone(),
+            harness: harness.clone(),
             inputs: inputs.clone(),
             time_limit,
             memory_limit: args.memory_limit,

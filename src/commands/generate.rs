@@ -5,17 +5,18 @@ use super::*;
 use crate::cli::{GenArgs, SamplesArgs};
 use boardsolve::puzzles::TextForm;
 use boardsolve::tools::files::{self, Existing};
+use boardsolve::tools::harness::Harness;
 use boardsolve::tools::{audit, generate};
 use std::io::{self, Write};
 
-pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
+pub(crate) fn generate_command(args: &GenArgs, harness: &Harness) -> Result<(), Stop> {
     let opts = &args.sizes.options();
     let usage = |e| failure(e, "gen");
     if let Some(beyond) = args.puzzle.contract().beyond(opts, None) {
         warn(format_args!("gen {}: {beyond}", args.puzzle.name()));
     }
     if args.killers {
-        return killers_command(args);
+        return killers_command(args, harness);
     }
     match &args.out_dir {
         None if args.count > 1 => Err(Stop::Usage(
@@ -33,6 +34,7 @@ pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
             let width = args.count.to_string().len().max(3);
             let count = usize::try_from(args.count).expect("--count is at most 10^6");
             write_set(
+                harness,
                 dir,
                 count,
                 |case| dir.join(format!("{:0width$}.in", case + 1)),
@@ -46,7 +48,7 @@ pub(crate) fn generate_command(args: &GenArgs) -> Result<(), Stop> {
 
 /// `gen --killers`: the killer set with its answers, and a note of what
 /// it kills on standard error.
-fn killers_command(args: &GenArgs) -> Result<(), Stop> {
+fn killers_command(args: &GenArgs, harness: &Harness) -> Result<(), Stop> {
     let dir = args.out_dir.as_ref().expect("clap requires --out-dir");
     if !args.sizes.options().flags().is_empty() {
         return Err(Stop::Usage(
@@ -75,7 +77,7 @@ fn killers_command(args: &GenArgs) -> Result<(), Stop> {
         .zip(answers)
         .map(|(k, answer)| (k.input.clone(), answer))
         .collect();
-    write_pairs(dir, &pairs, 3, args.force)?;
+    write_pairs(harness, dir, &pairs, 3, args.force)?;
     let mut err = io::stderr();
     for (i, k) in set.iter().enumerate() {
         let _ = writeln!(err, "{:03}.in kills [{}]", i + 1, k.kills.join("], ["));
@@ -99,12 +101,14 @@ fn killers_command(args: &GenArgs) -> Result<(), Stop> {
 /// Writes `pairs` of (input, answer) as `1.in`, `1.out`, `2.in`, ... into
 /// `dir`, the numbers padded to `width` digits, all or nothing.
 fn write_pairs(
+    harness: &Harness,
     dir: &std::path::Path,
     pairs: &[(String, String)],
     width: usize,
     force: bool,
 ) -> Result<(), Stop> {
     write_set(
+        harness,
         dir,
         2 * pairs.len(),
         |i| {
@@ -144,6 +148,7 @@ fn answers_of(input: &std::path::Path) -> Vec<std::path::PathBuf> {
 /// make `test` fail the reference solver itself), and those not written
 /// again are named on standard error.
 fn write_set(
+    harness: &Harness,
     dir: &std::path::Path,
     count: usize,
     target: impl Fn(usize) -> std::path::PathBuf,
@@ -151,7 +156,7 @@ fn write_set(
     force: bool,
     mut text: impl FnMut(usize) -> Result<String, Stop>,
 ) -> Result<(), Stop> {
-    signals::stop_cleanly()?;
+    signals::stop_cleanly(harness)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| Stop::system(format!("cannot create {}", files::shown(dir)), e))?;
     let existing = if force {
@@ -186,7 +191,7 @@ fn write_set(
                 }
             }
         }
-        files::write_file(&path, existing, |w| w.write_all(text.as_bytes()))
+        files::write_file(harness, &path, existing, |w| w.write_all(text.as_bytes()))
             .map_err(|e| Stop::system(format!("cannot write {}", files::shown(&path)), e))?;
     }
     let written: std::collections::HashSet<_> = (0..count).map(&target).collect();
@@ -221,7 +226,7 @@ const SHOWN_ANSWERS: usize = 6;
 
 /// The statement's examples as `1.in`, `1.out`, ...: every target is
 /// checked before any is written, as `gen --out-dir` does.
-pub(crate) fn samples_command(args: &SamplesArgs) -> Result<(), Stop> {
+pub(crate) fn samples_command(args: &SamplesArgs, harness: &Harness) -> Result<(), Stop> {
     let samples = args
         .puzzle
         .samples(args.format.map(TextForm::from))
@@ -232,5 +237,5 @@ pub(crate) fn samples_command(args: &SamplesArgs) -> Result<(), Stop> {
             args.puzzle.name()
         )));
     }
-    write_pairs(&args.out_dir, &samples, 1, args.force)
+    write_pairs(harness, &args.out_dir, &samples, 1, args.force)
 }

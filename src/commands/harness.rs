@@ -1,15 +1,16 @@
 //! What `stress` and `test` share before and after running a program.
 
 use super::*;
+use boardsolve::tools::harness::Harness;
 use boardsolve::tools::run;
 use std::io;
 
 /// What `stress` and `test` do before running anyone's program: a place
-/// for the report, Ctrl-C taken over so that it kills every run, and the
-/// program checked (exists, is executable).
-pub(crate) fn harness(command: &[String]) -> Result<run::Program, Stop> {
+/// for the report, Ctrl-C taken over so that it kills every run of
+/// `harness`, and the program checked (exists, is executable).
+pub(crate) fn harness(harness: &Harness, command: &[String]) -> Result<run::Program, Stop> {
     need_stdout()?;
-    signals::stop_cleanly()?;
+    signals::stop_cleanly(harness)?;
     run::Program::new(command).map_err(|e| match e {
         // The library names no syntax of the command line; `--` is ours.
         run::ProgramError::Missing => Stop::Usage(format!("{e} after --")),

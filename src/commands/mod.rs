@@ -30,7 +30,8 @@ pub(crate) const BAD: anstyle::Style = anstyle::AnsiColor::Red.on_default().bold
 /// Right verdicts.
 pub(crate) const GOOD: anstyle::Style = anstyle::AnsiColor::Green.on_default().bold();
 
-/// Set when boardsolve was started with standard output closed (`>&-`).
+/// Set when boardsolve was started with standard output closed (`>&-`):
+/// a fact of the process, noted before `main` by the constructor below.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Notes whether boardsolve was started with standard output closed

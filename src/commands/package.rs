@@ -4,14 +4,15 @@
 
 use super::*;
 use crate::cli::PackageArgs;
+use boardsolve::tools::harness::Harness;
 use boardsolve::tools::package::{self, timing};
 use boardsolve::tools::{cleanup, files};
 use std::io::Write;
 use std::path::Path;
 
-pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
+pub(crate) fn package(args: &PackageArgs, harness: &Harness) -> Result<(), Stop> {
     need_stdout()?;
-    signals::stop_cleanly()?;
+    signals::stop_cleanly(harness)?;
     let dir = &args.out_dir;
     let shown = files::shown(dir);
     let replace = match std::fs::symlink_metadata(dir) {
@@ -40,7 +41,7 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
     std::fs::create_dir_all(parent)
         .map_err(|e| cannot(&format!("cannot create {}", files::shown(parent)), e))?;
     // Registered, so that a signal removes a half-written package.
-    let staging = cleanup::TemporaryDir::new(|| {
+    let staging = cleanup::TemporaryDir::new(harness, || {
         tempfile::Builder::new()
             .prefix(".boardsolve-package-")
             .tempdir_in(parent)
@@ -60,7 +61,7 @@ pub(crate) fn package(args: &PackageArgs) -> Result<(), Stop> {
     if args.time_limit.is_none() {
         // Measured on the package as written, its own submissions on its
         // own data; problem.yaml is written again with the limit.
-        let measured = timing::measure(args.puzzle, staging.path(), harness::jobs(None));
+        let measured = timing::measure(harness, args.puzzle, staging.path(), harness::jobs(None));
         match measured {
             Ok(limit) => {
                 if let Some(why) = &limit.warning {

@@ -1,7 +1,8 @@
 //! The one room for signals in boardsolve. The library only keeps flags
-//! (a search's stop request, whether the harness is stopping) and stops
-//! what it started when asked; this module decides what a signal means,
-//! prints the note and exits with the signal's status.
+//! (a search's stop request in its `RunContext`, whether the `Harness` is
+//! stopping) and stops what it started when asked; this module decides
+//! what a signal means, prints the note and exits with the signal's
+//! status.
 //!
 //! Signals are blocked in every thread and taken by one thread that
 //! waits for them (`sigwait`), so no code runs inside a signal handler.
@@ -10,13 +11,15 @@
 
 use super::exit::{self, Status, Stop};
 use boardsolve::search::context::RunContext;
-use boardsolve::tools::{cleanup, interrupt};
+use boardsolve::tools::harness::Harness;
 use nix::sys::signal::{SigSet, Signal};
 use std::io;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Set by the first Ctrl-C of a search (see [`stop_search_on_ctrl_c`]).
+/// Set by the first Ctrl-C of a search (see [`stop_search_on_ctrl_c`]):
+/// a hand-off from the signal thread, and a fact of the process, which
+/// the signal took.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Set by a command asked for `--json` (see [`stops_in_json`]): part of
@@ -50,28 +53,36 @@ pub(crate) fn stop_search_on_ctrl_c(context: &RunContext) -> Result<(), Stop> {
 }
 
 /// Takes over SIGINT, SIGTERM and SIGHUP for a command that runs programs
-/// or writes files: on one, every run is stopped (its whole tree killed),
-/// the temporary files in progress are removed and boardsolve exits with
-/// 130, 143 or 129. Also makes boardsolve a child subreaper in charge of
-/// its children, so no orphan of a run escapes. Later calls do nothing.
-pub(crate) fn stop_cleanly() -> Result<(), Stop> {
+/// or writes files through `harness`: on one, every run of the harness is
+/// stopped (its whole tree killed), its temporary files in progress are
+/// removed and boardsolve exits with 130, 143 or 129. Also puts the
+/// harness in charge of boardsolve's children (a child subreaper), so no
+/// orphan of a run escapes. Later calls do nothing.
+pub(crate) fn stop_cleanly(harness: &Harness) -> Result<(), Stop> {
+    // The signals are taken once in the process's life (they are the
+    // process's), by the one harness main made.
     static ONCE: Once = Once::new();
     let mut result = Ok(());
     ONCE.call_once(|| {
-        result = interrupt::take_charge()
-            .map_err(|e| Stop::system("cannot take over Ctrl-C handling", e))
+        let harness = harness.clone();
+        result = harness
+            .take_charge()
+            .map_err(|e| Stop::system("cannot take over Ctrl-C handling", e.into()))
             .and_then(|()| {
-                take_over(&[libc::SIGINT, libc::SIGTERM, libc::SIGHUP], |signal| {
-                    interrupt::stop_all();
-                    exit::warn_interrupted();
-                    if STOPS_IN_JSON.load(Ordering::Relaxed) {
-                        exit::interrupted_json(Status::of_signal(signal));
-                    }
-                    // Held to the end: no thread can rename a file into
-                    // place or start another one after the removal.
-                    let _removed = cleanup::remove_all();
-                    Status::of_signal(signal).exit_now()
-                })
+                take_over(
+                    &[libc::SIGINT, libc::SIGTERM, libc::SIGHUP],
+                    move |signal| {
+                        harness.stop_all();
+                        exit::warn_interrupted();
+                        if STOPS_IN_JSON.load(Ordering::Relaxed) {
+                            exit::interrupted_json(Status::of_signal(signal));
+                        }
+                        // Held to the end: no thread can rename a file into
+                        // place or start another one after the removal.
+                        let _removed = harness.remove_temporaries();
+                        Status::of_signal(signal).exit_now()
+                    },
+                )
             });
     });
     result

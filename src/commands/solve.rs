@@ -9,9 +9,10 @@ use boardsolve::search::context::RunContext;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::batch;
 use boardsolve::tools::files::{self, Existing};
+use boardsolve::tools::harness::Harness;
 use std::io::{self, BufWriter, Write};
 
-pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
+pub(crate) fn solve(args: &SolveArgs, harness: &Harness) -> Result<(), Stop> {
     let options = SolveOptions {
         moves: args.moves,
         context: RunContext::new(),
@@ -41,7 +42,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
                 "--time-limit stops the search of a single input".into(),
             ));
         }
-        return solve_many(args, &options);
+        return solve_many(args, &options, harness);
     }
     need_stdout()?;
     let (source, input) = read_input(
@@ -77,7 +78,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Stop> {
         let Some(path) = path else {
             return Ok(());
         };
-        write_output_file(path, text.as_bytes(), args.inputs.first()).map_err(|stop| {
+        write_output_file(harness, path, text.as_bytes(), args.inputs.first()).map_err(|stop| {
             not_saved = Some(stop);
             Error::NotSaved
         })
@@ -149,6 +150,7 @@ fn bounds_json(lower: u128, upper: u128) -> String {
 /// all or nothing (see [`files::write_file`]), never over the input it
 /// was made from.
 pub(crate) fn write_output_file(
+    harness: &Harness,
     path: &std::path::Path,
     bytes: &[u8],
     input: Option<&std::path::PathBuf>,
@@ -160,12 +162,16 @@ pub(crate) fn write_output_file(
     {
         return Err(cannot(io::Error::other("it is the input file")));
     }
-    files::write_file(path, Existing::Follow, |w| w.write_all(bytes)).map_err(cannot)
+    files::write_file(harness, path, Existing::Follow, |w| w.write_all(bytes)).map_err(cannot)
 }
 
 /// Several files: NAME.out for each, in parallel; every bad file reported.
-pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(), Stop> {
-    signals::stop_cleanly()?;
+pub(crate) fn solve_many(
+    args: &SolveArgs,
+    options: &SolveOptions,
+    harness: &Harness,
+) -> Result<(), Stop> {
+    signals::stop_cleanly(harness)?;
     if args.svg.is_some() || args.html.is_some() {
         return Err(Stop::Usage(
             "--svg and --html draw one instance; give a single input".into(),
@@ -211,7 +217,7 @@ pub(crate) fn solve_many(args: &SolveArgs, options: &SolveOptions) -> Result<(),
             bar.inc(1);
         }
     };
-    let results = batch::solve_files(args.puzzle, &found.inputs, outputs, options, &tick);
+    let results = batch::solve_files(harness, args.puzzle, &found.inputs, outputs, options, &tick);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }

@@ -2,9 +2,9 @@
 //! compiles it (or found in the cache), a compile error reported as the
 //! verdict `CE`, and the compiled program run like any command.
 
-use super::harness::harness;
 use super::*;
 use boardsolve::puzzles::{Limits, Puzzle};
+use boardsolve::tools::harness::Harness;
 use boardsolve::tools::run;
 use boardsolve::tools::source::{self, Built, CompileError, Compiled};
 use std::io::{self, Write};
@@ -32,6 +32,7 @@ pub(crate) fn programmers(puzzle: &dyn Puzzle) -> bool {
 /// before. The first line on standard error says how the file was
 /// compiled.
 pub(crate) fn prepare(
+    harness: &Harness,
     puzzle: &dyn Puzzle,
     command: &[String],
     compile_flags: Option<&str>,
@@ -42,10 +43,10 @@ pub(crate) fn prepare(
                 "--compile-flags is for a source file after -- (such as main.cpp)".into(),
             ));
         }
-        return Ok(Prepared::Program(harness(command)?, None));
+        return Ok(Prepared::Program(harness::harness(harness, command)?, None));
     };
     need_stdout()?;
-    signals::stop_cleanly()?;
+    signals::stop_cleanly(harness)?;
     let flags: Vec<String> = compile_flags
         .unwrap_or_default()
         .split_whitespace()
@@ -53,6 +54,7 @@ pub(crate) fn prepare(
         .collect();
     let cache = source::cache_root();
     let request = source::Request {
+        harness,
         source: &path,
         language,
         extra_flags: &flags,
@@ -92,7 +94,10 @@ pub(crate) fn prepare(
             );
             let mut words = compiled.command.clone();
             words.extend(command[1..].iter().cloned());
-            Ok(Prepared::Program(harness(&words)?, Some(compiled)))
+            Ok(Prepared::Program(
+                harness::harness(harness, &words)?,
+                Some(compiled),
+            ))
         }
     }
 }

@@ -6,11 +6,12 @@ use super::*;
 use crate::cli::StressArgs;
 use boardsolve::puzzles::{Accepts, Objective, OutputFormat, Puzzle, SolveOptions};
 use boardsolve::search::context::RunContext;
+use boardsolve::tools::harness::Harness;
 use boardsolve::tools::{diagnose, generate, judge, stress};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, Write};
 
-pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
+pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(), Stop> {
     let puzzle = args.puzzle;
     if args.any_tiling {
         return Err(Stop::Usage(
@@ -31,7 +32,13 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     puzzle
         .generate(&mut generate::case_rng(seed, 0), &args.sizes.options())
         .map_err(|e| failure(e, "stress"))?;
-    let program = match source::prepare(puzzle, &args.command, args.compile_flags.as_deref())? {
+    let prepared = source::prepare(
+        harness,
+        puzzle,
+        &args.command,
+        args.compile_flags.as_deref(),
+    )?;
+    let program = match prepared {
         source::Prepared::Program(program, compiled) => (program, compiled),
         source::Prepared::CompileError(error) => {
             let mut out = BufWriter::new(anstream::stdout().lock());
@@ -48,6 +55,7 @@ pub(crate) fn stress_command(args: &StressArgs) -> Result<(), Stop> {
     let config = stress::StressConfig {
         puzzle,
         program,
+        harness: harness.clone(),
         cases: args.cases,
         seed,
         time_limit: args.limits.time_limit,

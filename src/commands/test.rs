@@ -6,11 +6,12 @@ use super::*;
 use crate::cli::TestArgs;
 use boardsolve::puzzles::{Accepts, Error, Puzzle};
 use boardsolve::tools::files::{self};
+use boardsolve::tools::harness::Harness;
 use boardsolve::tools::{batch, judge, suite};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
+pub(crate) fn test_command(args: &TestArgs, harness: &Harness) -> Result<(), Stop> {
     args.puzzle
         .takes(&args.rules.asked())
         .map_err(|e| failure(e, "test"))?;
@@ -18,11 +19,16 @@ pub(crate) fn test_command(args: &TestArgs) -> Result<(), Stop> {
         signals::stops_in_json();
     }
     if args.watch {
-        return watch(args);
+        return watch(args, harness);
     }
-    let prepared = source::prepare(args.puzzle, &args.command, args.compile_flags.as_deref())?;
+    let prepared = source::prepare(
+        harness,
+        args.puzzle,
+        &args.command,
+        args.compile_flags.as_deref(),
+    )?;
     let paths = case_paths(args)?;
-    run_once(args, prepared, &paths)
+    run_once(args, prepared, &paths, harness)
 }
 
 /// The paths named, or `tests/` (else `test/`) when none is.
@@ -44,7 +50,12 @@ fn case_paths(args: &TestArgs) -> Result<Vec<PathBuf>, Stop> {
 }
 
 /// One run of the suite with the program prepared, and its table.
-fn run_once(args: &TestArgs, prepared: source::Prepared, paths: &[PathBuf]) -> Result<(), Stop> {
+fn run_once(
+    args: &TestArgs,
+    prepared: source::Prepared,
+    paths: &[PathBuf],
+    harness: &Harness,
+) -> Result<(), Stop> {
     let (program, compiled) = match prepared {
         source::Prepared::Program(program, compiled) => (program, compiled),
         source::Prepared::CompileError(error) => {
@@ -100,6 +111,7 @@ fn run_once(args: &TestArgs, prepared: source::Prepared, paths: &[PathBuf]) -> R
     let config = suite::SuiteConfig {
         puzzle: args.puzzle,
         program,
+        harness: harness.clone(),
         inputs,
         time_limit: args.limits.time_limit,
         memory_limit: args.limits.memory_limit,
@@ -171,12 +183,12 @@ fn runtime_errors_shown(reports: &[suite::CaseReport]) -> Vec<(PathBuf, String)>
 /// `test --watch`: the suite run again, with a fresh table, each time the
 /// source file, the program or a case changes, until Ctrl-C (which stops
 /// the runs and exits as any stop by a signal does).
-fn watch(args: &TestArgs) -> Result<(), Stop> {
+fn watch(args: &TestArgs, harness: &Harness) -> Result<(), Stop> {
     use notify::Watcher;
     // Before the watcher's thread: every thread must inherit the blocked
     // signals.
     need_stdout()?;
-    signals::stop_cleanly()?;
+    signals::stop_cleanly(harness)?;
     let paths = case_paths(args)?;
     let program = args
         .command
@@ -238,8 +250,13 @@ fn watch(args: &TestArgs) -> Result<(), Stop> {
     };
     let mut round = 1u64;
     loop {
-        let result = source::prepare(args.puzzle, &args.command, args.compile_flags.as_deref())
-            .and_then(|prepared| run_once(args, prepared, &paths));
+        let result = source::prepare(
+            harness,
+            args.puzzle,
+            &args.command,
+            args.compile_flags.as_deref(),
+        )
+        .and_then(|prepared| run_once(args, prepared, &paths, harness));
         match result {
             Ok(()) | Err(Stop::Found) => {}
             Err(Stop::Quiet) => return Err(Stop::Quiet),

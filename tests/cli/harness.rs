@@ -422,10 +422,58 @@ fn gen_refuses_to_overwrite_unless_forced_and_never_follows_a_symlink() {
 }
 
 #[test]
+fn two_harnesses_run_side_by_side_and_a_stop_takes_only_its_own_runs() {
+    use boardsolve::tools::harness::Harness;
+    use boardsolve::tools::run::{Ending, Limits, Program, Trouble, run as run_program};
+    // Neither is in charge of this process's children: each sweeps
+    // nothing, so each may stop its runs without touching the other's.
+    let (stopped, going) = (Harness::with_keeper(BIN), Harness::with_keeper(BIN));
+    let dir = tempfile::tempdir().unwrap();
+    let started = |name: &str| dir.path().join(name);
+    let sh = |script: String| Program::new(&["sh".into(), "-c".into(), script]).unwrap();
+    let limits = Limits::for_cpu(Duration::from_secs(10), None, 1 << 20);
+    let (sleeper, escaped) = (marker(40), marker(41));
+    let long = sh(format!(
+        "setsid sleep {escaped} & touch {}; sleep {sleeper}",
+        started("long").display()
+    ));
+    let short = sh(format!(
+        "touch {}; sleep 1; echo done",
+        started("short").display()
+    ));
+    std::thread::scope(|scope| {
+        let killed = scope.spawn(|| {
+            let start = Instant::now();
+            (run_program(&stopped, &long, b"", &limits), start.elapsed())
+        });
+        let finished = scope.spawn(|| run_program(&going, &short, b"", &limits));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !(started("long").exists() && started("short").exists()) {
+            assert!(Instant::now() < deadline, "the runs did not start");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        stopped.stop_all();
+        assert!(stopped.stopping() && !going.stopping());
+        let (killed, took) = killed.join().unwrap();
+        assert!(matches!(killed, Err(Trouble::Interrupted)), "{killed:?}");
+        assert!(took < Duration::from_secs(5), "{took:?}");
+        assert_eq!(alive(&sleeper) + alive(&escaped), 0, "the stopped run left");
+        let finished = finished.join().unwrap().unwrap();
+        assert_eq!(finished.ending, Ending::Exited(0));
+        assert_eq!(finished.stdout.bytes_up_to(64).unwrap().unwrap(), b"done\n");
+    });
+    // Stopped for good; the other one still runs programs.
+    let again = run_program(&stopped, &sh("echo 1".into()), b"", &limits);
+    assert!(matches!(again, Err(Trouble::Interrupted)), "{again:?}");
+    let r = run_program(&going, &sh("echo 1".into()), b"", &limits).unwrap();
+    assert_eq!(r.ending, Ending::Exited(0));
+}
+
+#[test]
 fn bulk_solve_streams_a_huge_answer_to_its_file() {
     use boardsolve::tools::run::{Ending, Limits, Program, run as run_program};
     // This test binary is not boardsolve: the keeper is.
-    boardsolve::tools::contain::use_keeper(BIN);
+    let harness = boardsolve::tools::harness::Harness::with_keeper(BIN);
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("big.in");
     std::fs::write(&input, "4096 1 1\n").unwrap();
@@ -440,7 +488,7 @@ fn bulk_solve_streams_a_huge_answer_to_its_file() {
     ])
     .unwrap();
     let limits = Limits::for_cpu(Duration::from_secs(60), None, 1 << 40);
-    let r = run_program(&program, b"", &limits).unwrap();
+    let r = run_program(&harness, &program, b"", &limits).unwrap();
     assert_eq!(
         r.ending,
         Ending::Exited(0),
@@ -834,10 +882,10 @@ fn hostile_case_in(args: &[&str], mode: &[&str], plain: bool) -> (i32, String, S
 /// then process 2 of its own PID namespace, under the keeper's init.
 fn isolated() -> bool {
     use boardsolve::tools::run::{Limits, Program, run as run_program};
-    boardsolve::tools::contain::use_keeper(BIN);
+    let harness = boardsolve::tools::harness::Harness::with_keeper(BIN);
     let program = Program::new(&["sh".into(), "-c".into(), "echo $$".into()]).unwrap();
     let limits = Limits::for_cpu(Duration::from_secs(5), None, 1 << 20);
-    let r = run_program(&program, b"", &limits).unwrap();
+    let r = run_program(&harness, &program, b"", &limits).unwrap();
     r.stdout.bytes_up_to(64).unwrap().unwrap() == b"2\n"
 }
 

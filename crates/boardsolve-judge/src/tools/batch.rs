@@ -3,6 +3,7 @@
 use super::files::{
     self, Existing, FileError, Found, case_file, is_case_input, read_named, shown, write_file,
 };
+use super::harness::Harness;
 use crate::puzzles::{Error, OutputFormat, Puzzle, SolveOptions};
 use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
@@ -164,9 +165,11 @@ pub struct FileResult {
 }
 
 /// Solves every file in parallel and writes each answer next to it (or
-/// into `out_dir`). A bad file does not stop the others; `progress` is
-/// called once per finished file. Results come back in input order.
+/// into `out_dir`), each through a temporary file registered with
+/// `harness`. A bad file does not stop the others; `progress` is called
+/// once per finished file. Results come back in input order.
 pub fn solve_files(
+    harness: &Harness,
     puzzle: &dyn Puzzle,
     inputs: &[PathBuf],
     outputs: Outputs,
@@ -176,7 +179,7 @@ pub fn solve_files(
     inputs
         .par_iter()
         .map(|input| {
-            let result = solve_one(puzzle, input, outputs, opts);
+            let result = solve_one(harness, puzzle, input, outputs, opts);
             progress();
             FileResult {
                 input: input.clone(),
@@ -187,6 +190,7 @@ pub fn solve_files(
 }
 
 fn solve_one(
+    harness: &Harness,
     puzzle: &dyn Puzzle,
     input: &Path,
     outputs: Outputs,
@@ -202,7 +206,7 @@ fn solve_one(
     // The answer streams into its file: a 16384-wide tiling never sits in
     // memory, and a failure leaves no partial file.
     let mut refused = None;
-    let written = write_file(&target, existing, |out| {
+    let written = write_file(harness, &target, existing, |out| {
         puzzle.solve(&data, opts, out).map_err(|e| match e {
             Error::Io(e) => e,
             other => {

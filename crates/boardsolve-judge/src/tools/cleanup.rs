@@ -1,44 +1,40 @@
-//! Temporary files and folders in progress, registered so that a signal
-//! that stops boardsolve removes them ([`remove_all`]) before it exits: a
-//! stopped bulk solve, `gen --out-dir` or `package` leaves no
-//! `.boardsolve-*` behind, and no partial output, since outputs appear
-//! only by a rename.
+//! Temporary files and folders in progress, registered with their
+//! [`Harness`] so that a signal that stops boardsolve removes them
+//! ([`Harness::remove_temporaries`]) before it exits: a stopped bulk
+//! solve, `gen --out-dir` or `package` leaves no `.boardsolve-*` behind,
+//! and no partial output, since outputs appear only by a rename.
 
+use super::harness::Harness;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::MutexGuard;
 use tempfile::NamedTempFile;
-
-/// The temporary files that exist now. Creating, renaming and removing
-/// one all happen under this lock, and the exit holds it, so no file can
-/// be created or renamed between the cleanup and the end of the process.
-static IN_PROGRESS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-fn in_progress() -> MutexGuard<'static, Vec<PathBuf>> {
-    // A panic elsewhere must not stop the cleanup: the list stays valid.
-    IN_PROGRESS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
 
 /// A temporary file, registered from its creation until it is renamed
 /// into place or removed (on drop).
 #[derive(Debug)]
 pub struct Temporary {
+    /// The harness it is registered with.
+    harness: Harness,
     /// `None` only once renamed.
     file: Option<NamedTempFile>,
 }
 
 impl Temporary {
-    /// Creates the file with `create` and registers it. Both happen under
-    /// the registry's lock, so that a stop cannot fall between them.
+    /// Creates the file with `create` and registers it with `harness`.
+    /// Both happen under the registry's lock, so that a stop cannot fall
+    /// between them.
     ///
     /// # Errors
     /// Whatever `create` returned.
-    pub fn new(create: impl FnOnce() -> io::Result<NamedTempFile>) -> io::Result<Temporary> {
+    pub fn new(
+        harness: &Harness,
+        create: impl FnOnce() -> io::Result<NamedTempFile>,
+    ) -> io::Result<Temporary> {
         Ok(Temporary {
-            file: Some(register(create)?),
+            file: Some(register(harness, create)?),
+            harness: harness.clone(),
         })
     }
 
@@ -63,7 +59,8 @@ impl Temporary {
     /// # Errors
     /// The rename's.
     pub fn persist(mut self, path: &Path, replace: bool) -> io::Result<()> {
-        let mut registry = in_progress();
+        let harness = self.harness.clone();
+        let mut registry = harness.temporaries();
         let file = self.file.take().expect("present until persisted");
         let temp = file.path().to_path_buf();
         let renamed = if replace {
@@ -89,7 +86,7 @@ impl Temporary {
 impl Drop for Temporary {
     fn drop(&mut self) {
         if let Some(file) = self.file.take() {
-            remove(file);
+            remove(&self.harness, file);
         }
     }
 }
@@ -99,19 +96,25 @@ impl Drop for Temporary {
 /// (on drop).
 #[derive(Debug)]
 pub struct TemporaryDir {
+    /// The harness it is registered with.
+    harness: Harness,
     /// `None` only once renamed.
     dir: Option<tempfile::TempDir>,
 }
 
 impl TemporaryDir {
-    /// Creates the folder with `create` and registers it, both under the
-    /// registry's lock.
+    /// Creates the folder with `create` and registers it with `harness`,
+    /// both under the registry's lock.
     ///
     /// # Errors
     /// Whatever `create` returned.
-    pub fn new(create: impl FnOnce() -> io::Result<tempfile::TempDir>) -> io::Result<TemporaryDir> {
+    pub fn new(
+        harness: &Harness,
+        create: impl FnOnce() -> io::Result<tempfile::TempDir>,
+    ) -> io::Result<TemporaryDir> {
         Ok(TemporaryDir {
-            dir: Some(register(create)?),
+            dir: Some(register(harness, create)?),
+            harness: harness.clone(),
         })
     }
 
@@ -126,7 +129,8 @@ impl TemporaryDir {
     /// # Errors
     /// The rename's.
     pub fn persist(mut self, path: &Path) -> io::Result<()> {
-        let mut registry = in_progress();
+        let harness = self.harness.clone();
+        let mut registry = harness.temporaries();
         let temp = self.path().to_path_buf();
         std::fs::rename(&temp, path)?;
         forget(&mut registry, &temp);
@@ -139,13 +143,14 @@ impl TemporaryDir {
 impl TemporaryDir {
     /// Writes `text` to `relative` inside the folder, making its folders.
     /// Under the registry's lock: a stop waits for the file, and once
-    /// [`remove_all`] has removed the folder nothing is written into it
-    /// again (a write racing the removal would leave it half removed).
+    /// [`Harness::remove_temporaries`] has removed the folder nothing is
+    /// written into it again (a write racing the removal would leave it
+    /// half removed).
     ///
     /// # Errors
     /// The writes'.
     pub fn write(&self, relative: &str, text: &[u8]) -> io::Result<()> {
-        let _registry = in_progress();
+        let _registry = self.harness.temporaries();
         let path = self.path().join(relative);
         if let Some(folder) = path.parent() {
             std::fs::create_dir_all(folder)?;
@@ -168,7 +173,8 @@ impl TemporaryDir {
     /// # Errors
     /// The swap's, when `path` was left as it was.
     pub fn replace(mut self, path: &Path) -> io::Result<Option<(PathBuf, io::Error)>> {
-        let mut registry = in_progress();
+        let harness = self.harness.clone();
+        let mut registry = harness.temporaries();
         let temp = self.path().to_path_buf();
         let old = match exchange(&temp, path) {
             Ok(()) => temp.clone(),
@@ -221,23 +227,26 @@ fn remove_entry(path: &Path) -> io::Result<()> {
 impl Drop for TemporaryDir {
     fn drop(&mut self) {
         if let Some(dir) = self.dir.take() {
-            remove(dir);
+            remove(&self.harness, dir);
         }
     }
 }
 
 /// Creates a temporary (file or folder) with `create` and registers it,
 /// both under the registry's lock, so that a stop cannot fall between them.
-fn register<T: AsRef<Path>>(create: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
-    let mut registry = in_progress();
+fn register<T: AsRef<Path>>(
+    harness: &Harness,
+    create: impl FnOnce() -> io::Result<T>,
+) -> io::Result<T> {
+    let mut registry = harness.temporaries();
     let temp = create()?;
     registry.push(temp.as_ref().to_path_buf());
     Ok(temp)
 }
 
 /// Removes a registered temporary (its drop deletes it) and forgets it.
-fn remove<T: AsRef<Path>>(temp: T) {
-    let mut registry = in_progress();
+fn remove<T: AsRef<Path>>(harness: &Harness, temp: T) {
+    let mut registry = harness.temporaries();
     let path = temp.as_ref().to_path_buf();
     // Removed before it is forgotten: a stop in between finds it.
     drop(temp);
@@ -250,82 +259,97 @@ fn forget(registry: &mut Vec<PathBuf>, temp: &Path) {
     }
 }
 
-/// Removes every temporary file in progress, for a process about to
-/// exit. The registry stays locked while the returned guard lives: hold
-/// it to the exit, so that the threads still writing can neither rename
-/// a file into place nor start another one.
-#[must_use = "the files stay removed only while the guard is held"]
-pub fn remove_all() -> Removed {
-    let registry = in_progress();
-    for temp in registry.iter() {
-        // A folder of ours, never a link: ours are made by tempfile.
-        let _ = remove_entry(temp);
-    }
-    Removed {
-        _registry: registry,
+impl Harness {
+    /// Removes every temporary file of this harness in progress, for a
+    /// process about to exit. The registry stays locked while the
+    /// returned guard lives: hold it to the exit, so that the threads
+    /// still writing can neither rename a file into place nor start
+    /// another one.
+    #[must_use = "the files stay removed only while the guard is held"]
+    pub fn remove_temporaries(&self) -> Removed<'_> {
+        let registry = self.temporaries();
+        for temp in registry.iter() {
+            // A folder of ours, never a link: ours are made by tempfile.
+            let _ = remove_entry(temp);
+        }
+        Removed {
+            _registry: registry,
+        }
     }
 }
 
-/// The registry of temporary files, locked after [`remove_all`].
-pub struct Removed {
-    _registry: MutexGuard<'static, Vec<PathBuf>>,
+/// The registry of temporary files, locked after
+/// [`Harness::remove_temporaries`].
+pub struct Removed<'a> {
+    _registry: MutexGuard<'a, Vec<PathBuf>>,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn registered(path: &Path) -> bool {
-        in_progress().iter().any(|p| p == path)
+    /// A harness for the files alone: it runs nothing.
+    fn harness() -> Harness {
+        Harness::with_keeper("/proc/self/exe")
     }
 
-    fn temporary(dir: &Path) -> Temporary {
-        Temporary::new(|| tempfile::Builder::new().suffix(".tmp").tempfile_in(dir)).unwrap()
+    fn registered(harness: &Harness, path: &Path) -> bool {
+        harness.temporaries().iter().any(|p| p == path)
+    }
+
+    fn temporary(harness: &Harness, dir: &Path) -> Temporary {
+        Temporary::new(harness, || {
+            tempfile::Builder::new().suffix(".tmp").tempfile_in(dir)
+        })
+        .unwrap()
     }
 
     #[test]
     fn a_temporary_is_registered_until_renamed() {
+        let h = harness();
         let dir = tempfile::tempdir().unwrap();
-        let mut temp = temporary(dir.path());
+        let mut temp = temporary(&h, dir.path());
         let path = temp.path().to_path_buf();
-        assert!(registered(&path) && path.exists());
+        assert!(registered(&h, &path) && path.exists());
         io::Write::write_all(temp.file(), b"x").unwrap();
         let target = dir.path().join("a.out");
         temp.persist(&target, true).unwrap();
-        assert!(!registered(&path) && !path.exists());
+        assert!(!registered(&h, &path) && !path.exists());
         assert_eq!(std::fs::read(&target).unwrap(), b"x");
     }
 
     #[test]
     fn a_dropped_or_refused_temporary_is_removed_and_forgotten() {
+        let h = harness();
         let dir = tempfile::tempdir().unwrap();
-        let temp = temporary(dir.path());
+        let temp = temporary(&h, dir.path());
         let path = temp.path().to_path_buf();
         drop(temp);
-        assert!(!registered(&path) && !path.exists());
+        assert!(!registered(&h, &path) && !path.exists());
         let taken = dir.path().join("taken");
         std::fs::write(&taken, b"old").unwrap();
-        let temp = temporary(dir.path());
+        let temp = temporary(&h, dir.path());
         let path = temp.path().to_path_buf();
         let e = temp.persist(&taken, false).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
-        assert!(!registered(&path) && !path.exists());
+        assert!(!registered(&h, &path) && !path.exists());
         assert_eq!(std::fs::read(&taken).unwrap(), b"old");
     }
 
     #[test]
     fn a_temporary_folder_is_registered_until_renamed_and_removed_whole_on_drop() {
+        let h = harness();
         let dir = tempfile::tempdir().unwrap();
         let make =
-            || TemporaryDir::new(|| tempfile::Builder::new().tempdir_in(dir.path())).unwrap();
+            || TemporaryDir::new(&h, || tempfile::Builder::new().tempdir_in(dir.path())).unwrap();
         let temp = make();
         let path = temp.path().to_path_buf();
         std::fs::create_dir(path.join("data")).unwrap();
         std::fs::write(path.join("data/1.in"), b"x").unwrap();
-        assert!(registered(&path));
+        assert!(registered(&h, &path));
         let target = dir.path().join("pkg");
         temp.persist(&target).unwrap();
-        assert!(!registered(&path) && !path.exists());
+        assert!(!registered(&h, &path) && !path.exists());
         assert_eq!(std::fs::read(target.join("data/1.in")).unwrap(), b"x");
         let temp = make();
         let path = temp.path().to_path_buf();
@@ -333,15 +357,16 @@ mod tests {
         // A full folder is not replaced by a rename: the temporary goes,
         // with what it holds.
         assert!(temp.persist(&target).is_err());
-        assert!(!registered(&path) && !path.exists());
+        assert!(!registered(&h, &path) && !path.exists());
         assert!(target.join("data/1.in").exists());
     }
 
     #[test]
     fn a_temporary_folder_replaces_a_folder_or_a_file_and_the_old_one_goes() {
+        let h = harness();
         let dir = tempfile::tempdir().unwrap();
         let make =
-            || TemporaryDir::new(|| tempfile::Builder::new().tempdir_in(dir.path())).unwrap();
+            || TemporaryDir::new(&h, || tempfile::Builder::new().tempdir_in(dir.path())).unwrap();
         let target = dir.path().join("pkg");
         std::fs::create_dir_all(target.join("data")).unwrap();
         std::fs::write(target.join("data/old.in"), b"old").unwrap();
@@ -349,7 +374,7 @@ mod tests {
         let path = temp.path().to_path_buf();
         temp.write("data/1.in", b"new").unwrap();
         assert_eq!(temp.replace(&target).unwrap().map(|(p, _)| p), None);
-        assert!(!registered(&path) && !path.exists());
+        assert!(!registered(&h, &path) && !path.exists());
         assert_eq!(std::fs::read(target.join("data/1.in")).unwrap(), b"new");
         assert!(!target.join("data/old.in").exists());
         let file = dir.path().join("file");
@@ -360,5 +385,25 @@ mod tests {
         assert_eq!(std::fs::read(file.join("a")).unwrap(), b"x");
         // Only the new folder and the two targets are left.
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn a_harness_removes_its_own_temporaries_and_no_other_harness_s() {
+        let (mine, theirs) = (harness(), harness());
+        let dir = tempfile::tempdir().unwrap();
+        let a = temporary(&mine, dir.path());
+        let folder =
+            TemporaryDir::new(&mine, || tempfile::Builder::new().tempdir_in(dir.path())).unwrap();
+        folder.write("data/1.in", b"x").unwrap();
+        let b = temporary(&theirs, dir.path());
+        {
+            let _removed = mine.remove_temporaries();
+            assert!(!a.path().exists() && !folder.path().exists());
+            assert!(b.path().exists() && registered(&theirs, b.path()));
+            // Theirs still make and rename files while mine is held.
+            let c = temporary(&theirs, dir.path());
+            c.persist(&dir.path().join("c.out"), false).unwrap();
+        }
+        assert!(dir.path().join("c.out").exists());
     }
 }

@@ -22,10 +22,13 @@
 //!
 //! The program runs as the same user, so it can signal its keeper. A
 //! keeper that is killed or stopped cannot report nor clean up; boardsolve
-//! covers for it: it is a child subreaper too ([`take_charge`]), so the
-//! dead keeper's orphans come back to it, and [`sweep`] kills and reaps
+//! covers for it: its harness in charge makes it a child subreaper too
+//! ([`Harness::take_charge`](super::harness::Harness::take_charge)), so
+//! the dead keeper's orphans come back to it, and
+//! [`Harness::sweep`](super::harness::Harness::sweep) kills and reaps
 //! every child of boardsolve that is not a live keeper.
 
+use super::harness::Keeper;
 use super::run::tree::{self, children, children_of_process};
 use rustix::process::Resource;
 use std::ffi::{OsStr, OsString};
@@ -34,49 +37,29 @@ use std::os::fd::{AsRawFd, FromRawFd, RawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The hidden first argument that makes boardsolve a keeper.
 pub const KEEPER_ARG: &str = "__boardsolve-keeper";
 
-/// The executable started as keeper: `/proc/self/exe` once
-/// [`keeper_entry`] has run, or what [`use_keeper`] named.
-static KEEPER: OnceLock<PathBuf> = OnceLock::new();
-
-/// Whether this process adopts orphans and may sweep its children.
-static IN_CHARGE: AtomicBool = AtomicBool::new(false);
-
 /// Call first thing in `main`: in a keeper (started with
 /// [`KEEPER_ARG`]) it runs the keeper and never returns; otherwise it
-/// notes that this executable can serve as keeper.
-pub fn keeper_entry() {
+/// returns this executable as the keeper of a
+/// [`Harness`](super::harness::Harness). The one place
+/// where the library takes signals and exits, in a process of its own.
+pub fn keeper_entry() -> Keeper {
     let mut args = std::env::args_os();
     if args.nth(1).as_deref() == Some(OsStr::new(KEEPER_ARG)) {
         keeper::main(args.collect())
     }
-    let _ = KEEPER.set(PathBuf::from("/proc/self/exe"));
+    Keeper(PathBuf::from("/proc/self/exe"))
 }
 
-/// Uses `path` as the keeper: for executables other than boardsolve (an
-/// integration test) that call the harness directly. `path` must be a
-/// boardsolve binary. The first keeper set stays.
-pub fn use_keeper(path: impl Into<PathBuf>) {
-    let _ = KEEPER.set(path.into());
-}
-
-/// Makes this process a child subreaper that [`sweep`] may clean up:
-/// orphans of a dead keeper come back here instead of going to `init`.
-/// Call it only in a process whose children are all keepers (boardsolve
-/// at the start of `stress` and `test`): a sweep kills every other child.
-///
-/// # Errors
-/// If the kernel refuses `PR_SET_CHILD_SUBREAPER` (before Linux 3.4).
-pub fn take_charge() -> io::Result<()> {
-    sys::become_subreaper()?;
-    IN_CHARGE.store(true, Ordering::SeqCst);
-    Ok(())
+/// Makes this process a child subreaper (`on`), so that orphans of a dead
+/// keeper come back to it instead of going to `init`, or no longer one;
+/// for the harness that takes charge of the process's children.
+pub(super) fn become_subreaper(on: bool) -> io::Result<()> {
+    sys::become_subreaper(on)
 }
 
 /// Limits the kernel enforces on the program itself, besides the ones
@@ -159,24 +142,21 @@ impl ReportPipe {
     }
 }
 
-/// Starts the keeper that runs `program` with `args` within `limits`,
-/// with the given standard input, output and error (the program's). The
-/// child returned is the keeper; its report comes on the pipe returned.
+/// Starts `keeper` (a boardsolve binary: a harness's keeper) to run
+/// `program` with `args` within `limits`, with the given standard input,
+/// output and error (the program's). The child returned is the keeper;
+/// its report comes on the pipe returned.
 ///
 /// # Errors
 /// What the start of the keeper returned; a program that cannot be
 /// started is reported by the keeper instead ([`Said::CannotStart`]).
 pub fn spawn(
+    keeper: &Path,
     program: &Path,
     args: &[String],
     limits: KernelLimits,
     stdio: [Stdio; 3],
 ) -> io::Result<(Child, ReportPipe)> {
-    let Some(keeper) = KEEPER.get() else {
-        return Err(io::Error::other(
-            "no keeper: contain::keeper_entry was not called at the start of main",
-        ));
-    };
     let (reader, writer) = io::pipe()?;
     sys::set_nonblocking(&reader)?;
     // The write end must survive the keeper's exec, so it loses its
@@ -214,12 +194,9 @@ pub fn spawn(
 /// such child is left. Each is reaped by its own pid, never with
 /// `waitpid(-1)`, so the spared children stay for their owners to reap.
 ///
-/// Does nothing in a process that has not [`take_charge`]n: it might
-/// have children of its own that are not keepers.
-pub fn sweep(spare: impl Fn(libc::pid_t) -> bool) {
-    if !IN_CHARGE.load(Ordering::SeqCst) {
-        return;
-    }
+/// Only for the harness in charge of the process's children: in any
+/// other process, children that are not keepers may be someone else's.
+pub(super) fn sweep(spare: impl Fn(libc::pid_t) -> bool) {
     let me = sys::getpid();
     loop {
         let strays: Vec<libc::pid_t> = children(me).into_iter().filter(|&p| !spare(p)).collect();
@@ -430,7 +407,7 @@ mod keeper {
             // boardsolve died before the death signal was set.
             std::process::exit(1);
         }
-        sys::become_subreaper()?;
+        sys::become_subreaper(true)?;
         // Not dumpable: a program of another user cannot read the report
         // pipe through /proc (the same user can; see docs/architecture.md).
         rustix::process::set_dumpable_behavior(rustix::process::DumpableBehavior::NotDumpable)?;
@@ -581,11 +558,11 @@ mod sys {
     use rustix::process::{Pid, Rlimit, Signal, WaitOptions};
     use std::os::fd::AsFd;
 
-    /// Makes this process a child subreaper (`PR_SET_CHILD_SUBREAPER`).
-    pub fn become_subreaper() -> io::Result<()> {
-        Ok(rustix::process::set_child_subreaper(Some(
-            rustix::process::getpid(),
-        ))?)
+    /// Makes this process a child subreaper (`PR_SET_CHILD_SUBREAPER`),
+    /// or no longer one.
+    pub fn become_subreaper(on: bool) -> io::Result<()> {
+        let me = on.then(rustix::process::getpid);
+        Ok(rustix::process::set_child_subreaper(me)?)
     }
 
     pub fn getpid() -> libc::pid_t {
@@ -888,8 +865,9 @@ pub fn signal(pid: libc::pid_t, signal: libc::c_int) -> bool {
 }
 
 /// For tests in the library itself, whose executable is the test binary:
-/// it must serve as keeper too, and `main` is libtest's. glibc calls the
-/// functions of `.init_array` before `main` with `argc` and `argv`.
+/// it must serve as keeper too (`harness::testing`), and `main` is
+/// libtest's. glibc calls the functions of `.init_array` before `main`
+/// with `argc` and `argv`.
 #[cfg(test)]
 mod test_keeper {
     #[used]
@@ -909,9 +887,6 @@ mod test_keeper {
         if args.get(1).is_some_and(|a| a == super::KEEPER_ARG) {
             super::keeper::main(args[2..].to_vec())
         }
-        let _ = super::KEEPER.set("/proc/self/exe".into());
-        // The unit tests stand for boardsolve's `stress`: in charge.
-        let _ = super::take_charge();
     }
 }
 

@@ -2,6 +2,7 @@
 //! symlink, never over an existing file unless the user asked.
 
 use super::cleanup::Temporary;
+use super::harness::Harness;
 use crate::text::InputError;
 use std::fmt::Write as _;
 use std::fs::{OpenOptions, Permissions};
@@ -99,15 +100,15 @@ pub enum Existing {
 }
 
 /// Writes `path` through `write`: into a temporary file in the same
-/// directory, renamed into place only once everything was written and
-/// flushed. A failed write (a full disk, an error from `write`) leaves no
+/// directory (registered with `harness`, so that a stop removes it),
+/// renamed into place only once everything was written and flushed. A failed write (a full disk, an error from `write`) leaves no
 /// file behind and the old one, if any, as it was.
 ///
 /// # Errors
 /// Whatever creating, writing or renaming returned;
 /// [`io::ErrorKind::AlreadyExists`] when `path` exists and `existing` is
 /// [`Existing::Refuse`].
-pub fn write_file<F>(path: &Path, existing: Existing, write: F) -> io::Result<()>
+pub fn write_file<F>(harness: &Harness, path: &Path, existing: Existing, write: F) -> io::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
@@ -117,7 +118,7 @@ where
     let here = path.symlink_metadata().ok();
     if existing == Existing::Follow && here.is_some() {
         return match std::fs::canonicalize(path) {
-            Ok(real) if real.is_file() => write_file(&real, Existing::Replace, write),
+            Ok(real) if real.is_file() => write_file(harness, &real, Existing::Replace, write),
             // A device, pipe or terminal, perhaps behind /dev/stdout.
             _ => in_place(path, write),
         };
@@ -135,7 +136,7 @@ where
         _ => Path::new("."),
     };
     // Registered, so that a signal's exit removes it (see `cleanup`).
-    let mut temp = Temporary::new(|| {
+    let mut temp = Temporary::new(harness, || {
         // 0o666 before the umask, as `File::create` would give.
         tempfile::Builder::new()
             .prefix(".boardsolve-")
@@ -318,15 +319,16 @@ mod tests {
 
     #[test]
     fn writes_and_refuses_or_replaces_existing_files() {
+        let h = crate::tools::harness::testing();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.out");
-        write_file(&path, Existing::Refuse, |w| w.write_all(b"one")).unwrap();
+        write_file(&h, &path, Existing::Refuse, |w| w.write_all(b"one")).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"one");
-        let e = write_file(&path, Existing::Refuse, |w| w.write_all(b"two")).unwrap_err();
+        let e = write_file(&h, &path, Existing::Refuse, |w| w.write_all(b"two")).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
         assert!(e.to_string().ends_with("a.out already exists"), "{e}");
         assert_eq!(std::fs::read(&path).unwrap(), b"one");
-        write_file(&path, Existing::Replace, |w| w.write_all(b"two")).unwrap();
+        write_file(&h, &path, Existing::Replace, |w| w.write_all(b"two")).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
         let mode = std::fs::metadata(&path).unwrap().permissions().mode();
         assert_ne!(
@@ -339,14 +341,15 @@ mod tests {
 
     #[test]
     fn a_symlink_is_replaced_never_followed() {
+        let h = crate::tools::harness::testing();
         let dir = tempfile::tempdir().unwrap();
         let victim = dir.path().join("victim");
         std::fs::write(&victim, b"precious").unwrap();
         let link = dir.path().join("x.out");
         symlink(&victim, &link).unwrap();
-        let e = write_file(&link, Existing::Refuse, |w| w.write_all(b"x")).unwrap_err();
+        let e = write_file(&h, &link, Existing::Refuse, |w| w.write_all(b"x")).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
-        write_file(&link, Existing::Replace, |w| w.write_all(b"answer")).unwrap();
+        write_file(&h, &link, Existing::Replace, |w| w.write_all(b"answer")).unwrap();
         assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
         assert!(!link.symlink_metadata().unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read(&link).unwrap(), b"answer");
@@ -354,10 +357,11 @@ mod tests {
 
     #[test]
     fn a_failed_write_leaves_nothing_behind() {
+        let h = crate::tools::harness::testing();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.out");
         std::fs::write(&path, b"old").unwrap();
-        let e = write_file(&path, Existing::Replace, |w| {
+        let e = write_file(&h, &path, Existing::Replace, |w| {
             w.write_all(b"partial")?;
             Err(io::Error::other("disk full"))
         })
@@ -369,11 +373,12 @@ mod tests {
 
     #[test]
     fn devices_are_written_in_place_never_replaced() {
+        let h = crate::tools::harness::testing();
         for existing in [Existing::Replace, Existing::Follow] {
             let null = Path::new("/dev/null");
-            write_file(null, existing, |w| w.write_all(b"x")).unwrap();
+            write_file(&h, null, existing, |w| w.write_all(b"x")).unwrap();
             assert!(!std::fs::symlink_metadata(null).unwrap().is_file());
-            let e = write_file(Path::new("/dev/full"), existing, |w| w.write_all(b"x"));
+            let e = write_file(&h, Path::new("/dev/full"), existing, |w| w.write_all(b"x"));
             assert!(e.is_err(), "writing /dev/full reports the full device");
             assert!(!std::fs::symlink_metadata("/dev/full").unwrap().is_file());
         }
@@ -381,12 +386,13 @@ mod tests {
 
     #[test]
     fn follow_writes_through_a_link_and_keeps_it() {
+        let h = crate::tools::harness::testing();
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("picture.svg");
         std::fs::write(&target, b"old").unwrap();
         let link = dir.path().join("latest.svg");
         symlink(&target, &link).unwrap();
-        write_file(&link, Existing::Follow, |w| w.write_all(b"new")).unwrap();
+        write_file(&h, &link, Existing::Follow, |w| w.write_all(b"new")).unwrap();
         assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read(&target).unwrap(), b"new");
     }

@@ -1,158 +1,151 @@
-//! Stopping cleanly: every contained run is registered while it lives, so
-//! that a stop ([`stop_all`], which the command line calls on SIGINT,
-//! SIGTERM or SIGHUP before it exits) kills every process boardsolve
-//! started, and so that a sweep for the orphans of a dead keeper
-//! ([`sweep`]) knows which children of boardsolve are live keepers to
-//! spare. Nothing here takes signals, prints or exits.
+//! Stopping cleanly: every contained run is registered with its
+//! [`Harness`] while it lives, so that a stop ([`Harness::stop_all`],
+//! which the command line calls on SIGINT, SIGTERM or SIGHUP before it
+//! exits) kills every process the harness started, and so that a sweep
+//! for the orphans of a dead keeper ([`Harness::sweep`]) knows which
+//! children of the process are live keepers to spare. Nothing here takes
+//! signals, prints or exits.
 
 use std::io;
 use std::process::{Child, ExitStatus};
-use std::sync::{Mutex, MutexGuard, Once, RwLock};
+use std::sync::RwLockReadGuard;
 use std::time::{Duration, Instant};
 
 use super::contain;
+use super::harness::{ChargeError, Harness};
 use super::trouble::Trouble;
 use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
 
 /// How long a keeper told to stop may take to kill and reap its tree
 /// before it is killed itself (it may be stopped, or flooded by a fork
-/// bomb) and boardsolve sweeps its orphans.
+/// bomb) and the harness sweeps its orphans.
 pub const GRACE: Duration = Duration::from_millis(150);
 
-/// Held shared from a keeper's start to its registration and from its
-/// deregistration to its reaping, and exclusively by a sweep: so a sweep
-/// never takes a keeper that is starting or being reaped for a stray.
-static GATE: RwLock<()> = RwLock::new(());
-
-fn gate_shared() -> std::sync::RwLockReadGuard<'static, ()> {
-    GATE.read()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-#[derive(Default)]
-struct Registry {
+/// A harness's live runs: the pids of their keepers, registered from
+/// spawn to reap, and whether the harness is stopping.
+#[derive(Debug, Default)]
+pub(super) struct Registry {
     stopping: bool,
     live: Vec<libc::pid_t>,
 }
 
-static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
-    stopping: false,
-    live: Vec::new(),
-});
+impl Harness {
+    fn gate_shared(&self) -> RwLockReadGuard<'_, ()> {
+        self.gate()
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 
-fn registry() -> MutexGuard<'static, Registry> {
-    // A panic elsewhere must not stop the cleanup: the data stays valid.
-    REGISTRY
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// Makes boardsolve a child subreaper in charge of its children
-/// ([`contain::take_charge`]), so no orphan of a run escapes. Later calls
-/// do nothing.
-///
-/// # Errors
-/// If the kernel has no child subreapers.
-pub fn take_charge() -> io::Result<()> {
-    static ONCE: Once = Once::new();
-    let mut result = Ok(());
-    ONCE.call_once(|| result = contain::take_charge());
-    result
-}
-
-/// Stops every registered run and everything they left, for good: each
-/// keeper is told to stop (`SIGTERM`, and `SIGCONT` in case the program
-/// stopped it); a keeper still there after [`GRACE`] is killed; then every
-/// child of boardsolve is killed and reaped. A second or so at most, even
-/// with every keeper stopped. Runs that end or start later return
-/// [`Trouble::Interrupted`].
-pub fn stop_all() {
-    {
-        let mut reg = registry();
-        reg.stopping = true;
-        for &pid in &reg.live {
-            // Registered, hence not yet reaped (runners deregister before
-            // they reap): the pid cannot have been reused.
-            contain::signal(pid, libc::SIGTERM);
-            contain::signal(pid, libc::SIGCONT);
+    /// Stops every run of this harness and everything they left, for
+    /// good: each keeper is told to stop (`SIGTERM`, and `SIGCONT` in case
+    /// the program stopped it); a keeper still there after [`GRACE`] is
+    /// killed; then, if the harness is in charge, every child of the
+    /// process is killed and reaped. A second or so at most, even with
+    /// every keeper stopped. Runs that end or start later return
+    /// [`Trouble::Interrupted`]. The runs of other harnesses go on.
+    pub fn stop_all(&self) {
+        {
+            let mut reg = self.runs();
+            reg.stopping = true;
+            for &pid in &reg.live {
+                // Registered, hence not yet reaped (runners deregister
+                // before they reap): the pid cannot have been reused.
+                contain::signal(pid, libc::SIGTERM);
+                contain::signal(pid, libc::SIGCONT);
+            }
+        }
+        let wait_for_runners = |limit: Duration| {
+            let deadline = Instant::now() + limit;
+            while !self.runs().live.is_empty() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        };
+        wait_for_runners(GRACE);
+        for &pid in &self.runs().live {
+            contain::signal(pid, libc::SIGKILL);
+        }
+        // Runners reap their killed keepers within a few milliseconds.
+        wait_for_runners(Duration::from_millis(500));
+        // The process exits next: nothing is spared, not even a keeper
+        // whose runner did not get to it.
+        if self.in_charge() {
+            let _all = self
+                .gate()
+                .write()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            contain::sweep(|_| false);
         }
     }
-    let wait_for_runners = |limit: Duration| {
-        let deadline = Instant::now() + limit;
-        while !registry().live.is_empty() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(2));
+
+    /// Kills and reaps every child of the process that is not a live
+    /// keeper of this harness, and whatever comes back: the orphans of a
+    /// keeper that died without cleaning up (the program killed it),
+    /// reparented to the process. Does nothing unless the harness is in
+    /// charge. Runs at the end of every run; cheap when there is nothing.
+    pub fn sweep(&self) {
+        if !self.in_charge() {
+            return;
         }
-    };
-    wait_for_runners(GRACE);
-    for &pid in &registry().live {
-        contain::signal(pid, libc::SIGKILL);
-    }
-    // Runners reap their killed keepers within a few milliseconds.
-    wait_for_runners(Duration::from_millis(500));
-    // boardsolve exits next: nothing is spared, not even a keeper whose
-    // runner did not get to it.
-    {
-        let _all = GATE
+        let _all = self
+            .gate()
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        contain::sweep(|_| false);
+        let live = self.runs().live.clone();
+        contain::sweep(|pid| live.contains(&pid));
     }
-}
 
-/// Kills and reaps every child of boardsolve that is not a live
-/// registered keeper, and whatever comes back: the orphans of a keeper
-/// that died without cleaning up (the program killed it), reparented to
-/// boardsolve. Runs at the end of every run; cheap when there is nothing.
-pub fn sweep() {
-    let _all = GATE
-        .write()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let live = registry().live.clone();
-    contain::sweep(|pid| live.contains(&pid));
-}
-
-/// Whether boardsolve is stopping: a run that ended now was killed by
-/// the stop, not by its own doing, and must not be judged.
-pub fn stopping() -> bool {
-    registry().stopping
-}
-
-/// Starts a run with `spawn` and registers its keeper. Runs start in
-/// parallel; a stop that falls between the start and the registration
-/// is seen at the registration, which then stops the new keeper itself.
-///
-/// # Errors
-/// [`Trouble::Interrupted`] once boardsolve is stopping; the error of
-/// `spawn` as [`Trouble::System`].
-pub fn spawn_tracked<T>(
-    spawn: impl FnOnce() -> io::Result<(Child, T)>,
-    what: &str,
-) -> Result<(Tracked, T), Trouble> {
-    let _starting = gate_shared();
-    if registry().stopping {
-        return Err(Trouble::Interrupted);
+    /// Whether the harness is stopping: a run that ended now was killed
+    /// by the stop, not by its own doing, and must not be judged.
+    pub fn stopping(&self) -> bool {
+        self.runs().stopping
     }
-    let (child, extra) = spawn().map_err(|e| Trouble::system(what, e))?;
-    let pid = libc::pid_t::try_from(child.id()).expect("pids fit in pid_t");
-    let tracked = Tracked {
-        child,
-        pid,
-        reaped: false,
-    };
-    let stopping = {
-        let mut reg = registry();
-        reg.live.push(pid);
-        reg.stopping
-    };
-    if stopping {
-        tracked.stop();
+
+    /// Starts a run with `spawn` and registers its keeper. Runs start in
+    /// parallel; a stop that falls between the start and the registration
+    /// is seen at the registration, which then stops the new keeper itself.
+    ///
+    /// # Errors
+    /// [`Trouble::Interrupted`] once the harness is stopping; the error of
+    /// `spawn` as [`Trouble::System`]; [`Trouble::System`] too when
+    /// another harness of the process is in charge (it would sweep this
+    /// one's keepers).
+    pub fn spawn_tracked<T>(
+        &self,
+        spawn: impl FnOnce(&std::path::Path) -> io::Result<(Child, T)>,
+        what: &str,
+    ) -> Result<(Tracked, T), Trouble> {
+        if self.charge_is_elsewhere() {
+            return Err(Trouble::system(what, ChargeError::Taken));
+        }
+        let _starting = self.gate_shared();
+        if self.runs().stopping {
+            return Err(Trouble::Interrupted);
+        }
+        let (child, extra) = spawn(self.keeper()).map_err(|e| Trouble::system(what, e))?;
+        let pid = libc::pid_t::try_from(child.id()).expect("pids fit in pid_t");
+        let tracked = Tracked {
+            harness: self.clone(),
+            child,
+            pid,
+            reaped: false,
+        };
+        let stopping = {
+            let mut reg = self.runs();
+            reg.live.push(pid);
+            reg.stopping
+        };
+        if stopping {
+            tracked.stop();
+        }
+        Ok((tracked, extra))
     }
-    Ok((tracked, extra))
 }
 
 /// A registered keeper, reaped through this handle only.
 #[derive(Debug)]
 pub struct Tracked {
+    /// The harness it is registered with.
+    harness: Harness,
     /// The keeper as std started it; reaped by `wait` once it has ended.
     child: Child,
     pid: libc::pid_t,
@@ -176,7 +169,8 @@ impl Tracked {
     }
 
     /// Kills the keeper outright (it did not stop within [`GRACE`], or
-    /// the program stopped it); its orphans are left to [`sweep`].
+    /// the program stopped it); its orphans are left to
+    /// [`Harness::sweep`].
     pub fn kill(&self) {
         if !self.reaped {
             contain::signal(self.pid, libc::SIGKILL);
@@ -189,7 +183,7 @@ impl Tracked {
         if self.reaped {
             return None;
         }
-        let _reaping = gate_shared();
+        let _reaping = self.harness.gate_shared();
         let pid = Pid::from_raw(self.pid)?;
         // WNOWAIT leaves the child to be reaped below.
         let ended = waitid(
@@ -200,7 +194,7 @@ impl Tracked {
             return None;
         }
         // Deregister before reaping: once reaped, the pid may be reused.
-        registry().live.retain(|&p| p != self.pid);
+        self.harness.runs().live.retain(|&p| p != self.pid);
         let reaped = self.child.wait();
         self.reaped = true;
         // Reaped already by the final sweep of a stop: say killed.
@@ -222,7 +216,7 @@ impl Drop for Tracked {
                 }
                 std::thread::sleep(Duration::from_millis(1));
             }
-            sweep();
+            self.harness.sweep();
         }
     }
 }

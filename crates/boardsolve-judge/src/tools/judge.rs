@@ -2,6 +2,7 @@
 //! then compare its output with the expected answer (or ask the puzzle's
 //! checker), giving one of six verdicts. Shared by `stress` and `test`.
 
+use super::harness::Harness;
 use super::run::{self, Ending, Limits, Program, Run, Trouble, Usage};
 use super::spool::Spooled;
 use crate::puzzles::{CheckOptions, Error, OutputFormat, Puzzle, SolveOptions};
@@ -110,12 +111,13 @@ pub fn output_limit(len: usize) -> u64 {
     (len as u64).saturating_mul(4).max(1 << 20)
 }
 
-/// Runs `program` on `input` and judges it.
+/// Runs `program` on `input` under `harness` and judges it.
 ///
 /// # Errors
 /// [`JudgeError::Trouble`] when the harness could not run it;
 /// [`JudgeError::Puzzle`] when the checker refused the input.
 pub fn judge(
+    harness: &Harness,
     program: &Program,
     input: &[u8],
     expected: Expected<'_>,
@@ -139,7 +141,7 @@ pub fn judge(
         usage,
         stdout,
         stderr,
-    } = run::run(program, input, &limits)?;
+    } = run::run(harness, program, input, &limits)?;
     let verdict = match ending {
         Ending::Exited(0) => match &expected {
             Expected::Answer(answer) => compared(

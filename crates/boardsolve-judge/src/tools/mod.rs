@@ -10,6 +10,7 @@ pub mod diagnose;
 pub mod files;
 pub mod first_failure;
 pub mod generate;
+pub mod harness;
 pub mod interrupt;
 pub mod judge;
 pub mod package;

@@ -15,6 +15,7 @@
 //! [`contain`]): sampling misses short processes.
 
 use super::contain::{self, KernelLimits};
+use super::harness::Harness;
 use super::interrupt;
 use super::spool::Spooled;
 use std::fs::File;
@@ -226,15 +227,22 @@ pub const STDERR_KEPT: usize = 2000;
 
 pub use super::trouble::Trouble;
 
-/// Runs `program` with `input` on its standard input, within `limits`.
+/// Runs `program` with `input` on its standard input, within `limits`,
+/// under `harness` (which a stop of the harness kills).
 ///
 /// Nothing the program starts is left running when this returns: the
 /// whole tree is killed and reaped (see [`contain`]), even when the
-/// program killed or stopped its keeper.
+/// program killed or stopped its keeper (then by the harness's sweep, if
+/// it is in charge of the process's children).
 ///
 /// # Errors
 /// [`Trouble`] when the harness itself could not do its part.
-pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trouble> {
+pub fn run(
+    harness: &Harness,
+    program: &Program,
+    input: &[u8],
+    limits: &Limits,
+) -> Result<Run, Trouble> {
     let mut stdin =
         tempfile::tempfile().map_err(|e| Trouble::system("cannot create a temporary file", e))?;
     stdin
@@ -258,8 +266,8 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
         ),
         Stdio::from(stderr_writer),
     ];
-    let (mut keeper, report) = interrupt::spawn_tracked(
-        || contain::spawn(&program.path, &program.args, kernel, stdio),
+    let (mut keeper, report) = harness.spawn_tracked(
+        |keeper| contain::spawn(keeper, &program.path, &program.args, kernel, stdio),
         &format!("cannot start {}", program.shown),
     )?;
     let start = Instant::now();
@@ -275,9 +283,9 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Trou
     let said = report.read();
     // Whatever the keeper could not clean up (it was killed or stopped),
     // and whatever another run's dead keeper left.
-    interrupt::sweep();
+    harness.sweep();
     let stderr = drain.finish();
-    if interrupt::stopping() {
+    if harness.stopping() {
         return Err(Trouble::Interrupted);
     }
     let (ending, usage) = match said {
@@ -601,6 +609,7 @@ pub(super) mod tree;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::harness;
 
     fn sh(script: &str) -> Program {
         Program::new(&["sh".into(), "-c".into(), script.into()]).unwrap()
@@ -621,6 +630,8 @@ mod tests {
 
     fn marker() -> String {
         use std::sync::atomic::{AtomicU32, Ordering};
+        // The tests' counter of markers, unique in the process since the
+        // tests run in parallel threads of it.
         static NEXT: AtomicU32 = AtomicU32::new(1);
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         format!("1000.{}{n:03}", std::process::id())
@@ -628,20 +639,28 @@ mod tests {
 
     #[test]
     fn echoes_exit_codes_and_signals() {
-        let r = run(&sh("cat; echo oops >&2; exit 3"), b"hello", &limits(5000)).unwrap();
+        let h = harness::testing();
+        let r = run(
+            &h,
+            &sh("cat; echo oops >&2; exit 3"),
+            b"hello",
+            &limits(5000),
+        )
+        .unwrap();
         assert_eq!(r.ending, Ending::Exited(3));
         assert_eq!(r.stdout.bytes_up_to(1 << 20).unwrap().unwrap(), b"hello");
         assert_eq!(r.stderr, b"oops\n");
-        let r = run(&sh("kill -SEGV $$"), b"", &limits(5000)).unwrap();
+        let r = run(&h, &sh("kill -SEGV $$"), b"", &limits(5000)).unwrap();
         assert_eq!(r.ending, Ending::Signaled(libc::SIGSEGV));
         assert_eq!(signal_name(libc::SIGSEGV), "SIGSEGV");
     }
 
     #[test]
     fn nothing_outlives_a_run_not_even_setsid_or_double_fork_escapes() {
+        let h = harness::testing();
         let (a, b) = (marker(), marker());
         let script = format!("setsid sleep {a} & (sleep {b} &) ; echo done");
-        let r = run(&sh(&script), b"", &limits(5000)).unwrap();
+        let r = run(&h, &sh(&script), b"", &limits(5000)).unwrap();
         assert_eq!(r.ending, Ending::Exited(0));
         assert_eq!(r.stdout.bytes_up_to(1 << 20).unwrap().unwrap(), b"done\n");
         assert_eq!(
@@ -653,10 +672,11 @@ mod tests {
 
     #[test]
     fn the_cpu_limit_holds_whatever_an_escaped_child_holds_open() {
+        let h = harness::testing();
         let a = marker();
         let script = format!("setsid sleep {a} & while :; do :; done");
         let start = Instant::now();
-        let r = run(&sh(&script), b"", &limits(200)).unwrap();
+        let r = run(&h, &sh(&script), b"", &limits(200)).unwrap();
         assert_eq!(r.ending, Ending::CpuLimit);
         assert!(r.usage.cpu >= Duration::from_millis(200), "{:?}", r.usage);
         assert!(
@@ -669,42 +689,46 @@ mod tests {
 
     #[test]
     fn sleeping_is_stopped_by_the_wall_clock_not_counted_as_cpu() {
-        let r = run(&sh("sleep 0.3; echo late"), b"", &limits(100)).unwrap();
+        let h = harness::testing();
+        let r = run(&h, &sh("sleep 0.3; echo late"), b"", &limits(100)).unwrap();
         // 0.3 s of sleep is within the wall limit of 3 x 0.1 + 1 s.
         assert_eq!(r.ending, Ending::Exited(0));
         assert!(r.usage.cpu < Duration::from_millis(100), "{:?}", r.usage);
-        let r = run(&sh("sleep 30"), b"", &limits(100)).unwrap();
+        let r = run(&h, &sh("sleep 30"), b"", &limits(100)).unwrap();
         assert_eq!(r.ending, Ending::WallLimit);
         assert!(r.usage.wall < Duration::from_secs(3), "{:?}", r.usage);
     }
 
     #[test]
     fn output_beyond_the_limit_stops_the_program() {
-        let r = run(&sh("yes"), b"", &limits(5000)).unwrap();
+        let h = harness::testing();
+        let r = run(&h, &sh("yes"), b"", &limits(5000)).unwrap();
         assert_eq!(r.ending, Ending::OutputLimit);
         assert!(r.stdout.len() <= 1 << 20);
     }
 
     #[test]
     fn memory_is_measured_and_limited() {
+        let h = harness::testing();
         // A shell variable of 64 MiB lives in the shell's memory.
         let script = "x=$(head -c 67108864 /dev/zero | tr '\\0' a); echo ${#x}";
-        let r = run(&sh(script), b"", &limits(20_000)).unwrap();
+        let r = run(&h, &sh(script), b"", &limits(20_000)).unwrap();
         assert_eq!(r.ending, Ending::Exited(0));
         assert!(r.usage.peak_kib >= 64 * 1024, "{:?}", r.usage);
         let tight = Limits::for_cpu(Duration::from_secs(20), Some(32 << 20), 1 << 20);
-        let r = run(&sh(script), b"", &tight).unwrap();
+        let r = run(&h, &sh(script), b"", &tight).unwrap();
         assert_eq!(r.ending, Ending::MemoryLimit);
     }
 
     #[test]
     fn the_peak_is_the_program_not_boardsolve_and_is_exact_even_for_an_instant_run() {
+        let h = harness::testing();
         // 128 MiB touched here: a keeper forked from this process would
         // carry it into the program's peak across `exec`.
         let big = vec![1u8; 128 << 20];
         let mut peaks = Vec::new();
         for _ in 0..5 {
-            let r = run(&sh("echo small"), b"", &limits(5000)).unwrap();
+            let r = run(&h, &sh("echo small"), b"", &limits(5000)).unwrap();
             assert_eq!(r.ending, Ending::Exited(0));
             assert!(r.usage.wall >= r.usage.cpu, "{:?}", r.usage);
             peaks.push(r.usage.peak_kib);
@@ -719,7 +743,8 @@ mod tests {
 
     #[test]
     fn standard_error_keeps_its_start_and_end_and_never_fails_the_run() {
-        let r = run(&sh("seq 1 500000 >&2; echo 16"), b"", &limits(10_000)).unwrap();
+        let h = harness::testing();
+        let r = run(&h, &sh("seq 1 500000 >&2; echo 16"), b"", &limits(10_000)).unwrap();
         assert_eq!(r.ending, Ending::Exited(0));
         assert_eq!(r.stdout.bytes_up_to(1 << 20).unwrap().unwrap(), b"16\n");
         let text = String::from_utf8(r.stderr).unwrap();
@@ -729,16 +754,23 @@ mod tests {
         assert!(text.len() <= 4096, "{}", text.len());
         // Standard error is no file: the output limit does not apply.
         let tight = Limits::for_cpu(Duration::from_secs(10), None, 1000);
-        let r = run(&sh("head -c 3000000 /dev/zero >&2; echo 16"), b"", &tight).unwrap();
+        let r = run(
+            &h,
+            &sh("head -c 3000000 /dev/zero >&2; echo 16"),
+            b"",
+            &tight,
+        )
+        .unwrap();
         assert_eq!(r.ending, Ending::Exited(0));
     }
 
     #[test]
     fn a_killed_keeper_is_a_runtime_error_and_its_orphans_are_swept() {
+        let h = harness::testing();
         let a = marker();
         let script = format!("setsid sleep {a} & sleep 0.05; kill -KILL $PPID; sleep 2");
         let start = Instant::now();
-        let r = run(&sh(&script), b"", &limits(5000)).unwrap();
+        let r = run(&h, &sh(&script), b"", &limits(5000)).unwrap();
         // Isolated in namespaces, the program's parent is the keeper's
         // init (process 1), which the program cannot kill nor stop.
         let isolated = r.ending == Ending::Exited(0);
@@ -754,7 +786,7 @@ mod tests {
             start.elapsed()
         );
         assert_eq!(alive(&a), 0);
-        let r = run(&sh("kill -STOP $PPID; sleep 2"), b"", &limits(5000)).unwrap();
+        let r = run(&h, &sh("kill -STOP $PPID; sleep 2"), b"", &limits(5000)).unwrap();
         if isolated {
             assert_eq!(r.ending, Ending::Exited(0));
         } else {

@@ -265,12 +265,17 @@ pub struct Prepared {
 /// (C, C++, Python, Java, Rust, JavaScript, Kotlin: the table of
 /// `tools::source`) is built as `test` builds one, with the judge's
 /// options and the cache, and for a Programmers judge (`programmers`) a
-/// file defining `solution` is wrapped in its harness.
+/// file defining `solution` is wrapped in its harness. The compiler runs
+/// under `harness`.
 ///
 /// # Errors
 /// A file neither executable nor a known source, a source that does not
 /// build (with the compiler's first lines), or a missing compiler.
-pub fn prepare(sub: &Submission, programmers: bool) -> Result<Prepared, SolutionsError> {
+pub fn prepare(
+    harness: &super::harness::Harness,
+    sub: &Submission,
+    programmers: bool,
+) -> Result<Prepared, SolutionsError> {
     let shown = super::files::shown(&sub.path);
     let path = sub.path.to_string_lossy().into_owned();
     let Some((source, language)) = super::source::source_of(std::slice::from_ref(&path)) else {
@@ -286,6 +291,7 @@ pub fn prepare(sub: &Submission, programmers: bool) -> Result<Prepared, Solution
     };
     let cache = super::source::cache_root();
     let request = super::source::Request {
+        harness,
         source: &source,
         language,
         extra_flags: &[],

@@ -5,6 +5,7 @@
 use super::deadline;
 use super::diagnose::{self, Diagnosis, Report, Runs};
 use super::generate;
+use super::harness::Harness;
 use super::judge::{self, Expected, JudgeError, Judged, Verdict};
 use super::run::{Program, Trouble, Usage};
 use super::spool::Spooled;
@@ -20,6 +21,8 @@ pub struct StressConfig {
     pub puzzle: &'static dyn Puzzle,
     /// The program under test; it reads the case on stdin.
     pub program: Program,
+    /// The harness that runs it.
+    pub harness: Harness,
     /// How many generated cases to try.
     pub cases: u64,
     /// The seed of the cases: same seed, same cases.
@@ -225,6 +228,7 @@ impl StressConfig {
             Expected::Answer(&answer)
         };
         let judged = judge::judge(
+            &self.harness,
             &self.program,
             input,
             expected,

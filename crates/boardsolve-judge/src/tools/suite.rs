@@ -3,6 +3,7 @@
 
 use super::deadline;
 use super::files::{FileError, Found, case_file, check_named, found, read_named, shown};
+use super::harness::Harness;
 use super::judge::{self, Expected, JudgeError, Verdict};
 use super::run::{Program, Trouble, Usage};
 use super::spool::Spooled;
@@ -19,6 +20,8 @@ pub struct SuiteConfig {
     pub puzzle: &'static dyn Puzzle,
     /// The program under test.
     pub program: Program,
+    /// The harness that runs it.
+    pub harness: Harness,
     /// The `.in` files, in the order to report them.
     pub inputs: Vec<PathBuf>,
     /// CPU time limit per run.
@@ -297,6 +300,7 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
         Expected::Answer(answer)
     };
     let judged = judge::judge(
+        &cfg.harness,
         &cfg.program,
         &case.input,
         expected,

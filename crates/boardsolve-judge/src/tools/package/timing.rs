@@ -9,6 +9,7 @@
 //! keeps the rule too.
 
 use crate::puzzles::{Accepts, Puzzle};
+use crate::tools::harness::Harness;
 use crate::tools::judge::Verdict;
 use crate::tools::solutions::{self, SolutionsError};
 use crate::tools::suite::{self, SuiteConfig, SuiteError};
@@ -86,14 +87,16 @@ fn case_name(dir: &Path, path: &Path) -> String {
         .into_owned()
 }
 
-/// Runs every submission of the package at `dir` (written already) and
-/// derives its time limit: every accepted one on every case, then every
-/// time_limit_exceeded one on the cases slowest for the accepted ones.
+/// Runs every submission of the package at `dir` (written already) under
+/// `harness` and derives its time limit: every accepted one on every
+/// case, then every time_limit_exceeded one on the cases slowest for the
+/// accepted ones.
 ///
 /// # Errors
 /// [`TimingError`]: a submission that does not build, an accepted one
 /// that fails, or the harness's trouble.
 pub fn measure(
+    harness: &Harness,
     puzzle: &'static dyn Puzzle,
     dir: &Path,
     jobs: usize,
@@ -108,6 +111,7 @@ pub fn measure(
     let config = |program, inputs: Vec<PathBuf>, limit| SuiteConfig {
         puzzle,
         program,
+        harness: harness.clone(),
         inputs,
         time_limit: limit,
         memory_limit: None,
@@ -122,7 +126,7 @@ pub fn measure(
     let mut per_case = vec![Duration::ZERO; inputs.len()];
     let mut accepted = Vec::new();
     for sub in found.iter().filter(|s| s.rule.folder == "accepted") {
-        let prepared = solutions::prepare(sub, false)?;
+        let prepared = solutions::prepare(harness, sub, false)?;
         let reports = suite::run_suite(
             &config(prepared.program.clone(), inputs.clone(), MEASURE_CAP),
             &|| {},
@@ -176,7 +180,7 @@ pub fn measure(
         .iter()
         .filter(|s| s.rule.folder == "time_limit_exceeded")
     {
-        let prepared = solutions::prepare(sub, false)?;
+        let prepared = solutions::prepare(harness, sub, false)?;
         let reports = suite::run_suite(
             &config(prepared.program.clone(), hardest.clone(), cap),
             &|| {},

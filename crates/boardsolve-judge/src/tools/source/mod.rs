@@ -18,6 +18,7 @@ pub use table::{Language, TOOLCHAINS, Tool, Toolchain, markdown_rows};
 
 use super::cleanup::TemporaryDir;
 use super::files;
+use super::harness::Harness;
 use super::run::{self, Ending, Limits, Program, Trouble};
 use std::hash::{Hash, Hasher};
 use std::io::{self, Write};
@@ -108,6 +109,8 @@ pub fn source_of(command: &[String]) -> Option<(PathBuf, Language)> {
 /// What to build.
 #[derive(Debug, Clone, Copy)]
 pub struct Request<'a> {
+    /// The harness that runs the compiler and holds the build folder.
+    pub harness: &'a Harness,
     /// The source file.
     pub source: &'a Path,
     /// Its language.
@@ -226,7 +229,7 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
         extra: request.extra_flags,
         encoding: java::encoding(&bytes),
     };
-    let version = version_of(&compiler, chain.compiler, request.cache)?;
+    let version = version_of(request.harness, &compiler, chain.compiler, request.cache)?;
     let words = plan.compile_words();
     let shown_command = match request.language {
         // Interpreted: what runs, as a judge shows it; the syntax is
@@ -283,7 +286,7 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
             source,
         })?;
     }
-    let folder = TemporaryDir::new(|| {
+    let folder = TemporaryDir::new(request.harness, || {
         let mut builder = tempfile::Builder::new();
         builder.prefix(".build-");
         match &cache_dir {
@@ -324,7 +327,7 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
         how: e.to_string(),
     })?;
     let limits = Limits::for_cpu(chain.compile_limit, None, 1 << 30);
-    let done = run::run(&program, b"", &limits)?;
+    let done = run::run(request.harness, &program, b"", &limits)?;
     let message = |done: &run::Run| {
         let mut said = String::from_utf8_lossy(&done.stderr).into_owned();
         if said.trim().is_empty() {
@@ -668,7 +671,12 @@ fn find_tool(tool: Tool, language: &'static str) -> Result<PathBuf, SourceError>
 /// cache by the file's identity (path, size, change time, inode), since
 /// a JVM takes half a second to say it. A script (pyenv's `python3`)
 /// is asked every time: what it runs can change under it.
-fn version_of(compiler: &Path, tool: Tool, cache: Option<&Path>) -> Result<String, SourceError> {
+fn version_of(
+    harness: &Harness,
+    compiler: &Path,
+    tool: Tool,
+    cache: Option<&Path>,
+) -> Result<String, SourceError> {
     use std::os::unix::fs::MetadataExt;
     let canonical = std::fs::canonicalize(compiler).unwrap_or_else(|_| compiler.to_path_buf());
     let script = std::fs::File::open(&canonical).is_ok_and(|file| {
@@ -714,6 +722,7 @@ fn version_of(compiler: &Path, tool: Tool, cache: Option<&Path>) -> Result<Strin
         how: e.to_string(),
     })?;
     let done = run::run(
+        harness,
         &program,
         b"",
         &Limits::for_cpu(Duration::from_secs(20), None, 1 << 20),
