@@ -455,162 +455,180 @@ fn kit(limits: &Limits) -> Kit {
             max_n,
             max_tile,
             moves,
-        } => {
-            let pairs = [
-                ("MAX_N", max_n),
-                ("MAX_TILE", max_tile),
+        } => kit_2048(max_n, max_tile, moves),
+        Limits::Dice { count } => kit_yut(count),
+        Limits::TrominoK { max_k } => kit_tromino(max_k),
+        Limits::Footholds { max_side } => kit_footholds(max_side),
+    }
+}
+
+/// The kit of a 2048 judge.
+fn kit_2048(max_n: u64, max_tile: u64, moves: u32) -> Kit {
+    let pairs = [
+        ("MAX_N", max_n),
+        ("MAX_TILE", max_tile),
+        ("MOVES", u64::from(moves)),
+    ];
+    Kit {
+        statement: filled(
+            STATEMENT_2048,
+            &[
                 ("MOVES", u64::from(moves)),
-            ];
-            Kit {
-                statement: filled(
-                    STATEMENT_2048,
-                    &[
-                        ("MOVES", u64::from(moves)),
-                        ("MAXN", max_n),
-                        ("MAXTILE", max_tile),
-                    ],
-                ),
-                validator: format!("{}{READER}{VALIDATE_2048}", defines(&pairs)),
-                answer_validator: format!("{}{READER}{ANSWER_2048}", defines(&pairs[1..])),
-                solution: format!("{}{SOLVE_2048}", defines(&pairs[2..])),
-                plain: true,
-                // Replaying each of the 4^K lines from the start costs about
-                // K times the plain search: at K = 10 far past 1.5 times a
-                // limit of twice the plain search's time; at K = 5 a few
-                // milliseconds, so no submission of 12100 can be too slow.
-                too_slow: moves >= 10,
-                invalid: invalid::BOARD_2048,
-                beyond: vec![
-                    ("n-above".into(), board_2048(max_n + 1, |_, _| 2)),
-                    ("n-zero".into(), "0\n".into()),
-                    (
-                        "block-above".into(),
-                        board_2048(2, |r, c| if r + c == 0 { max_tile * 2 } else { 2 }),
-                    ),
-                    ("block-not-power-of-two".into(), board_2048(2, |_, _| 6)),
-                    ("all-empty".into(), board_2048(2, |_, _| 0)),
-                ],
-                output_validator: None,
-                mistake: "merge-again",
-                edges: edges_2048(max_n, max_tile),
-                generated: generated_2048(max_n),
-            }
-        }
-        Limits::Dice { count } => Kit {
-            statement: STATEMENT_YUT.to_string(),
-            validator: format!("{READER}{VALIDATE_YUT}"),
-            // Each of the dice scores at most 40 (the board's largest square).
-            answer_validator: format!(
-                "{}{READER}{ANSWER_NUMBER}",
-                defines(&[("MAX_ANSWER", 40 * count)])
+                ("MAXN", max_n),
+                ("MAXTILE", max_tile),
+            ],
+        ),
+        validator: format!("{}{READER}{VALIDATE_2048}", defines(&pairs)),
+        answer_validator: format!("{}{READER}{ANSWER_2048}", defines(&pairs[1..])),
+        solution: format!("{}{SOLVE_2048}", defines(&pairs[2..])),
+        plain: true,
+        // Replaying each of the 4^K lines from the start costs about
+        // K times the plain search: at K = 10 far past 1.5 times a
+        // limit of twice the plain search's time; at K = 5 a few
+        // milliseconds, so no submission of 12100 can be too slow.
+        too_slow: moves >= 10,
+        invalid: invalid::BOARD_2048,
+        beyond: vec![
+            ("n-above".into(), board_2048(max_n + 1, |_, _| 2)),
+            ("n-zero".into(), "0\n".into()),
+            (
+                "block-above".into(),
+                board_2048(2, |r, c| if r + c == 0 { max_tile * 2 } else { 2 }),
             ),
-            solution: SOLVE_YUT.to_string(),
-            plain: false,
-            too_slow: false,
-            invalid: invalid::DICE,
-            beyond: {
-                let dice = |n: u64, d: u64| {
-                    let all: Vec<String> = (0..n).map(|_| d.to_string()).collect();
-                    format!("{}\n", all.join(" "))
-                };
-                vec![
-                    ("one-die-fewer".into(), dice(count - 1, 1)),
-                    ("one-die-more".into(), dice(count + 1, 1)),
-                    ("die-6".into(), dice(count, 6)),
-                    ("die-0".into(), dice(count, 0)),
-                ]
-            },
-            output_validator: None,
-            mistake: "stack-allowed",
-            edges: edges_yut(count),
-            // Ten dice are cheap to solve: many cases, a quarter hard;
-            // 120 drawn, since the forced finishes repeat a few throws
-            // (kept once), so that at least 100 stay.
-            generated: (0..120)
-                .map(|i| GenOptions {
-                    hard: i % 4 == 3,
+            ("block-not-power-of-two".into(), board_2048(2, |_, _| 6)),
+            ("all-empty".into(), board_2048(2, |_, _| 0)),
+        ],
+        output_validator: None,
+        mistake: "merge-again",
+        edges: edges_2048(max_n, max_tile),
+        generated: generated_2048(max_n),
+    }
+}
+
+/// The kit of a yut judge.
+fn kit_yut(count: u64) -> Kit {
+    Kit {
+        statement: STATEMENT_YUT.to_string(),
+        validator: format!("{READER}{VALIDATE_YUT}"),
+        // Each of the dice scores at most 40 (the board's largest square).
+        answer_validator: format!(
+            "{}{READER}{ANSWER_NUMBER}",
+            defines(&[("MAX_ANSWER", 40 * count)])
+        ),
+        solution: SOLVE_YUT.to_string(),
+        plain: false,
+        too_slow: false,
+        invalid: invalid::DICE,
+        beyond: {
+            let dice = |n: u64, d: u64| {
+                let all: Vec<String> = (0..n).map(|_| d.to_string()).collect();
+                format!("{}\n", all.join(" "))
+            };
+            vec![
+                ("one-die-fewer".into(), dice(count - 1, 1)),
+                ("one-die-more".into(), dice(count + 1, 1)),
+                ("die-6".into(), dice(count, 6)),
+                ("die-0".into(), dice(count, 0)),
+            ]
+        },
+        output_validator: None,
+        mistake: "stack-allowed",
+        edges: edges_yut(count),
+        // Ten dice are cheap to solve: many cases, a quarter hard;
+        // 120 drawn, since the forced finishes repeat a few throws
+        // (kept once), so that at least 100 stay.
+        generated: (0..120)
+            .map(|i| GenOptions {
+                hard: i % 4 == 3,
+                ..GenOptions::default()
+            })
+            .collect(),
+    }
+}
+
+/// The kit of a tromino tiling judge.
+fn kit_tromino(max_k: u32) -> Kit {
+    Kit {
+        statement: filled(STATEMENT_TROMINO, &[("MAXK", u64::from(max_k))]),
+        validator: format!(
+            "{}{READER}{VALIDATE_TROMINO}",
+            defines(&[("MAX_K", u64::from(max_k))])
+        ),
+        answer_validator: format!("{READER}{ANSWER_TROMINO}"),
+        solution: SOLVE_TROMINO.to_string(),
+        plain: false,
+        too_slow: false,
+        invalid: invalid::TROMINO_K,
+        beyond: vec![
+            ("k-above".into(), format!("{}\n1 1\n", max_k + 1)),
+            ("k-zero".into(), "0\n1 1\n".into()),
+            (
+                "x-above".into(),
+                format!("{max_k}\n{} 1\n", (1u64 << max_k) + 1),
+            ),
+            ("y-zero".into(), format!("{max_k}\n1 0\n")),
+        ],
+        output_validator: Some(CHECK_TILING.to_string()),
+        mistake: "x-y-swapped",
+        edges: edges_tromino(max_k),
+        generated: (1..=u64::from(max_k))
+            .flat_map(|k| {
+                [false, true].map(|hard| GenOptions {
+                    n: Some(1 << k),
+                    hard,
                     ..GenOptions::default()
                 })
-                .collect(),
-        },
-        Limits::TrominoK { max_k } => Kit {
-            statement: filled(STATEMENT_TROMINO, &[("MAXK", u64::from(max_k))]),
-            validator: format!(
-                "{}{READER}{VALIDATE_TROMINO}",
-                defines(&[("MAX_K", u64::from(max_k))])
+            })
+            .collect(),
+    }
+}
+
+/// The kit of a footholds judge.
+fn kit_footholds(max_side: u64) -> Kit {
+    Kit {
+        statement: filled(STATEMENT_FOOTHOLDS, &[("MAXSIDE", max_side)]),
+        validator: format!("{READER}{VALIDATE_FOOTHOLDS}"),
+        // Every move leaves a foothold that disappears.
+        answer_validator: format!(
+            "{}{READER}{ANSWER_NUMBER}",
+            defines(&[("MAX_ANSWER", max_side * max_side)])
+        ),
+        solution: SOLVE_FOOTHOLDS.to_string(),
+        plain: false,
+        too_slow: false,
+        invalid: invalid::FOOTHOLDS,
+        beyond: vec![
+            (
+                "rows-above".into(),
+                footholds(max_side + 1, 1, |_, _| true, (0, 0), (1, 0)),
             ),
-            answer_validator: format!("{READER}{ANSWER_TROMINO}"),
-            solution: SOLVE_TROMINO.to_string(),
-            plain: false,
-            too_slow: false,
-            invalid: invalid::TROMINO_K,
-            beyond: vec![
-                ("k-above".into(), format!("{}\n1 1\n", max_k + 1)),
-                ("k-zero".into(), "0\n1 1\n".into()),
-                (
-                    "x-above".into(),
-                    format!("{max_k}\n{} 1\n", (1u64 << max_k) + 1),
-                ),
-                ("y-zero".into(), format!("{max_k}\n1 0\n")),
-            ],
-            output_validator: Some(CHECK_TILING.to_string()),
-            mistake: "x-y-swapped",
-            edges: edges_tromino(max_k),
-            generated: (1..=u64::from(max_k))
-                .flat_map(|k| {
-                    [false, true].map(|hard| GenOptions {
-                        n: Some(1 << k),
-                        hard,
-                        ..GenOptions::default()
-                    })
-                })
-                .collect(),
-        },
-        Limits::Footholds { max_side } => Kit {
-            statement: filled(STATEMENT_FOOTHOLDS, &[("MAXSIDE", max_side)]),
-            validator: format!("{READER}{VALIDATE_FOOTHOLDS}"),
-            // Every move leaves a foothold that disappears.
-            answer_validator: format!(
-                "{}{READER}{ANSWER_NUMBER}",
-                defines(&[("MAX_ANSWER", max_side * max_side)])
+            (
+                "columns-above".into(),
+                footholds(1, max_side + 1, |_, _| true, (0, 0), (0, 1)),
             ),
-            solution: SOLVE_FOOTHOLDS.to_string(),
-            plain: false,
-            too_slow: false,
-            invalid: invalid::FOOTHOLDS,
-            beyond: vec![
-                (
-                    "rows-above".into(),
-                    footholds(max_side + 1, 1, |_, _| true, (0, 0), (1, 0)),
-                ),
-                (
-                    "columns-above".into(),
-                    footholds(1, max_side + 1, |_, _| true, (0, 0), (0, 1)),
-                ),
-                (
-                    "player-off-the-board".into(),
-                    footholds(2, 2, |_, _| true, (0, 0), (2, 0)),
-                ),
-                (
-                    "player-not-on-a-foothold".into(),
-                    footholds(2, 2, |r, _| r == 0, (0, 0), (1, 1)),
-                ),
-            ],
-            output_validator: None,
-            mistake: "winner-maximizes",
-            edges: edges_footholds(max_side),
-            generated: (1..=max_side)
-                .flat_map(|rows| (1..=max_side).map(move |cols| (rows, cols)))
-                .chain([(max_side, max_side); 6])
-                .enumerate()
-                .map(|(i, (rows, cols))| GenOptions {
-                    rows: Some(rows),
-                    cols: Some(cols),
-                    hard: i % 2 == 1,
-                    ..GenOptions::default()
-                })
-                .collect(),
-        },
+            (
+                "player-off-the-board".into(),
+                footholds(2, 2, |_, _| true, (0, 0), (2, 0)),
+            ),
+            (
+                "player-not-on-a-foothold".into(),
+                footholds(2, 2, |r, _| r == 0, (0, 0), (1, 1)),
+            ),
+        ],
+        output_validator: None,
+        mistake: "winner-maximizes",
+        edges: edges_footholds(max_side),
+        generated: (1..=max_side)
+            .flat_map(|rows| (1..=max_side).map(move |cols| (rows, cols)))
+            .chain([(max_side, max_side); 6])
+            .enumerate()
+            .map(|(i, (rows, cols))| GenOptions {
+                rows: Some(rows),
+                cols: Some(cols),
+                hard: i % 2 == 1,
+                ..GenOptions::default()
+            })
+            .collect(),
     }
 }
 
