@@ -3,7 +3,7 @@
 use crate::values::{
     PackageFormatArg, SizeArgs, TextFormArg, moves_parser, parse_duration, parse_memory_limit,
 };
-use boardsolve::puzzles::{self, Flag, Puzzle};
+use boardsolve::puzzles::{self, Error, Flag, Puzzle, Refusal, RuleOptions};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -520,8 +520,30 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
+    /// The options given as one value for the rules, once `puzzle` has
+    /// refused the first it does not take (`--moves` before `--order`),
+    /// with the wording every command shares.
+    ///
+    /// # Errors
+    /// [`Error::Refused`] naming the option `puzzle` does not take.
+    pub fn options(&self, puzzle: &dyn Puzzle) -> Result<RuleOptions, Error> {
+        puzzle.takes(&self.asked())?;
+        match (self.moves, self.order) {
+            (None, false) => Ok(RuleOptions::Defaults),
+            (Some(k), false) => Ok(RuleOptions::Moves(k)),
+            (None, true) => Ok(RuleOptions::PlacementOrder),
+            // No puzzle takes both, so `takes` has refused one already; a
+            // puzzle that took both would need a value holding both.
+            (Some(_), true) => Err(Refusal::NotTaken {
+                puzzle: puzzle.name(),
+                flag: Flag::Order.name(),
+            }
+            .into()),
+        }
+    }
+
     /// The options given, for [`Puzzle::takes`].
-    pub fn asked(&self) -> Vec<Flag> {
+    fn asked(&self) -> Vec<Flag> {
         let mut asked = Vec::new();
         if self.moves.is_some() {
             asked.push(Flag::Moves);

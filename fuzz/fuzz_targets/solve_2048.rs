@@ -5,7 +5,7 @@
 #![no_main]
 
 use boardsolve::puzzles::game2048::{answer, play, reference};
-use boardsolve::puzzles::{GAME_2048, Puzzle, Text, SolveOptions};
+use boardsolve::puzzles::{GAME_2048, Puzzle, RuleOptions, Text, SolveOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut out = Vec::new();
     let opts = SolveOptions {
-        moves: Some(k),
+        rules: RuleOptions::Moves(k),
         ..SolveOptions::default()
     };
     GAME_2048.solve(text.as_bytes(), &opts, &mut out).unwrap();

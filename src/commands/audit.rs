@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::cli::AuditArgs;
-use boardsolve::puzzles::Accepts;
+use boardsolve::puzzles::{Accepts, RuleOptions};
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::audit::{self, AuditReport, Case, Search};
 use boardsolve::tools::harness::Harness;
@@ -169,7 +169,7 @@ fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop
         ),
         (None, None) => (DEFAULT_TIME_LIMIT, "the default".to_string()),
     };
-    let accepts = args.puzzle.contract().accepting(false);
+    let accepts = args.puzzle.contract().accepting(RuleOptions::Defaults);
     let mut runs = Vec::new();
     for submission in &found {
         // Built one at a time, each dropped (its build removed) after its runs.
@@ -185,8 +185,7 @@ fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop
             memory_limit: args.memory_limit,
             jobs: harness::jobs(args.jobs),
             checker: accepts != Accepts::Exact,
-            order: false,
-            moves: None,
+            rules: RuleOptions::Defaults,
             reference_limit: Duration::from_secs(30),
             answers: None,
         };

@@ -10,8 +10,9 @@ use boardsolve::tools::deadline;
 use std::io::{self, Write};
 
 pub(crate) fn check(args: &CheckArgs) -> Result<(), Stop> {
-    args.puzzle
-        .takes(&args.rules.asked())
+    let rules = args
+        .rules
+        .options(args.puzzle)
         .map_err(|e| failure(e, "check"))?;
     need_stdout()?;
     let (source, input) = read_input(Some(&args.input), MAX_INPUT_BYTES)?;
@@ -31,8 +32,7 @@ pub(crate) fn check(args: &CheckArgs) -> Result<(), Stop> {
     let puzzle = args.puzzle;
     let verdict = deadline::within(args.reference_limit, |context| {
         let options = CheckOptions {
-            order: args.rules.order,
-            moves: args.rules.moves,
+            rules,
             context: context.clone(),
         };
         match &whole {

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::cli::{GenArgs, SamplesArgs};
-use boardsolve::puzzles::TextForm;
+use boardsolve::puzzles::{RuleOptions, TextForm};
 use boardsolve::tools::files::{self, Existing};
 use boardsolve::tools::harness::Harness;
 use boardsolve::tools::{audit, generate};
@@ -12,7 +12,7 @@ use std::io::{self, Write};
 pub(crate) fn generate_command(args: &GenArgs, harness: &Harness) -> Result<(), Stop> {
     let opts = &args.sizes.options();
     let usage = |e| failure(e, "gen");
-    if let Some(beyond) = args.puzzle.contract().beyond(opts, None) {
+    if let Some(beyond) = args.puzzle.contract().beyond(opts, RuleOptions::Defaults) {
         warn(format_args!("gen {}: {beyond}", args.puzzle.name()));
     }
     if args.killers {
@@ -67,7 +67,7 @@ fn killers_command(args: &GenArgs, harness: &Harness) -> Result<(), Stop> {
         .map(|k| {
             let answer = args
                 .puzzle
-                .judge_answer(k.input.as_bytes(), None)
+                .judge_answer(k.input.as_bytes(), RuleOptions::Defaults)
                 .map_err(|e| failure(e, "gen"))?;
             Ok(String::from_utf8_lossy(&answer).into_owned())
         })

@@ -4,7 +4,7 @@
 use super::search_line::{ClearsLine, SearchLine};
 use super::*;
 use crate::cli::SolveArgs;
-use boardsolve::puzzles::{Drawing, Error, Flag, OutputFormat, SolveOptions};
+use boardsolve::puzzles::{Drawing, Error, Flag, OutputFormat, RuleOptions, SolveOptions};
 use boardsolve::search::context::RunContext;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::batch;
@@ -14,7 +14,8 @@ use std::io::{self, BufWriter, Write};
 
 pub(crate) fn solve(args: &SolveArgs, harness: &Harness) -> Result<(), Stop> {
     let options = SolveOptions {
-        moves: args.moves,
+        // Refused, for a puzzle that does not take it, by each solve.
+        rules: args.moves.map_or(RuleOptions::Defaults, RuleOptions::Moves),
         context: RunContext::new(),
         format: if args.json {
             OutputFormat::Json

@@ -4,7 +4,7 @@ use super::harness::{finished, jobs, plural, reported};
 use super::source;
 use super::*;
 use crate::cli::StressArgs;
-use boardsolve::puzzles::{Accepts, Objective, OutputFormat, Puzzle, SolveOptions};
+use boardsolve::puzzles::{Accepts, Objective, OutputFormat, Puzzle, RuleOptions, SolveOptions};
 use boardsolve::search::context::RunContext;
 use boardsolve::tools::harness::Harness;
 use boardsolve::tools::{diagnose, generate, judge, stress};
@@ -18,8 +18,9 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
             "--any-tiling is gone: 14600 and 14601 accept any valid tiling by default, and --order asks for the placement order".into(),
         ));
     }
-    puzzle
-        .takes(&args.rules.asked())
+    let rules = args
+        .rules
+        .options(puzzle)
         .map_err(|e| failure(e, "stress"))?;
     let seed = args.seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
@@ -51,7 +52,7 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
     let jobs = jobs(args.limits.jobs);
     let mut err = io::stderr();
     let contract = puzzle.contract();
-    let accepts = contract.accepting(args.rules.order);
+    let accepts = contract.accepting(rules);
     let config = stress::StressConfig {
         puzzle,
         program,
@@ -64,7 +65,7 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
         accepts,
         sizes: args.sizes.options(),
         solve: SolveOptions {
-            moves: args.rules.moves,
+            rules,
             format: OutputFormat::Judge,
             context: RunContext::new(),
         },
@@ -80,13 +81,13 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
         err,
         "stress {}{}: {} {}, seed {seed}, CPU time {:?}{memory}, {jobs} {}",
         puzzle.name(),
-        moves_shown(puzzle, args),
+        moves_shown(puzzle, rules),
         args.cases,
         plural(args.cases, "case", "cases"),
         args.limits.time_limit,
         plural(jobs as u64, "job", "jobs"),
     );
-    if let Some(terms) = terms(puzzle, args) {
+    if let Some(terms) = terms(puzzle, args, rules) {
         let _ = writeln!(err, "{terms}");
     }
     let _ = writeln!(err, "{}", sizes_line(puzzle, args));
@@ -159,20 +160,20 @@ fn show_progress(event: stress::Progress, bar: Option<&ProgressBar>) {
 }
 
 /// The K in force, for the first line (` (K = 5)`), or nothing.
-fn moves_shown(puzzle: &dyn Puzzle, args: &StressArgs) -> String {
+fn moves_shown(puzzle: &dyn Puzzle, rules: RuleOptions) -> String {
     puzzle
-        .moves_in_force(args.rules.moves)
+        .moves_in_force(rules)
         .map_or(String::new(), |k| format!(" (K = {k})"))
 }
 
 /// What the cases and answers are held to, for the line after the first:
 /// a judge's limits (or that the size options go past them) and the
 /// answers accepted; `None` for a name with nothing to state.
-fn terms(puzzle: &dyn Puzzle, args: &StressArgs) -> Option<String> {
+fn terms(puzzle: &dyn Puzzle, args: &StressArgs, rules: RuleOptions) -> Option<String> {
     let contract = puzzle.contract();
-    let accepts = contract.accepting(args.rules.order);
+    let accepts = contract.accepting(rules);
     let limits = match (
-        contract.beyond(&args.sizes.options(), args.rules.moves),
+        contract.beyond(&args.sizes.options(), rules),
         contract.judge,
     ) {
         (Some(beyond), _) => format!("cases {beyond}"),

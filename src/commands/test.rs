@@ -4,7 +4,7 @@ use super::harness::{finished, jobs, reported};
 use super::source;
 use super::*;
 use crate::cli::TestArgs;
-use boardsolve::puzzles::{Accepts, Error, Puzzle};
+use boardsolve::puzzles::{Accepts, Error, Puzzle, RuleOptions};
 use boardsolve::tools::files::{self};
 use boardsolve::tools::harness::Harness;
 use boardsolve::tools::{batch, judge, suite};
@@ -12,8 +12,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 pub(crate) fn test_command(args: &TestArgs, harness: &Harness) -> Result<(), Stop> {
-    args.puzzle
-        .takes(&args.rules.asked())
+    args.rules
+        .options(args.puzzle)
         .map_err(|e| failure(e, "test"))?;
     if args.json {
         signals::stops_in_json();
@@ -107,7 +107,12 @@ fn run_once(
         }
     }
     note_beyond_limits(args.puzzle, &inputs);
-    let accepts = args.puzzle.contract().accepting(args.rules.order);
+    // Refused before anything ran (see `test_command`).
+    let rules = args
+        .rules
+        .options(args.puzzle)
+        .map_err(|e| failure(e, "test"))?;
+    let accepts = args.puzzle.contract().accepting(rules);
     let config = suite::SuiteConfig {
         puzzle: args.puzzle,
         program,
@@ -117,8 +122,12 @@ fn run_once(
         memory_limit: args.limits.memory_limit,
         jobs: jobs(args.limits.jobs),
         checker: accepts != Accepts::Exact,
-        order: accepts == Accepts::PlacementOrder,
-        moves: args.rules.moves,
+        // The checker holds `tromino` to the placement order unasked, as
+        // its contract does.
+        rules: match accepts {
+            Accepts::PlacementOrder => RuleOptions::PlacementOrder,
+            _ => rules,
+        },
         reference_limit: args.reference_limit,
         answers: args.answers.clone(),
     };

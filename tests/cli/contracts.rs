@@ -346,7 +346,7 @@ fn boardsolve_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn every_contract_is_stated_on_its_puzzles_docs_page_and_matches_its_rules() {
-    use boardsolve::puzzles::{Accepts, all};
+    use boardsolve::puzzles::{Accepts, RuleOptions, all};
     for puzzle in all() {
         let canonical = puzzle.alias_of().unwrap_or(puzzle.name());
         let page = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -371,7 +371,10 @@ fn every_contract_is_stated_on_its_puzzles_docs_page_and_matches_its_rules() {
         if let Some(judge) = contract.judge {
             assert!(row.contains(judge.problem), "{row}");
             // The judge's K is the K its name plays to.
-            assert_eq!(puzzle.moves_in_force(None), judge.limits.moves());
+            assert_eq!(
+                puzzle.moves_in_force(RuleOptions::Defaults),
+                judge.limits.moves()
+            );
         }
         assert_eq!(
             contract.accepts == Accepts::Exact,

@@ -9,7 +9,7 @@
 //! files; review the diff before committing it.
 
 use crate::common::{assert_refused, boardsolve, run, solved};
-use boardsolve::puzzles::{self, CheckOptions, Error, OutputFormat, SolveOptions};
+use boardsolve::puzzles::{self, CheckOptions, Error, OutputFormat, RuleOptions, SolveOptions};
 use proptest::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -495,9 +495,9 @@ proptest! {
     fn fuzz_smoke_check_any_output(input in input_like(), output in input_like()) {
         // `check` judges an answer or refuses the instance; never a panic.
         for puzzle in puzzles::all() {
-            for order in [false, true] {
+            for rules in [RuleOptions::Defaults, RuleOptions::PlacementOrder] {
                 let opts = CheckOptions {
-                    order,
+                    rules,
                     ..CheckOptions::default()
                 };
                 match puzzle.check(&input, &output, &opts) {

@@ -3,6 +3,7 @@
 //! Every command (`gen`, `samples`, `stress`, `test`, `check`) asks the
 //! [`Contract`] of its entry instead of deciding by the puzzle's name.
 
+use super::rules::RuleOptions;
 use super::sizes::GenOptions;
 
 /// Which outputs an entry accepts as right.
@@ -211,21 +212,21 @@ impl Contract {
         accepts: Accepts::Exact,
     };
 
-    /// The answers accepted when `--order` is `order`: the flag asks for
+    /// The answers accepted under the options `given`: `--order` asks for
     /// the placement order where the contract accepts any tiling.
-    pub fn accepting(&self, order: bool) -> Accepts {
-        if order && self.accepts == Accepts::AnyTiling {
+    pub fn accepting(&self, given: RuleOptions) -> Accepts {
+        if given == RuleOptions::PlacementOrder && self.accepts == Accepts::AnyTiling {
             Accepts::PlacementOrder
         } else {
             self.accepts
         }
     }
 
-    /// The note for a run whose size options or K go past the judge's
-    /// limits (`beyond BOJ 14600's limits (K ≤ 2)`), or `None`.
-    pub fn beyond(&self, sizes: &GenOptions, moves: Option<u32>) -> Option<String> {
+    /// The note for a run whose size options or K (from `given`) go past
+    /// the judge's limits (`beyond BOJ 14600's limits (K ≤ 2)`), or `None`.
+    pub fn beyond(&self, sizes: &GenOptions, given: RuleOptions) -> Option<String> {
         let judge = self.judge?;
-        let other_k = moves.is_some_and(|k| Some(k) != judge.limits.moves());
+        let other_k = matches!(given, RuleOptions::Moves(k) if Some(k) != judge.limits.moves());
         (judge.limits.sizes_beyond(sizes) || other_k).then(|| {
             format!(
                 "beyond {}'s limits ({})",
@@ -257,14 +258,17 @@ mod tests {
             n: Some(8),
             ..GenOptions::default()
         };
-        assert_eq!(boj.beyond(&within, None), None);
+        assert_eq!(boj.beyond(&within, RuleOptions::Defaults), None);
         assert_eq!(
-            boj.beyond(&past, None).unwrap(),
+            boj.beyond(&past, RuleOptions::Defaults).unwrap(),
             "beyond BOJ 14600's limits (K ≤ 2)"
         );
-        assert_eq!(Contract::EXACT.beyond(&past, Some(20)), None);
-        assert_eq!(boj.accepting(true), Accepts::PlacementOrder);
-        assert_eq!(boj.accepting(false), Accepts::AnyTiling);
+        assert_eq!(Contract::EXACT.beyond(&past, RuleOptions::Moves(20)), None);
+        assert_eq!(
+            boj.accepting(RuleOptions::PlacementOrder),
+            Accepts::PlacementOrder
+        );
+        assert_eq!(boj.accepting(RuleOptions::Defaults), Accepts::AnyTiling);
     }
 
     #[test]
@@ -281,12 +285,16 @@ mod tests {
             accepts: Accepts::Exact,
         };
         let none = GenOptions::default();
-        assert_eq!(boj.beyond(&none, Some(10)), None);
-        assert!(boj.beyond(&none, Some(5)).unwrap().contains("K = 10"));
+        assert_eq!(boj.beyond(&none, RuleOptions::Moves(10)), None);
+        assert!(
+            boj.beyond(&none, RuleOptions::Moves(5))
+                .unwrap()
+                .contains("K = 10")
+        );
         let big = GenOptions {
             max_tile: Some(2048),
             ..GenOptions::default()
         };
-        assert!(boj.beyond(&big, None).is_some());
+        assert!(boj.beyond(&big, RuleOptions::Defaults).is_some());
     }
 }

@@ -20,7 +20,7 @@ pub use puzzle::{
 };
 pub use refusal::{Bug, Refusal};
 pub use rules::{
-    Entry, Flag, Generate, Help, Mistake, Objective, Reference, Rules, Settings, Text,
+    Entry, Flag, Generate, Help, Mistake, Objective, Reference, RuleOptions, Rules, Settings, Text,
 };
 pub use sizes::{GenOptions, Size};
 

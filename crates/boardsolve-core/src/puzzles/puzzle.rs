@@ -3,7 +3,7 @@
 
 use super::contract::Contract;
 use super::refusal::{Bug, Refusal};
-use super::rules::{Flag, Help, Objective};
+use super::rules::{Flag, Help, Objective, RuleOptions};
 use super::sizes::{GenOptions, Size};
 use crate::search::context::RunContext;
 use crate::text::{InputError, Reopen, Verdict};
@@ -62,8 +62,9 @@ impl TextForm {
 /// Options of `boardsolve solve` that a puzzle may use.
 #[derive(Debug, Clone, Default)]
 pub struct SolveOptions {
-    /// 2048's K (`--moves`); other puzzles refuse it.
-    pub moves: Option<u32>,
+    /// The options that reach the rules (2048's `--moves`); a puzzle
+    /// refuses those it does not take.
+    pub rules: RuleOptions,
     /// What to print.
     pub format: OutputFormat,
     /// The run the searches belong to: its stop, deadline and progress.
@@ -73,10 +74,9 @@ pub struct SolveOptions {
 /// Options of `boardsolve check`.
 #[derive(Debug, Clone, Default)]
 pub struct CheckOptions {
-    /// Tromino: also require the numbering to be the placement order.
-    pub order: bool,
-    /// 2048's K, as for `solve`.
-    pub moves: Option<u32>,
+    /// The options that reach the rules: 2048's K as for `solve`,
+    /// tromino's `--order` (the numbering must be the placement order).
+    pub rules: RuleOptions,
     /// The run the searches of the check belong to.
     pub context: RunContext,
 }
@@ -157,9 +157,9 @@ pub trait Puzzle: Sync {
     /// diagnosis that says which way wrong answers lean.
     fn objective(&self) -> Objective;
 
-    /// The K a run with `--moves` `asked` plays to, for a puzzle with
-    /// moves (2048); `None` for the others.
-    fn moves_in_force(&self, asked: Option<u32>) -> Option<u32>;
+    /// The K a run with the options `asked` plays to, for a puzzle with
+    /// moves (2048); `None` for the others and for options it refuses.
+    fn moves_in_force(&self, asked: RuleOptions) -> Option<u32>;
 
     /// Refuses the first of `asked` this puzzle does not take, with the one
     /// wording every command shares (`yut does not take --moves`). Every
@@ -238,14 +238,14 @@ pub trait Puzzle: Sync {
         self.check(input, &whole, opts)
     }
 
-    /// The judge's output for `input` (with 2048's K `moves`), in memory:
-    /// the reference that `check` and `stress` compare with.
+    /// The judge's output for `input` under the options `rules` (2048's
+    /// K), in memory: the reference that `check` and `stress` compare with.
     ///
     /// # Errors
     /// As [`Puzzle::solve`].
-    fn judge_answer(&self, input: &[u8], moves: Option<u32>) -> Result<Vec<u8>, Error> {
+    fn judge_answer(&self, input: &[u8], rules: RuleOptions) -> Result<Vec<u8>, Error> {
         let opts = SolveOptions {
-            moves,
+            rules,
             format: OutputFormat::Judge,
             context: RunContext::new(),
         };

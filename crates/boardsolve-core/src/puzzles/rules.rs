@@ -77,14 +77,53 @@ impl Flag {
     }
 }
 
+/// The options of one run that reach a puzzle's rules, as the command
+/// line gives them: one value for whichever puzzle runs. Each variant is
+/// one option as typed, so that no two values mean the same run; the
+/// entry turns it into the puzzle's own [`Rules::Options`], or refuses it
+/// with the one wording every command shares (`yut does not take --moves`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum RuleOptions {
+    /// None given: the entry's own rules (2048's K of its name, tromino's
+    /// answers as its contract accepts them).
+    #[default]
+    Defaults,
+    /// `--moves K`: 2048 with K moves instead of the entry's.
+    Moves(u32),
+    /// `--order`: a tiling must be numbered in the placement order.
+    PlacementOrder,
+}
+
+impl RuleOptions {
+    /// The option given, as [`Puzzle::takes`] names it; `None` for
+    /// [`RuleOptions::Defaults`].
+    pub fn flag(self) -> Option<Flag> {
+        match self {
+            RuleOptions::Defaults => None,
+            RuleOptions::Moves(_) => Some(Flag::Moves),
+            RuleOptions::PlacementOrder => Some(Flag::Order),
+        }
+    }
+}
+
+/// The refusal of every option given, for the rules of a puzzle that
+/// takes none of them.
+impl TryFrom<RuleOptions> for () {
+    type Error = Flag;
+
+    fn try_from(given: RuleOptions) -> Result<(), Flag> {
+        given.flag().map_or(Ok(()), Err)
+    }
+}
+
 /// The options of one run that reach the rules, once the adapter has
-/// refused those the puzzle does not take.
+/// refused those the puzzle does not take: `options` are the puzzle's own
+/// ([`Rules::Options`]).
 #[derive(Debug, Clone)]
-pub struct Settings {
-    /// 2048's K from `--moves`; `None` means the entry's default.
-    pub moves: Option<u32>,
-    /// Tromino `--order`: the numbering must be the placement order.
-    pub order: bool,
+pub struct Settings<O> {
+    /// The puzzle's own options of this run (2048's K, tromino's order).
+    pub options: O,
     /// What the entry's contract accepts: `tromino` asks for the placement
     /// order wherever it is defined (power-of-two sides), unasked.
     pub accepts: Accepts,
@@ -265,8 +304,14 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
     type Play: serde::Serialize;
 
     /// The options of [`Flag`] this puzzle takes; the adapter refuses the
-    /// others before the rules see a run.
+    /// others before the rules see a run. The flags of [`RuleOptions`]
+    /// listed here are exactly those [`Rules::Options`] takes.
     const TAKES: &'static [Flag];
+
+    /// The options of one run these rules read (2048: K; tromino: the
+    /// placement order; `()` for none), made from the command line's
+    /// [`RuleOptions`] or refused with the flag not taken.
+    type Options: TryFrom<RuleOptions, Error = Flag>;
 
     /// A one-line description for listings and `--help`.
     fn summary(&self) -> &'static str;
@@ -275,13 +320,12 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
     const HELP: Help;
 
     /// These rules with the options of one run applied (2048's K from
-    /// `--moves`, tromino's `--order`), once the adapter has refused the
-    /// options the puzzle does not take. By default the options change
+    /// `--moves`, tromino's `--order`). By default the options change
     /// nothing.
     ///
     /// # Errors
     /// [`Error::Refused`] for a value above a documented limit.
-    fn configure(&self, settings: &Settings) -> Result<Self, Error> {
+    fn configure(&self, settings: &Settings<Self::Options>) -> Result<Self, Error> {
         let _ = settings;
         Ok(self.clone())
     }
@@ -462,6 +506,18 @@ impl<R: Rules> Entry<R> {
         Ok(())
     }
 
+    /// The puzzle's own options for `given`, or the refusal of the option
+    /// it does not take, worded as [`Puzzle::takes`] words it.
+    fn options(&self, given: RuleOptions) -> Result<R::Options, Error> {
+        R::Options::try_from(given).map_err(|flag| {
+            Refusal::NotTaken {
+                puzzle: self.name,
+                flag: flag.name(),
+            }
+            .into()
+        })
+    }
+
     /// The judge's limits generated and shrunk instances keep to, unless
     /// size options ask for more.
     fn limits_kept(&self, sizes: &GenOptions) -> Option<&Limits> {
@@ -507,18 +563,10 @@ impl<R: Rules> Entry<R> {
 
     /// The rules configured for one run, after refusing the options the
     /// puzzle does not take.
-    fn configured(
-        &self,
-        moves: Option<u32>,
-        order: bool,
-        context: &RunContext,
-    ) -> Result<R, Error> {
-        self.refuse(moves.is_some(), Flag::Moves)?;
-        self.refuse(order, Flag::Order)?;
+    fn configured(&self, given: RuleOptions, context: &RunContext) -> Result<R, Error> {
         self.rules.configure(&Settings {
-            moves,
-            order,
-            accepts: self.contract.accepting(order),
+            options: self.options(given)?,
+            accepts: self.contract.accepting(given),
             context: context.clone(),
         })
     }
@@ -565,11 +613,10 @@ impl<R: Rules> Puzzle for Entry<R> {
         self.objective
     }
 
-    fn moves_in_force(&self, asked: Option<u32>) -> Option<u32> {
+    fn moves_in_force(&self, asked: RuleOptions) -> Option<u32> {
         self.rules
             .configure(&Settings {
-                moves: asked,
-                order: false,
+                options: self.options(asked).ok()?,
                 accepts: self.contract.accepts,
                 context: RunContext::new(),
             })
@@ -625,7 +672,7 @@ impl<R: Rules> Puzzle for Entry<R> {
         save: &mut dyn FnMut(Drawing, String) -> Result<(), Error>,
         out: &mut dyn Write,
     ) -> Result<(), Error> {
-        let rules = self.configured(opts.moves, false, &opts.context)?;
+        let rules = self.configured(opts.rules, &opts.context)?;
         self.refuse(opts.format != OutputFormat::Judge, Flag::Explain)?;
         self.refuse(drawings.contains(&Drawing::Svg), Flag::Svg)?;
         self.refuse(drawings.contains(&Drawing::Html), Flag::Html)?;
@@ -665,7 +712,7 @@ impl<R: Rules> Puzzle for Entry<R> {
     }
 
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {
-        let rules = self.configured(opts.moves, opts.order, &opts.context)?;
+        let rules = self.configured(opts.rules, &opts.context)?;
         rules.check(&rules.parse(input)?, output)
     }
 
@@ -675,7 +722,7 @@ impl<R: Rules> Puzzle for Entry<R> {
         output: &Reopen<'_>,
         opts: &CheckOptions,
     ) -> Result<Verdict, Error> {
-        let rules = self.configured(opts.moves, opts.order, &opts.context)?;
+        let rules = self.configured(opts.rules, &opts.context)?;
         rules.check_from(&rules.parse(input)?, output)
     }
 
@@ -752,7 +799,7 @@ impl<R: Rules> Puzzle for Entry<R> {
     }
 
     fn features(&self, input: &[u8], opts: &SolveOptions) -> Result<Vec<&'static str>, Error> {
-        let rules = self.configured(opts.moves, false, &opts.context)?;
+        let rules = self.configured(opts.rules, &opts.context)?;
         rules.features(&rules.parse(input)?)
     }
 
@@ -761,10 +808,16 @@ impl<R: Rules> Puzzle for Entry<R> {
             .iter()
             .map(|&mistake| {
                 let rules = self.rules.clone();
+                let name = self.name;
                 let solve = move |input: &[u8], opts: &SolveOptions| {
+                    let options = R::Options::try_from(opts.rules).map_err(|flag| {
+                        Error::from(Refusal::NotTaken {
+                            puzzle: name,
+                            flag: flag.name(),
+                        })
+                    })?;
                     let rules = rules.configure(&Settings {
-                        moves: opts.moves,
-                        order: false,
+                        options,
                         accepts: Accepts::Exact,
                         context: opts.context.clone(),
                     })?;
@@ -777,5 +830,201 @@ impl<R: Rules> Puzzle for Entry<R> {
                 }
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::{BOJ_12094, BOJ_12100, BOJ_14600, all, game2048, tromino};
+
+    /// Every kind of value the command line can give (a K the plain
+    /// references of the mistakes answer at once).
+    const GIVEN: [RuleOptions; 4] = [
+        RuleOptions::Defaults,
+        RuleOptions::Moves(0),
+        RuleOptions::Moves(6),
+        RuleOptions::PlacementOrder,
+    ];
+
+    /// Whether `result` is `puzzle`'s refusal of `flag`, worded as every
+    /// command words it.
+    fn refused_as_taken<T>(result: &Result<T, Error>, puzzle: &dyn Puzzle, flag: Flag) -> bool {
+        matches!(result, Err(Error::Refused(why))
+            if why.to_string() == format!("{} does not take {}", puzzle.name(), flag.name()))
+    }
+
+    #[test]
+    fn each_option_converts_or_is_refused_by_every_entry_as_takes_says() {
+        for puzzle in all() {
+            let (input, answer) = puzzle.samples(None).unwrap().remove(0);
+            let input = input.as_bytes();
+            let variants = puzzle.variants();
+            for given in GIVEN {
+                let taken = given
+                    .flag()
+                    .is_none_or(|flag| puzzle.takes(&[flag]).is_ok());
+                let solve = SolveOptions {
+                    rules: given,
+                    ..SolveOptions::default()
+                };
+                let check = CheckOptions {
+                    rules: given,
+                    ..CheckOptions::default()
+                };
+                let results = [
+                    puzzle.judge_answer(input, given).map(drop),
+                    puzzle.solve(input, &solve, &mut Vec::new()),
+                    puzzle.check(input, answer.as_bytes(), &check).map(drop),
+                    puzzle.features(input, &solve).map(drop),
+                ]
+                .into_iter()
+                .chain(variants.iter().map(|v| (v.solve)(input, &solve).map(drop)));
+                for result in results {
+                    match given.flag() {
+                        Some(flag) if !taken => assert!(
+                            refused_as_taken(&result, *puzzle, flag),
+                            "{} {given:?}: {result:?}",
+                            puzzle.name()
+                        ),
+                        _ => assert!(result.is_ok(), "{} {given:?}: {result:?}", puzzle.name()),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_refusals_keep_their_wording() {
+        let refusal = |name: &str, given: RuleOptions| {
+            let puzzle = crate::puzzles::find(name).unwrap();
+            let (input, _) = puzzle.samples(None).unwrap().remove(0);
+            match puzzle.judge_answer(input.as_bytes(), given) {
+                Err(Error::Refused(why)) => why.to_string(),
+                other => panic!("{name} {given:?}: {other:?}"),
+            }
+        };
+        assert_eq!(
+            refusal("yut", RuleOptions::Moves(3)),
+            "yut does not take --moves"
+        );
+        assert_eq!(
+            refusal("17825", RuleOptions::PlacementOrder),
+            "17825 does not take --order"
+        );
+        assert_eq!(
+            refusal("tromino", RuleOptions::Moves(3)),
+            "tromino does not take --moves"
+        );
+        assert_eq!(
+            refusal("12094", RuleOptions::PlacementOrder),
+            "12094 does not take --order"
+        );
+        assert_eq!(
+            refusal("92345", RuleOptions::Moves(0)),
+            "92345 does not take --moves"
+        );
+    }
+
+    #[test]
+    fn no_entry_takes_both_moves_and_order() {
+        // `RuleOptions` holds one option: a puzzle that took both would
+        // need a value holding both (the command line relies on it).
+        for puzzle in all() {
+            assert!(
+                puzzle.takes(&[Flag::Moves, Flag::Order]).is_err(),
+                "{}",
+                puzzle.name()
+            );
+        }
+    }
+
+    #[test]
+    fn the_typed_options_of_each_puzzle() {
+        assert_eq!(<()>::try_from(RuleOptions::Defaults), Ok(()));
+        assert_eq!(<()>::try_from(RuleOptions::Moves(5)), Err(Flag::Moves));
+        assert_eq!(
+            <()>::try_from(RuleOptions::PlacementOrder),
+            Err(Flag::Order)
+        );
+        let moves = game2048::Options::try_from;
+        assert_eq!(moves(RuleOptions::Defaults).unwrap().moves, None);
+        assert_eq!(moves(RuleOptions::Moves(12)).unwrap().moves, Some(12));
+        assert_eq!(moves(RuleOptions::PlacementOrder), Err(Flag::Order));
+        let order = tromino::Options::try_from;
+        assert!(!order(RuleOptions::Defaults).unwrap().order);
+        assert!(order(RuleOptions::PlacementOrder).unwrap().order);
+        assert_eq!(order(RuleOptions::Moves(5)), Err(Flag::Moves));
+    }
+
+    #[test]
+    fn the_k_in_force_follows_the_options() {
+        for puzzle in all() {
+            let k = puzzle.contract().judge.and_then(|j| j.limits.moves());
+            let own = match puzzle.name() {
+                "2048" => Some(5),
+                "12100" | "12094" => k,
+                _ => None,
+            };
+            assert_eq!(puzzle.moves_in_force(RuleOptions::Defaults), own);
+            assert_eq!(
+                puzzle.moves_in_force(RuleOptions::Moves(3)),
+                own.map(|_| 3),
+                "{}",
+                puzzle.name()
+            );
+            assert_eq!(
+                puzzle.moves_in_force(RuleOptions::Moves(game2048::MAX_MOVES)),
+                own.map(|_| game2048::MAX_MOVES)
+            );
+            assert_eq!(puzzle.moves_in_force(RuleOptions::PlacementOrder), None);
+        }
+    }
+
+    #[test]
+    fn moves_change_the_k_and_order_the_accepted_tilings() {
+        let (input, _) = BOJ_12094.samples(None).unwrap().remove(0);
+        assert_eq!(
+            BOJ_12094
+                .judge_answer(input.as_bytes(), RuleOptions::Moves(5))
+                .unwrap(),
+            BOJ_12100
+                .judge_answer(input.as_bytes(), RuleOptions::Defaults)
+                .unwrap()
+        );
+        // A valid tiling numbered otherwise than the placement order:
+        // 14600 takes it unless `--order` asks for the order.
+        let (input, answer) = BOJ_14600.samples(None).unwrap().pop().unwrap();
+        let swapped: Vec<&str> = answer
+            .split_whitespace()
+            .map(|t| match t {
+                "1" => "2",
+                "2" => "1",
+                t => t,
+            })
+            .collect();
+        let tiling = swapped.join(" ");
+        let check = |rules| {
+            let opts = CheckOptions {
+                rules,
+                ..CheckOptions::default()
+            };
+            BOJ_14600
+                .check(input.as_bytes(), tiling.as_bytes(), &opts)
+                .unwrap()
+        };
+        assert_eq!(check(RuleOptions::Defaults), Verdict::Correct);
+        assert!(matches!(
+            check(RuleOptions::PlacementOrder),
+            Verdict::Wrong(_)
+        ));
+        assert_eq!(
+            BOJ_14600.contract().accepting(RuleOptions::PlacementOrder),
+            Accepts::PlacementOrder
+        );
+        assert_eq!(
+            BOJ_14600.contract().accepting(RuleOptions::Moves(3)),
+            Accepts::AnyTiling
+        );
     }
 }

@@ -5,7 +5,7 @@
 use super::harness::Harness;
 use super::run::{self, Ending, Limits, Program, Run, Trouble, Usage};
 use super::spool::Spooled;
-use crate::puzzles::{CheckOptions, Error, OutputFormat, Puzzle, SolveOptions};
+use crate::puzzles::{CheckOptions, Error, OutputFormat, Puzzle, RuleOptions, SolveOptions};
 use crate::search::context::RunContext;
 use crate::text::{Verdict as Check, compare_token_streams};
 use std::io::Read;
@@ -201,8 +201,8 @@ pub fn load_could_decide(verdict: &Verdict, usage: Usage) -> bool {
     }
 }
 
-/// The judge's answer for `input`, as [`Puzzle::judge_answer`] gives
-/// it, written through [`Puzzle::solve`] to a temporary file so that a
+/// The judge's answer for `input` under the options `rules`, as
+/// [`Puzzle::judge_answer`] gives it, written through [`Puzzle::solve`] to a temporary file so that a
 /// huge answer is never held whole.
 ///
 /// # Errors
@@ -210,11 +210,11 @@ pub fn load_could_decide(verdict: &Verdict, usage: Usage) -> bool {
 pub fn reference_answer(
     puzzle: &dyn Puzzle,
     input: &[u8],
-    moves: Option<u32>,
+    rules: RuleOptions,
     context: &RunContext,
 ) -> Result<Spooled, Error> {
     let opts = SolveOptions {
-        moves,
+        rules,
         format: OutputFormat::Judge,
         context: context.clone(),
     };

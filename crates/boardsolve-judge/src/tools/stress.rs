@@ -195,9 +195,9 @@ impl StressConfig {
     /// huge one is never held whole.
     fn reference(&self, input: &[u8], case: u64) -> Result<Spooled, StressError> {
         let puzzle = self.puzzle;
-        let moves = self.solve.moves;
+        let rules = self.solve.rules;
         let answer = deadline::within(self.reference_limit, |context| {
-            judge::reference_answer(puzzle, input, moves, context)
+            judge::reference_answer(puzzle, input, rules, context)
         })
         .map_err(|e| Trouble::system("cannot start a thread", e))?;
         match answer {
@@ -218,8 +218,7 @@ impl StressConfig {
             Expected::Checker {
                 puzzle: self.puzzle,
                 options: CheckOptions {
-                    order: false,
-                    moves: self.solve.moves,
+                    rules: self.solve.rules,
                     context: RunContext::new(),
                 },
                 answer: &answer,

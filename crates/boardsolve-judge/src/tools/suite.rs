@@ -7,7 +7,7 @@ use super::harness::Harness;
 use super::judge::{self, Expected, JudgeError, Verdict};
 use super::run::{Program, Trouble, Usage};
 use super::spool::Spooled;
-use crate::puzzles::{CheckOptions, Puzzle};
+use crate::puzzles::{CheckOptions, Puzzle, RuleOptions};
 use crate::search::context::RunContext;
 use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
@@ -31,12 +31,12 @@ pub struct SuiteConfig {
     /// Runs at the same time.
     pub jobs: usize,
     /// Judge with the puzzle's checker (tromino: any tiling, or with
-    /// `order` the placement order) instead of comparing tokens.
+    /// [`RuleOptions::PlacementOrder`] the placement order) instead of
+    /// comparing tokens.
     pub checker: bool,
-    /// Tromino: the checker also requires the placement order.
-    pub order: bool,
-    /// 2048's K.
-    pub moves: Option<u32>,
+    /// The options that reach the rules, of the reference and the checker
+    /// (2048's K, tromino's placement order).
+    pub rules: RuleOptions,
     /// The longest the reference may take for a case without an answer
     /// file.
     pub reference_limit: Duration,
@@ -251,9 +251,9 @@ fn load(cfg: &SuiteConfig, path: &Path, read: Option<&[u8]>) -> Result<Case, Sui
             (Answer::File(files.used.clone()), Source::File)
         }
         None => {
-            let (puzzle, moves) = (cfg.puzzle, cfg.moves);
+            let (puzzle, rules) = (cfg.puzzle, cfg.rules);
             let answer = deadline::within(cfg.reference_limit, |context| {
-                judge::reference_answer(puzzle, &input, moves, context)
+                judge::reference_answer(puzzle, &input, rules, context)
             })
             .map_err(|e| Trouble::system("cannot start a thread", e))?
             .ok_or_else(|| SuiteError::Reference {
@@ -290,8 +290,7 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
         Expected::Checker {
             puzzle: cfg.puzzle,
             options: CheckOptions {
-                order: cfg.order,
-                moves: cfg.moves,
+                rules: cfg.rules,
                 context: RunContext::new(),
             },
             answer,

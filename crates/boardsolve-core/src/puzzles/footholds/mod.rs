@@ -56,6 +56,7 @@ pub struct Footholds;
 impl Rules for Footholds {
     type Play = Play;
     const TAKES: &'static [Flag] = &[Flag::Explain, Flag::Svg, Flag::Html];
+    type Options = ();
     fn summary(&self) -> &'static str {
         "disappearing footholds: total moves under optimal play"
     }

@@ -40,7 +40,7 @@ use solve::Counts;
 #[cfg(target_arch = "x86_64")]
 use solve::{EXPONENT_SLOTS, counts_above_after};
 
-use crate::puzzles::{Error, Flag, Help, Rules, Settings};
+use crate::puzzles::{Error, Flag, Help, RuleOptions, Rules, Settings};
 use crate::search::context::RunContext;
 use std::io::{self, Write};
 
@@ -67,6 +67,25 @@ impl Game2048 {
     }
 }
 
+/// The options of one 2048 run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// K from `--moves`; `None` plays the entry's own.
+    pub moves: Option<u32>,
+}
+
+impl TryFrom<RuleOptions> for Options {
+    type Error = Flag;
+
+    fn try_from(given: RuleOptions) -> Result<Options, Flag> {
+        match given {
+            RuleOptions::Defaults => Ok(Options::default()),
+            RuleOptions::Moves(k) => Ok(Options { moves: Some(k) }),
+            RuleOptions::PlacementOrder => Err(Flag::Order),
+        }
+    }
+}
+
 impl Rules for Game2048 {
     type Play = Play;
     const TAKES: &'static [Flag] = &[
@@ -76,6 +95,7 @@ impl Rules for Game2048 {
         Flag::Html,
         Flag::TimeLimit,
     ];
+    type Options = Options;
     fn summary(&self) -> &'static str {
         "2048: largest block in at most K moves"
     }
@@ -90,8 +110,8 @@ impl Rules for Game2048 {
         Some(self.moves)
     }
 
-    fn configure(&self, settings: &Settings) -> Result<Self, Error> {
-        let moves = settings.moves.unwrap_or(self.moves);
+    fn configure(&self, settings: &Settings<Options>) -> Result<Self, Error> {
+        let moves = settings.options.moves.unwrap_or(self.moves);
         if moves > MAX_MOVES {
             return Err(crate::puzzles::Refusal::Moves {
                 moves,

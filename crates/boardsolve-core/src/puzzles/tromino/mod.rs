@@ -29,7 +29,7 @@ pub use parse::{Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N};
 pub use solve::{answer, tiling};
 pub use svg::MAX_SVG_N;
 
-use crate::puzzles::{Accepts, Error, Flag, Help, Rules, Settings};
+use crate::puzzles::{Accepts, Error, Flag, Help, RuleOptions, Rules, Settings};
 use crate::text::{Reopen, Verdict};
 use std::io::Write;
 
@@ -114,9 +114,29 @@ impl Tromino {
     }
 }
 
+/// The options of one tromino run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// `--order`: the numbering must also be the placement order.
+    pub order: bool,
+}
+
+impl TryFrom<RuleOptions> for Options {
+    type Error = Flag;
+
+    fn try_from(given: RuleOptions) -> Result<Options, Flag> {
+        match given {
+            RuleOptions::Defaults => Ok(Options::default()),
+            RuleOptions::Moves(_) => Err(Flag::Moves),
+            RuleOptions::PlacementOrder => Ok(Options { order: true }),
+        }
+    }
+}
+
 impl Rules for Tromino {
     type Play = Play;
     const TAKES: &'static [Flag] = &[Flag::Order, Flag::Explain, Flag::Svg, Flag::Html];
+    type Options = Options;
     const HELP: Help = Help {
         limits: "n up to 65536 when a power of two (streamed), else up to 4096; K up to 16; check up to 4096; --svg, --json, --explain and --html up to 256",
         hard: "holes on the borders between quadrants and in their corners, at every level of the recursion",
@@ -156,9 +176,9 @@ impl Rules for Tromino {
         svg::picture(instance)
     }
 
-    fn configure(&self, settings: &Settings) -> Result<Self, Error> {
+    fn configure(&self, settings: &Settings<Options>) -> Result<Self, Error> {
         Ok(Tromino {
-            order: settings.order,
+            order: settings.options.order,
             order_where_defined: settings.accepts == Accepts::PlacementOrder,
             ..self.clone()
         })

@@ -45,6 +45,7 @@ pub struct Yut;
 impl Rules for Yut {
     type Play = Play;
     const TAKES: &'static [Flag] = &[Flag::Explain, Flag::Svg, Flag::Html];
+    type Options = ();
     fn summary(&self) -> &'static str {
         "dice yut: best total score for the dice"
     }

@@ -18,7 +18,7 @@ pub mod timing;
 
 use super::audit;
 use super::generate;
-use crate::puzzles::{Bug, Error, GenOptions, Limits, Puzzle};
+use crate::puzzles::{Bug, Error, GenOptions, Limits, Puzzle, RuleOptions};
 
 /// The version of the package format a package is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -369,7 +369,7 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64, format: Format) -> Result<Package
                 name: name.clone(),
                 input,
             })?;
-        let answer = puzzle.judge_answer(input.as_bytes(), None)?;
+        let answer = puzzle.judge_answer(input.as_bytes(), RuleOptions::Defaults)?;
         let answer = String::from_utf8(answer)
             .map_err(|_| crate::puzzles::Bug::PackageAnswerNotText(name.clone()))?;
         add(format!("data/secret/{name}.in"), input);

@@ -8,7 +8,7 @@
 //! machine: the limit takes [`HEADROOM`] more, so that their measurement
 //! keeps the rule too.
 
-use crate::puzzles::{Accepts, Puzzle};
+use crate::puzzles::{Accepts, Puzzle, RuleOptions};
 use crate::tools::harness::Harness;
 use crate::tools::judge::Verdict;
 use crate::tools::solutions::{self, SolutionsError};
@@ -107,7 +107,7 @@ pub fn measure(
         .into_iter()
         .filter(|p| files::is_case_input(p))
         .collect();
-    let accepts = puzzle.contract().accepting(false);
+    let accepts = puzzle.contract().accepting(RuleOptions::Defaults);
     let config = |program, inputs: Vec<PathBuf>, limit| SuiteConfig {
         puzzle,
         program,
@@ -117,8 +117,7 @@ pub fn measure(
         memory_limit: None,
         jobs,
         checker: accepts != Accepts::Exact,
-        order: false,
-        moves: None,
+        rules: RuleOptions::Defaults,
         reference_limit: Duration::from_secs(30),
         answers: None,
     };
