@@ -4,7 +4,9 @@
 //! wrong answer cannot pass for a speed-up.
 
 use boardsolve::puzzles::Text;
-use boardsolve::puzzles::game2048::bench_support::{build_children, two_move_look};
+use boardsolve::puzzles::game2048::bench_support::{
+    build_children, count_children, slide_children, two_move_look,
+};
 use boardsolve::puzzles::game2048::{
     Board, Direction, Game2048, answer, answer_sequential, reference,
 };
@@ -118,6 +120,22 @@ fn two_move_look_cost(c: &mut Criterion) {
         b.iter(|| {
             for p in &positions {
                 black_box(two_move_look(black_box(p), 4, 14));
+            }
+        });
+    });
+    // The pieces: the look's counts alone (the rest of the look is the
+    // walk), and the four moves alone (the rest of the build is the counts).
+    group.bench_function("count-a-board-5-left", |b| {
+        b.iter(|| {
+            for p in &positions {
+                black_box(count_children(black_box(p), 4, 14));
+            }
+        });
+    });
+    group.bench_function("slide-its-4-children", |b| {
+        b.iter(|| {
+            for p in &positions {
+                black_box(slide_children(black_box(p)));
             }
         });
     });

@@ -31,7 +31,7 @@ pub use solve::{Stats, answer, answer_sequential, answer_with_stats};
 /// look costs next to building a board's children.
 #[doc(hidden)]
 pub mod bench_support {
-    pub use super::solve::{build_children, two_move_look};
+    pub use super::solve::{build_children, count_children, slide_children, two_move_look};
 }
 pub use svg::MAX_SVG_CELLS;
 

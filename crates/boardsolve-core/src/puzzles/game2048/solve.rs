@@ -595,6 +595,29 @@ pub fn build_children(board: &Board, remaining: u32, floor: u32) -> u32 {
     total
 }
 
+/// Builds the four children of `board` into one reused board, nothing
+/// more: the move's share of [`build_children`]. Returns the number that
+/// changed.
+#[doc(hidden)]
+pub fn slide_children(board: &Board) -> u32 {
+    let mut child = board.clone();
+    Direction::ALL
+        .iter()
+        .map(|&d| u32::from(child.slide_from(board, d)))
+        .sum()
+}
+
+/// The counts the look at `board` takes (bounds of its four children for
+/// `remaining` moves after them above `floor`), without the two-move
+/// look: the count's share of [`two_move_look`]. Returns the sum of the bounds.
+#[doc(hidden)]
+pub fn count_children(board: &Board, remaining: u32, floor: u32) -> u32 {
+    let search = Search::new(board, 1);
+    let mut out = ChildBounds::default();
+    search.bounds_below(board, board.max_exponent(), remaining, floor, &mut out);
+    out.bound[..4].iter().sum()
+}
+
 /// The two-move look at `board`'s four children, as the look at `board`
 /// takes it (counts, then the walks, whatever the record of earlier
 /// looks): their bounds for `remaining` moves after them above `floor`.

@@ -449,6 +449,23 @@ proptest! {
     }
 
     #[test]
+    fn sse2_moves_equal_the_scalar_moves(n in 1usize..=64, seed in any::<u64>()) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let cells = random_cells(n, seed);
+            for (i, &d) in Direction::ALL.iter().enumerate() {
+                let (mut fast, mut plain) = (vec![9u8; n * n], vec![7u8; n * n]);
+                let fast_changed = ahead::slide_sse2(&cells, &mut fast, n, i);
+                let plain_changed = slide_scalar(&cells, &mut plain, n, d);
+                prop_assert_eq!(&fast, &plain, "{:?}", d);
+                prop_assert_eq!(fast_changed, plain_changed, "{:?}", d);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (n, seed);
+    }
+
+    #[test]
     fn simd_counts_equal_the_scalar_counts(
         n in 1usize..=64,
         seed in any::<u64>(),
