@@ -242,15 +242,22 @@ fn check_validator(root: &Path, name: &str, dir: &Path, samples: &[String], secr
     assert!(count >= 30, "{name}: {count} invalid inputs");
 }
 
-#[test]
-fn the_package_of_every_judges_number_is_whole_and_its_data_kills_the_mistakes() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
+/// The packages of `names`, made side by side in `root` and checked whole.
+fn packages_hold(root: &std::path::Path, names: &[&'static str]) {
     std::thread::scope(|scope| {
-        for name in ["12100", "12094", "17825", "14600", "14601", "92345"] {
+        for &name in names {
             scope.spawn(move || check_package(root, name));
         }
     });
+}
+
+// Every judge's package, two or so a test so that each test stays short.
+
+#[test]
+fn the_packages_of_12100_and_12094_are_whole_and_draw_their_own_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    packages_hold(root, &["12100", "12094"]);
     // 12094 draws random data of its own, not 12100's.
     let random = |name: &str| -> Vec<Vec<u8>> {
         let secret = root.join(name).join("data/secret");
@@ -268,6 +275,18 @@ fn the_package_of_every_judges_number_is_whole_and_its_data_kills_the_mistakes()
     assert!(!ours.is_empty());
     let shared = ours.iter().filter(|c| theirs.contains(c)).count();
     assert!(shared * 4 < ours.len(), "{shared} of {} shared", ours.len());
+}
+
+#[test]
+fn the_packages_of_17825_and_14600_are_whole_and_their_data_kills_the_mistakes() {
+    let dir = tempfile::tempdir().unwrap();
+    packages_hold(dir.path(), &["17825", "14600"]);
+}
+
+#[test]
+fn the_packages_of_14601_and_92345_are_whole_and_their_data_kills_the_mistakes() {
+    let dir = tempfile::tempdir().unwrap();
+    packages_hold(dir.path(), &["14601", "92345"]);
 }
 
 #[test]
