@@ -12,14 +12,16 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 pub(crate) fn test_command(args: &TestArgs, harness: &Harness) -> Result<(), Stop> {
-    args.rules
+    // Refused before anything runs.
+    let rules = args
+        .rules
         .options(args.puzzle)
         .map_err(|e| failure(e, "test"))?;
     if args.json {
         signals::stops_in_json();
     }
     if args.watch {
-        return watch(args, harness);
+        return watch(args, rules, harness);
     }
     let prepared = source::prepare(
         harness,
@@ -28,7 +30,7 @@ pub(crate) fn test_command(args: &TestArgs, harness: &Harness) -> Result<(), Sto
         args.compile_flags.as_deref(),
     )?;
     let paths = case_paths(args)?;
-    run_once(args, prepared, &paths, harness)
+    run_once(args, rules, prepared, &paths, harness)
 }
 
 /// The paths named, or `tests/` (else `test/`) when none is.
@@ -52,6 +54,7 @@ fn case_paths(args: &TestArgs) -> Result<Vec<PathBuf>, Stop> {
 /// One run of the suite with the program prepared, and its table.
 fn run_once(
     args: &TestArgs,
+    rules: RuleOptions,
     prepared: source::Prepared,
     paths: &[PathBuf],
     harness: &Harness,
@@ -68,50 +71,8 @@ fn run_once(
             return reported(true, written);
         }
     };
-    // A path the user typed is never dropped silently: a typo would make
-    // a suite pass that never ran the case meant.
-    if let Some(missing) = paths.iter().find(|p| p.symlink_metadata().is_err()) {
-        return Err(Stop::Usage(format!(
-            "{} does not exist",
-            files::shown(missing)
-        )));
-    }
-    let found = batch::bulk_inputs(&suite::package_cases(paths)).map_err(Stop::failed)?;
-    for line in found.unusable_lines() {
-        warn(line);
-    }
-    if let Some(other) = found.inputs.iter().find(|p| !files::is_case_input(p)) {
-        return Err(Stop::Usage(format!(
-            "{} is not a case: case files end in .in (answers in X.out or X.ans beside them)",
-            files::shown(other)
-        )));
-    }
-    let inputs = found.inputs;
-    if inputs.is_empty() {
-        return Err(Stop::Usage("no *.in cases found".into()));
-    }
-    if let Some(dir) = &args.answers {
-        if !dir.is_dir() {
-            return Err(Stop::Usage(format!(
-                "--answers {} is not a directory",
-                files::shown(dir)
-            )));
-        }
-        if let Some((a, b)) = suite::shared_answer(&inputs) {
-            return Err(Stop::Usage(format!(
-                "{} and {} would share one answer in --answers {}: test them one folder at a time",
-                files::shown(a),
-                files::shown(b),
-                files::shown(dir)
-            )));
-        }
-    }
+    let inputs = case_inputs(args, paths)?;
     note_beyond_limits(args.puzzle, &inputs);
-    // Refused before anything ran (see `test_command`).
-    let rules = args
-        .rules
-        .options(args.puzzle)
-        .map_err(|e| failure(e, "test"))?;
     let accepts = args.puzzle.contract().accepting(rules);
     let config = suite::SuiteConfig {
         puzzle: args.puzzle,
@@ -170,6 +131,51 @@ fn run_once(
     reported(failed > 0, written)
 }
 
+/// The cases of `paths` (folders, packages and files), refused whole
+/// when a named path is missing or is no case, when none is found, or
+/// when `--answers` cannot hold their answers apart.
+fn case_inputs(args: &TestArgs, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Stop> {
+    // A path the user typed is never dropped silently: a typo would make
+    // a suite pass that never ran the case meant.
+    if let Some(missing) = paths.iter().find(|p| p.symlink_metadata().is_err()) {
+        return Err(Stop::Usage(format!(
+            "{} does not exist",
+            files::shown(missing)
+        )));
+    }
+    let found = batch::bulk_inputs(&suite::package_cases(paths)).map_err(Stop::failed)?;
+    for line in found.unusable_lines() {
+        warn(line);
+    }
+    if let Some(other) = found.inputs.iter().find(|p| !files::is_case_input(p)) {
+        return Err(Stop::Usage(format!(
+            "{} is not a case: case files end in .in (answers in X.out or X.ans beside them)",
+            files::shown(other)
+        )));
+    }
+    let inputs = found.inputs;
+    if inputs.is_empty() {
+        return Err(Stop::Usage("no *.in cases found".into()));
+    }
+    if let Some(dir) = &args.answers {
+        if !dir.is_dir() {
+            return Err(Stop::Usage(format!(
+                "--answers {} is not a directory",
+                files::shown(dir)
+            )));
+        }
+        if let Some((a, b)) = suite::shared_answer(&inputs) {
+            return Err(Stop::Usage(format!(
+                "{} and {} would share one answer in --answers {}: test them one folder at a time",
+                files::shown(a),
+                files::shown(b),
+                files::shown(dir)
+            )));
+        }
+    }
+    Ok(inputs)
+}
+
 /// How many runtime errors have their standard error shown under the
 /// table.
 const ERRORS_SHOWN: usize = 3;
@@ -192,7 +198,7 @@ fn runtime_errors_shown(reports: &[suite::CaseReport]) -> Vec<(PathBuf, String)>
 /// `test --watch`: the suite run again, with a fresh table, each time the
 /// source file, the program or a case changes, until Ctrl-C (which stops
 /// the runs and exits as any stop by a signal does).
-fn watch(args: &TestArgs, harness: &Harness) -> Result<(), Stop> {
+fn watch(args: &TestArgs, rules: RuleOptions, harness: &Harness) -> Result<(), Stop> {
     use notify::Watcher;
     // Before the watcher's thread: every thread must inherit the blocked
     // signals.
@@ -265,7 +271,7 @@ fn watch(args: &TestArgs, harness: &Harness) -> Result<(), Stop> {
             &args.command,
             args.compile_flags.as_deref(),
         )
-        .and_then(|prepared| run_once(args, prepared, &paths, harness));
+        .and_then(|prepared| run_once(args, rules, prepared, &paths, harness));
         match result {
             Ok(()) | Err(Stop::Found) => {}
             Err(Stop::Quiet) => return Err(Stop::Quiet),
