@@ -10,21 +10,14 @@ use boardsolve::tools::{cleanup, files};
 use std::io::Write;
 use std::path::Path;
 
+/// `boardsolve package`: checks where the package goes, builds it, writes
+/// it into a staging folder (measuring its time limit there), renames it
+/// into place and reports what it holds.
 pub(crate) fn package(args: &PackageArgs, harness: &Harness) -> Result<(), Stop> {
     need_stdout()?;
     signals::stop_cleanly(harness)?;
     let dir = &args.out_dir;
-    let shown = files::shown(dir);
-    let replace = match std::fs::symlink_metadata(dir) {
-        Err(_) => false,
-        Ok(meta) if meta.is_dir() && is_empty(dir) => true,
-        Ok(_) if args.force => true,
-        Ok(_) => {
-            return Err(Stop::Usage(format!(
-                "{shown} already exists and is not an empty directory (--force replaces it)"
-            )));
-        }
-    };
+    let replace = may_replace(args)?;
     let mut made = package::package(args.puzzle, args.seed, args.format.into())
         .map_err(|e| failure(e, "package"))?;
     if let Some(seconds) = args.time_limit {
@@ -37,47 +30,87 @@ pub(crate) fn package(args: &PackageArgs, harness: &Harness) -> Result<(), Stop>
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let cannot = |what: &str, e: std::io::Error| Stop::system(what, e);
     std::fs::create_dir_all(parent)
-        .map_err(|e| cannot(&format!("cannot create {}", files::shown(parent)), e))?;
+        .map_err(|e| Stop::system(format!("cannot create {}", files::shown(parent)), e))?;
     // Registered, so that a signal removes a half-written package.
     let staging = cleanup::TemporaryDir::new(harness, || {
         tempfile::Builder::new()
             .prefix(".boardsolve-package-")
             .tempdir_in(parent)
     })
-    .map_err(|e| cannot("cannot create a temporary directory", e))?;
+    .map_err(|e| Stop::system("cannot create a temporary directory", e))?;
+    let timing = stage(args, harness, &staging, &mut made)?;
+    install(staging, dir, replace)?;
+    report(args, &made, &timing)
+}
+
+/// Whether `--out-dir` is to be replaced: it does not exist (no), is an
+/// empty directory (yes), or holds something, which only `--force` replaces.
+fn may_replace(args: &PackageArgs) -> Result<bool, Stop> {
+    let dir = &args.out_dir;
+    match std::fs::symlink_metadata(dir) {
+        Err(_) => Ok(false),
+        Ok(meta) if meta.is_dir() && is_empty(dir) => Ok(true),
+        Ok(_) if args.force => Ok(true),
+        Ok(_) => Err(Stop::Usage(format!(
+            "{} already exists and is not an empty directory (--force replaces it)",
+            files::shown(dir)
+        ))),
+    }
+}
+
+/// Writes every file of `made` into `staging` and, unless `--time-limit`
+/// states one, measures the time limit on the package as written (its own
+/// submissions on its own data) and writes `problem.yaml` again with it.
+/// Returns the timing lines to report.
+fn stage(
+    args: &PackageArgs,
+    harness: &Harness,
+    staging: &cleanup::TemporaryDir,
+    made: &mut package::Package,
+) -> Result<Vec<String>, Stop> {
     let write = |file: &package::PackageFile| {
         // Under the registry's lock, so that a signal's removal of the
         // staging folder never races a write into it.
         staging
             .write(&file.path, &file.bytes)
-            .map_err(|e| cannot(&format!("cannot write {}", file.path), e))
+            .map_err(|e| Stop::system(format!("cannot write {}", file.path), e))
     };
     for file in &made.files {
         write(file)?;
     }
-    let mut timing = Vec::new();
-    if args.time_limit.is_none() {
-        // Measured on the package as written, its own submissions on its
-        // own data; problem.yaml is written again with the limit.
-        let measured = timing::measure(harness, args.puzzle, staging.path(), harness::jobs(None));
-        match measured {
-            Ok(limit) => {
-                if let Some(why) = &limit.warning {
-                    warn(format_args!("{why}"));
-                }
-                timing = limit.lines.clone();
-                made.set_time_limit(limit.seconds, limit.lines);
-                write(&made.files[0])?;
+    if args.time_limit.is_some() {
+        return Ok(Vec::new());
+    }
+    match timing::measure(harness, args.puzzle, staging.path(), harness::jobs(None)) {
+        Ok(limit) => {
+            if let Some(why) = &limit.warning {
+                warn(format_args!("{why}"));
             }
-            Err(e) if e.interrupted() => signals::wait_for_exit(),
-            Err(e) => warn(format_args!(
+            let lines = limit.lines.clone();
+            made.set_time_limit(limit.seconds, limit.lines);
+            write(&made.files[0])?;
+            Ok(lines)
+        }
+        Err(e) if e.interrupted() => signals::wait_for_exit(),
+        Err(e) => {
+            warn(format_args!(
                 "no time limit measured ({e}); problem.yaml states none, so a judge infers one from the submissions"
-            )),
+            ));
+            Ok(Vec::new())
         }
     }
-    let renamed = |e| cannot(&format!("cannot rename the package to {shown}"), e);
+}
+
+/// Renames the staged package to `dir`, swapping it with the old one
+/// when `replace`.
+fn install(staging: cleanup::TemporaryDir, dir: &Path, replace: bool) -> Result<(), Stop> {
+    let renamed = |e| {
+        Stop::system(
+            format!("cannot rename the package to {}", files::shown(dir)),
+            e,
+        )
+    };
     if replace {
         // One step for a signal: the old package and the new one are
         // swapped and the old one removed while a stop waits, so the
@@ -91,6 +124,14 @@ pub(crate) fn package(args: &PackageArgs, harness: &Harness) -> Result<(), Stop>
     } else {
         staging.persist(dir).map_err(renamed)?;
     }
+    Ok(())
+}
+
+/// What the written package holds: cases by kind, the time limit's
+/// lines, the invalid inputs, how to check it, and a warning for any
+/// catalogued mistake its secret data does not kill.
+fn report(args: &PackageArgs, made: &package::Package, timing: &[String]) -> Result<(), Stop> {
+    let shown = files::shown(&args.out_dir);
     let count = |prefix: &str| {
         made.files
             .iter()

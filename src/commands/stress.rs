@@ -11,7 +11,69 @@ use boardsolve::tools::{diagnose, generate, judge, stress};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, BufWriter, Write};
 
+/// `boardsolve stress`: checks the options, prepares the program
+/// (compiling a source file), runs the generated cases and reports.
 pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(), Stop> {
+    let puzzle = args.puzzle;
+    let (rules, seed) = checked_options(args)?;
+    let prepared = source::prepare(
+        harness,
+        puzzle,
+        &args.command,
+        args.compile_flags.as_deref(),
+    )?;
+    let (program, compiled) = match prepared {
+        source::Prepared::Program(program, compiled) => (program, compiled),
+        source::Prepared::CompileError(error) => {
+            let mut out = BufWriter::new(anstream::stdout().lock());
+            let written = source::write_compile_error(&mut out, &error, &args.command[0])
+                .and_then(|()| out.flush());
+            return reported(true, written);
+        }
+    };
+    let jobs = jobs(args.limits.jobs);
+    let config = stress::StressConfig {
+        puzzle,
+        program,
+        harness: harness.clone(),
+        cases: args.cases,
+        seed,
+        time_limit: args.limits.time_limit,
+        memory_limit: args.limits.memory_limit,
+        jobs,
+        accepts: puzzle.contract().accepting(rules),
+        sizes: args.sizes.options(),
+        solve: SolveOptions {
+            rules,
+            format: OutputFormat::Judge,
+            context: RunContext::new(),
+        },
+        diagnose: args.diagnose,
+        shrink_time: args.shrink_time,
+        diagnose_cases: 200,
+        reference_limit: args.reference_limit,
+    };
+    write_header(args, rules, seed, jobs);
+    let bar = progress_bar(args.cases, "cases");
+    let tick = |event: stress::Progress| show_progress(event, bar.as_ref());
+    let result = stress::stress(&config, &tick);
+    let summary = match finished(bar.as_ref(), result, stress::StressError::interrupted) {
+        Ok(summary) => summary,
+        Err(stress::StressError::Puzzle(e)) => return Err(failure(e, "stress")),
+        Err(e @ stress::StressError::Reference { .. }) => {
+            // The library names no option; the command line does.
+            return Err(Stop::Usage(format!(
+                "{e}; choose smaller sizes or raise --reference-limit"
+            )));
+        }
+        Err(e) => return Err(Stop::failed(e)),
+    };
+    write_summary(args, seed, &summary, compiled.is_none())
+}
+
+/// The puzzle's options and the seed, every option refused here that can
+/// be, before the first line promises a run.
+fn checked_options(args: &StressArgs) -> Result<(RuleOptions, u64), Stop> {
     let puzzle = args.puzzle;
     if args.any_tiling {
         return Err(Stop::Usage(
@@ -28,52 +90,18 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
             .map_or(0, |d| d.as_nanos() as u64);
         nanos % 1_000_000_000
     });
-    // The size options are refused here, before the first line promises
-    // a run: the first case is made once and thrown away.
+    // The size options: the first case is made once and thrown away.
     puzzle
         .generate(&mut generate::case_rng(seed, 0), &args.sizes.options())
         .map_err(|e| failure(e, "stress"))?;
-    let prepared = source::prepare(
-        harness,
-        puzzle,
-        &args.command,
-        args.compile_flags.as_deref(),
-    )?;
-    let program = match prepared {
-        source::Prepared::Program(program, compiled) => (program, compiled),
-        source::Prepared::CompileError(error) => {
-            let mut out = BufWriter::new(anstream::stdout().lock());
-            let written = source::write_compile_error(&mut out, &error, &args.command[0])
-                .and_then(|()| out.flush());
-            return reported(true, written);
-        }
-    };
-    let (program, compiled) = program;
-    let jobs = jobs(args.limits.jobs);
+    Ok((rules, seed))
+}
+
+/// The run's first lines, on stderr: what is run with which limits, the
+/// puzzle's terms and the sizes of the cases.
+fn write_header(args: &StressArgs, rules: RuleOptions, seed: u64, jobs: usize) {
+    let puzzle = args.puzzle;
     let mut err = io::stderr();
-    let contract = puzzle.contract();
-    let accepts = contract.accepting(rules);
-    let config = stress::StressConfig {
-        puzzle,
-        program,
-        harness: harness.clone(),
-        cases: args.cases,
-        seed,
-        time_limit: args.limits.time_limit,
-        memory_limit: args.limits.memory_limit,
-        jobs,
-        accepts,
-        sizes: args.sizes.options(),
-        solve: SolveOptions {
-            rules,
-            format: OutputFormat::Judge,
-            context: RunContext::new(),
-        },
-        diagnose: args.diagnose,
-        shrink_time: args.shrink_time,
-        diagnose_cases: 200,
-        reference_limit: args.reference_limit,
-    };
     let memory = args.limits.memory_limit.map_or(String::new(), |m| {
         format!(", memory {}", judge::size(m / 1024))
     });
@@ -91,20 +119,17 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
         let _ = writeln!(err, "{terms}");
     }
     let _ = writeln!(err, "{}", sizes_line(puzzle, args));
-    let bar = progress_bar(args.cases, "cases");
-    let tick = |event: stress::Progress| show_progress(event, bar.as_ref());
-    let result = stress::stress(&config, &tick);
-    let summary = match finished(bar.as_ref(), result, stress::StressError::interrupted) {
-        Ok(summary) => summary,
-        Err(stress::StressError::Puzzle(e)) => return Err(failure(e, "stress")),
-        Err(e @ stress::StressError::Reference { .. }) => {
-            // The library names no option; the command line does.
-            return Err(Stop::Usage(format!(
-                "{e}; choose smaller sizes or raise --reference-limit"
-            )));
-        }
-        Err(e) => return Err(Stop::failed(e)),
-    };
+}
+
+/// The report on stdout: all passed, or the failure; the extremes; and,
+/// for a wrong answer of a command (not a compiled source file) that
+/// looks like an unwrapped `solution()`, how to run it.
+fn write_summary(
+    args: &StressArgs,
+    seed: u64,
+    summary: &stress::Summary,
+    plain_command: bool,
+) -> Result<(), Stop> {
     let mut out = BufWriter::new(anstream::stdout().lock());
     let written = match &summary.failure {
         None => writeln!(
@@ -122,7 +147,7 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
         .failure
         .as_ref()
         .is_some_and(|f| matches!(f.original.verdict, judge::Verdict::WrongAnswer(_)));
-    if compiled.is_none()
+    if plain_command
         && wrong_answer
         && let Some(note) = source::unwrapped_solution_note(&args.command, "stress")
     {

@@ -199,7 +199,6 @@ fn runtime_errors_shown(reports: &[suite::CaseReport]) -> Vec<(PathBuf, String)>
 /// source file, the program or a case changes, until Ctrl-C (which stops
 /// the runs and exits as any stop by a signal does).
 fn watch(args: &TestArgs, rules: RuleOptions, harness: &Harness) -> Result<(), Stop> {
-    use notify::Watcher;
     // Before the watcher's thread: every thread must inherit the blocked
     // signals.
     need_stdout()?;
@@ -213,56 +212,8 @@ fn watch(args: &TestArgs, rules: RuleOptions, harness: &Harness) -> Result<(), S
     let (events, changes) = std::sync::mpsc::channel();
     let mut watcher = notify::recommended_watcher(events)
         .map_err(|e| Stop::Usage(format!("--watch: cannot watch files: {e}")))?;
-    let mut folders: Vec<PathBuf> = Vec::new();
-    for path in program.iter().chain(&paths) {
-        let folder = if path.is_dir() {
-            path.clone()
-        } else {
-            match path.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-                _ => PathBuf::from("."),
-            }
-        };
-        if !folders.contains(&folder) {
-            watcher
-                .watch(&folder, notify::RecursiveMode::NonRecursive)
-                .map_err(|e| {
-                    Stop::Usage(format!(
-                        "--watch: cannot watch {}: {e}",
-                        files::shown(&folder)
-                    ))
-                })?;
-            folders.push(folder);
-        }
-    }
-    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-    let program = program.as_deref().map(canonical);
-    let case_files: Vec<PathBuf> = paths
-        .iter()
-        .filter(|p| !p.is_dir())
-        .map(|p| canonical(p))
-        .collect();
-    let case_dirs: Vec<PathBuf> = paths
-        .iter()
-        .filter(|p| p.is_dir())
-        .map(|p| canonical(p))
-        .collect();
-    let matters = |path: &Path| {
-        let Some(name) = path.file_name() else {
-            return false;
-        };
-        let path = path
-            .parent()
-            .map_or_else(|| path.to_path_buf(), |dir| canonical(dir).join(name));
-        program.as_ref() == Some(&path)
-            || case_files.iter().any(|c| {
-                *c == path || c.with_extension("out") == path || c.with_extension("ans") == path
-            })
-            || (case_dirs.iter().any(|d| path.parent() == Some(d.as_path()))
-                && path
-                    .extension()
-                    .is_some_and(|e| e == "in" || e == "out" || e == "ans"))
-    };
+    watch_folders(&mut watcher, program.iter().chain(&paths))?;
+    let watched = Watched::new(program.as_deref(), &paths);
     let mut round = 1u64;
     loop {
         let result = source::prepare(
@@ -289,7 +240,7 @@ fn watch(args: &TestArgs, rules: RuleOptions, harness: &Harness) -> Result<(), S
             match changes.recv() {
                 Ok(Ok(event))
                     if !matches!(event.kind, notify::EventKind::Access(_))
-                        && event.paths.iter().any(|p| matters(p)) =>
+                        && event.paths.iter().any(|p| watched.matters(p)) =>
                 {
                     break;
                 }
@@ -302,6 +253,83 @@ fn watch(args: &TestArgs, rules: RuleOptions, harness: &Harness) -> Result<(), S
         round += 1;
         let _ = writeln!(io::stderr(), "\n--- changed: round {round} ---");
     }
+}
+
+/// Watches the folder of each of `paths` (a folder itself for a folder of
+/// cases), each once: file events come from folders, and an editor's save
+/// often replaces the file rather than writing into it.
+fn watch_folders<'a>(
+    watcher: &mut impl notify::Watcher,
+    paths: impl Iterator<Item = &'a PathBuf>,
+) -> Result<(), Stop> {
+    let mut folders: Vec<PathBuf> = Vec::new();
+    for path in paths {
+        let folder = if path.is_dir() {
+            path.clone()
+        } else {
+            match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => PathBuf::from("."),
+            }
+        };
+        if !folders.contains(&folder) {
+            watcher
+                .watch(&folder, notify::RecursiveMode::NonRecursive)
+                .map_err(|e| {
+                    Stop::Usage(format!(
+                        "--watch: cannot watch {}: {e}",
+                        files::shown(&folder)
+                    ))
+                })?;
+            folders.push(folder);
+        }
+    }
+    Ok(())
+}
+
+/// The files whose change starts a new round of `--watch`: the program's
+/// source, the cases named and their answers, and the cases and answers
+/// in the folders named; all canonical, as the watcher reports them.
+struct Watched {
+    program: Option<PathBuf>,
+    case_files: Vec<PathBuf>,
+    case_dirs: Vec<PathBuf>,
+}
+
+impl Watched {
+    fn new(program: Option<&Path>, paths: &[PathBuf]) -> Watched {
+        let (dirs, files): (Vec<&PathBuf>, Vec<&PathBuf>) = paths.iter().partition(|p| p.is_dir());
+        Watched {
+            program: program.map(canonical),
+            case_files: files.into_iter().map(|p| canonical(p)).collect(),
+            case_dirs: dirs.into_iter().map(|p| canonical(p)).collect(),
+        }
+    }
+
+    fn matters(&self, path: &Path) -> bool {
+        let Some(name) = path.file_name() else {
+            return false;
+        };
+        let path = path
+            .parent()
+            .map_or_else(|| path.to_path_buf(), |dir| canonical(dir).join(name));
+        let case_or_answer = |e: &std::ffi::OsStr| e == "in" || e == "out" || e == "ans";
+        self.program.as_ref() == Some(&path)
+            || self.case_files.iter().any(|c| {
+                *c == path || c.with_extension("out") == path || c.with_extension("ans") == path
+            })
+            || (self
+                .case_dirs
+                .iter()
+                .any(|d| path.parent() == Some(d.as_path()))
+                && path.extension().is_some_and(case_or_answer))
+    }
+}
+
+/// `p` made canonical where it can be (a file being replaced may be
+/// missing for a moment), else as given.
+fn canonical(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
 /// Names, on standard error, the cases past the judge's limits: they are
