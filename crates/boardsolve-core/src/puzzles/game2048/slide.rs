@@ -87,15 +87,23 @@ pub(super) fn slide(from: &[u8], to: &mut [u8], n: usize, dir: usize) -> bool {
         // the board, in a buffer of the largest board below 16.
         let mut out = [0u8; WIDTH * WIDTH];
         let spare = (WIDTH * WIDTH - 1) as u16;
-        walk::<1>(&lanes, &mut out, towards_end, wall, across, along, spare);
+        if towards_end {
+            walk::<1, true>(&lanes, &mut out, wall, across, along, spare);
+        } else {
+            walk::<1, false>(&lanes, &mut out, wall, across, along, spare);
+        }
         to.copy_from_slice(&out[..n * n]);
     } else {
         to.fill(0);
-        match n.div_ceil(WIDTH) {
-            1 => walk::<1>(&lanes, to, towards_end, wall, across, along, 0),
-            2 => walk::<2>(&lanes, to, towards_end, wall, across, along, 0),
-            3 => walk::<3>(&lanes, to, towards_end, wall, across, along, 0),
-            _ => walk::<4>(&lanes, to, towards_end, wall, across, along, 0),
+        match (n.div_ceil(WIDTH), towards_end) {
+            (1, false) => walk::<1, false>(&lanes, to, wall, across, along, 0),
+            (2, false) => walk::<2, false>(&lanes, to, wall, across, along, 0),
+            (3, false) => walk::<3, false>(&lanes, to, wall, across, along, 0),
+            (_, false) => walk::<4, false>(&lanes, to, wall, across, along, 0),
+            (1, true) => walk::<1, true>(&lanes, to, wall, across, along, 0),
+            (2, true) => walk::<2, true>(&lanes, to, wall, across, along, 0),
+            (3, true) => walk::<3, true>(&lanes, to, wall, across, along, 0),
+            (_, true) => walk::<4, true>(&lanes, to, wall, across, along, 0),
         }
     }
     from != to
@@ -112,12 +120,29 @@ pub(super) fn slide(from: &[u8], to: &mut [u8], n: usize, dir: usize) -> bool {
 /// `to` must be valid for writing `n.div_ceil(16) * n * 16` bytes.
 unsafe fn transpose_chunks(from: &[u8], to: *mut u8, n: usize) {
     assert!(n >= WIDTH && from.len() == n * n);
-    for (k, (r, _)) in chunks(n).enumerate() {
+    let last = n.div_ceil(WIDTH) - 1;
+    for (k, (r, mine)) in chunks(n).enumerate() {
         for (c, owned) in chunks(n) {
-            let at = from[r * n + c..].as_ptr();
             // SAFETY: chunk k's steps c..c+16 are below n, inside the
             // bytes the caller vouches for.
             let out = unsafe { to.add((k * n + c) * WIDTH) };
+            // A last chunk that owns four lines or fewer stores only its
+            // lanes 12 to 15: those are its last four rows.
+            if k == last && k > 0 && mine >= 12 {
+                let at = from[(n - 4) * n + c..].as_ptr();
+                // SAFETY: rows n-4..n and columns c..c+16 are inside the
+                // board.
+                unsafe {
+                    match owned / 4 {
+                        0 => turn_four::<0>(at, n, out),
+                        1 => turn_four::<4>(at, n, out),
+                        2 => turn_four::<8>(at, n, out),
+                        _ => turn_four::<12>(at, n, out),
+                    }
+                }
+                continue;
+            }
+            let at = from[r * n + c..].as_ptr();
             // SAFETY: rows r..r+16 and columns c..c+16 are inside the
             // board.
             unsafe {
@@ -126,6 +151,49 @@ unsafe fn transpose_chunks(from: &[u8], to: *mut u8, n: usize) {
                     1 => turn::<4>(at, n, out),
                     2 => turn::<8>(at, n, out),
                     _ => turn::<12>(at, n, out),
+                }
+            }
+        }
+    }
+}
+
+/// [`turn`] for four rows: writes each column from `SKIP` on as a
+/// register whose four lanes of each group hold the column's four cells
+/// (lanes 12 to 15 are the walk's, the other lanes copies of them). Two
+/// rounds of interleaves put each column's cells in a 32-bit word, and a
+/// word shuffle spreads it: a quarter of the interleaves of a 16×16 block.
+///
+/// # Safety
+/// `from` must be valid for reading 4 rows of 16 bytes `n` apart, and
+/// `to` for writing 16 bytes at `16 * i` for `i` in `SKIP..16`.
+#[inline(always)]
+unsafe fn turn_four<const SKIP: usize>(from: *const u8, n: usize, to: *mut u8) {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of x86_64; the caller vouches for the bytes.
+    unsafe {
+        let row = |i: usize| _mm_loadu_si128(from.add(i * n).cast());
+        let (a, b, c, d) = (row(0), row(1), row(2), row(3));
+        let pairs = [
+            (_mm_unpacklo_epi8(a, b), _mm_unpacklo_epi8(c, d)),
+            (_mm_unpackhi_epi8(a, b), _mm_unpackhi_epi8(c, d)),
+        ];
+        // Register q holds columns 4q..4q+4, one 32-bit word each.
+        let words = [
+            _mm_unpacklo_epi16(pairs[0].0, pairs[0].1),
+            _mm_unpackhi_epi16(pairs[0].0, pairs[0].1),
+            _mm_unpacklo_epi16(pairs[1].0, pairs[1].1),
+            _mm_unpackhi_epi16(pairs[1].0, pairs[1].1),
+        ];
+        for (q, &w) in words.iter().enumerate() {
+            let columns = [
+                _mm_shuffle_epi32::<0x00>(w),
+                _mm_shuffle_epi32::<0x55>(w),
+                _mm_shuffle_epi32::<0xAA>(w),
+                _mm_shuffle_epi32::<0xFF>(w),
+            ];
+            for (i, &column) in columns.iter().enumerate() {
+                if 4 * q + i >= SKIP {
+                    _mm_storeu_si128(to.add((4 * q + i) * WIDTH).cast(), column);
                 }
             }
         }
@@ -170,10 +238,9 @@ unsafe fn turn<const SKIP: usize>(from: *const u8, n: usize, to: *mut u8) {
 /// `s` is `wall + i * across + s * along`; lanes past `n` (one chunk only)
 /// write to the cell `spare`. `to` must be clear.
 #[inline(always)]
-fn walk<const C: usize>(
+fn walk<const C: usize, const BACK: bool>(
     lanes: &Lanes,
     to: &mut [u8],
-    towards_end: bool,
     wall: usize,
     across: usize,
     along: isize,
@@ -207,8 +274,7 @@ fn walk<const C: usize>(
     // line, so it never passes the step being read.
     unsafe {
         let zero = _mm_setzero_si128();
-        let ones = _mm_cmpeq_epi8(zero, zero);
-        let step_by = _mm_set1_epi16(along as i16);
+        let step_by = _mm_set1_epi8(along.unsigned_abs() as i8);
         let mut waiting = [zero; C];
         // The cell of slot 0 of each lane's line, as 16-bit words: the
         // slot's cell is this plus `along` a block made final.
@@ -254,7 +320,7 @@ fn walk<const C: usize>(
             }
         };
         for j in 0..n {
-            let step = if towards_end { n - 1 - j } else { j };
+            let step = if BACK { n - 1 - j } else { j };
             let row = base.add(step * lanes.step);
             for k in 0..C {
                 let groups = if k + 1 == C { last_groups } else { 0xF };
@@ -265,16 +331,18 @@ fn walk<const C: usize>(
                 // The waiting block, one up where it merges: final when
                 // it merges or a different block arrives.
                 put(_mm_sub_epi8(w, merge), at[k], groups);
-                // A block arriving while one waits: the slot is taken.
-                let advance = _mm_xor_si128(_mm_or_si128(empty, _mm_cmpeq_epi8(w, zero)), ones);
-                at[k][0] = _mm_add_epi16(
-                    at[k][0],
-                    _mm_and_si128(_mm_unpacklo_epi8(advance, advance), step_by),
+                // A block arriving while one waits: the slot is taken,
+                // and its cell moves on by |along| (below 256) bytes.
+                let moves = _mm_andnot_si128(_mm_or_si128(empty, _mm_cmpeq_epi8(w, zero)), step_by);
+                let (low, high) = (
+                    _mm_unpacklo_epi8(moves, zero),
+                    _mm_unpackhi_epi8(moves, zero),
                 );
-                at[k][1] = _mm_add_epi16(
-                    at[k][1],
-                    _mm_and_si128(_mm_unpackhi_epi8(advance, advance), step_by),
-                );
+                if !BACK {
+                    at[k] = [_mm_add_epi16(at[k][0], low), _mm_add_epi16(at[k][1], high)];
+                } else {
+                    at[k] = [_mm_sub_epi16(at[k][0], low), _mm_sub_epi16(at[k][1], high)];
+                }
                 // An empty cell keeps the waiting block; a merge leaves none.
                 waiting[k] = _mm_andnot_si128(merge, _mm_or_si128(v, _mm_and_si128(w, empty)));
             }
