@@ -8,16 +8,19 @@
 //! line's output slot, which moves on only when that candidate is final.
 //! A lane is a byte store at its own address, so the cost is in getting
 //! the 16 values and addresses out of the registers; the addresses are
-//! kept as 16-bit words beside the lanes (the slot's cell, moved by a
-//! vector add when a block is made final), so a store costs a shift, a
-//! byte load and the store. Of the last chunk of a board whose side is not
-//! a multiple of 16, which overlaps the one before, only the groups of four
-//! lanes holding lines of its own store.
+//! kept as 16-bit words beside the lanes (the slot's cell, moved by the
+//! distance between two slots, added or taken away, when a block is made
+//! final), so a store costs a shift, a byte load and the store. Of the
+//! last chunk of a board whose side is not a multiple of 16, which
+//! overlaps the one before, only the groups of four lanes holding lines of
+//! its own store. The move is bound by these instructions, not by its
+//! stores: two steps in one 16-bit store along a row took the same time.
 //!
-//! Columns of 16 lines from up are rows of the board itself; the rows are
-//! turned into columns first, 16×16 blocks in registers, each chunk of
-//! lines to its own buffer so that every load of the walk finds its bytes
-//! in one store.
+//! For the vertical moves of boards from 16 up, the steps are the board's
+//! own rows; for the horizontal ones the rows are turned into columns
+//! first, 16×16 blocks in registers, each chunk of lines to its own buffer
+//! so that every load of the walk finds its bytes in one store (see
+//! docs/2048.md, "The portable move rebuilt").
 
 use super::ahead::{Scratch, WIDTH, chunks, columns, rows};
 use super::board::MAX_N;
