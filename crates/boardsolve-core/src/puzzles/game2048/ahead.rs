@@ -17,16 +17,16 @@ use super::board::MAX_N;
 use super::solve::Counts;
 
 /// Lines walked side by side: one SSE2 register of byte lanes.
-const WIDTH: usize = 16;
+pub(super) const WIDTH: usize = 16;
 
 /// A board laid out for the lane walk: step `j` of every line (its `j`-th
 /// cell from one end) at `cells[j * stride..]`, line `i` in byte `i`. Every
 /// chunk of [`chunks`] is inside the slice at every step: the stride is
 /// `n` from 16 lines up, else 16 with the lanes from `n` zero.
 pub(super) struct Steps<'a> {
-    cells: &'a [u8],
-    stride: usize,
-    n: usize,
+    pub(super) cells: &'a [u8],
+    pub(super) stride: usize,
+    pub(super) n: usize,
 }
 
 /// Room for a board laid out as [`Steps`] when the board itself is not.
@@ -103,7 +103,7 @@ pub(super) fn rows<'a>(board: &'a [u8], n: usize, scratch: &'a mut Scratch) -> S
 /// The first line of each chunk of [`WIDTH`] lines walked together, and
 /// the first of its lines that no earlier chunk walked: the last chunk
 /// ends at line `n` (at 16 when fewer), overlapping the one before.
-fn chunks(n: usize) -> impl Iterator<Item = (usize, usize)> {
+pub(super) fn chunks(n: usize) -> impl Iterator<Item = (usize, usize)> {
     let whole = n / WIDTH;
     // `then`, not `then_some`: the pair is computed only when n > WIDTH.
     let tail =
@@ -579,134 +579,6 @@ pub(super) fn walks_agree(steps: &Steps, towards_end: bool, level: u8) -> bool {
             && lines(fast) == lines(&plain)
             && slots(fast) == slots(&plain)
     })
-}
-
-/// `to` = the `n`×`n` board `from` moved in `dir` (0 up, 1 down, 2 left,
-/// 3 right), `true` if it changed: the portable move on SSE2 (part of every
-/// x86_64 CPU). The lines are walked as in [`land`], 16 side by side, the
-/// rows through a transpose for the horizontal moves; each step stores
-/// every lane's candidate (the waiting block, one up where it merges) at
-/// its line's output slot, as the plain move does, one byte store a lane.
-/// The lanes' logic costs a few instructions for 16 cells where the plain
-/// move spends a dozen or more on each cell; the stores, one a cell, are
-/// most of what is left (a fifth less time than the plain move).
-#[cfg(target_arch = "x86_64")]
-pub(super) fn slide_sse2(from: &[u8], to: &mut [u8], n: usize, dir: usize) -> bool {
-    assert!((1..=MAX_N).contains(&n) && from.len() == n * n && to.len() == n * n && dir < 4);
-    let mut scratch = Scratch::new();
-    let steps = if dir < 2 {
-        columns(from, n, &mut scratch)
-    } else {
-        rows(from, n, &mut scratch)
-    };
-    to.fill(0);
-    let towards_end = dir % 2 == 1;
-    // Cell of line `i`, slot `s`: `wall + i * across + s * along`.
-    let (wall, across, along) = match dir {
-        0 => (0, 1, n as isize),
-        1 => ((n - 1) * n, 1, -(n as isize)),
-        2 => (0, n, 1),
-        _ => (n - 1, n, -1),
-    };
-    match n.div_ceil(WIDTH) {
-        0 | 1 => slide_lanes::<1>(&steps, to, towards_end, wall, across, along),
-        2 => slide_lanes::<2>(&steps, to, towards_end, wall, across, along),
-        3 => slide_lanes::<3>(&steps, to, towards_end, wall, across, along),
-        _ => slide_lanes::<4>(&steps, to, towards_end, wall, across, along),
-    }
-    from != to
-}
-
-/// [`slide_sse2`] for `C` chunks of lanes, walked in one loop so that their
-/// chains of dependent steps overlap.
-#[cfg(target_arch = "x86_64")]
-fn slide_lanes<const C: usize>(
-    steps: &Steps,
-    to: &mut [u8],
-    towards_end: bool,
-    wall: usize,
-    across: usize,
-    along: isize,
-) {
-    use std::arch::x86_64::*;
-    let n = steps.n;
-    let mut first = [0usize; C];
-    for (k, (f, _)) in chunks(n).enumerate() {
-        first[k] = f;
-    }
-    // Lanes past `n` (boards below 16) hold no line. A lane that another
-    // chunk owns too writes what that chunk writes, in the same order, so
-    // only those past `n` are left out.
-    let end = WIDTH.min(n);
-    assert!((n - 1) * steps.stride + first[C - 1] + WIDTH <= steps.cells.len());
-    assert!(to.len() == n * n);
-    let out = to.as_mut_ptr();
-    // The wall cell of each lane's line.
-    let mut walls = [[0isize; WIDTH]; C];
-    for k in 0..C {
-        for (i, w) in walls[k].iter_mut().enumerate().take(end) {
-            *w = (wall + (first[k] + i) * across) as isize;
-        }
-    }
-    // SAFETY: SSE2 is part of x86_64; every load reads 16 bytes of a step
-    // below `n` from the first line of a chunk, inside `cells` (asserted
-    // above). Every store is at slot `s < n` of a line `< n`: a
-    // lane's slot counts the blocks already final in its line, so it never
-    // passes the step being read.
-    unsafe {
-        let zero = _mm_setzero_si128();
-        let ones = _mm_cmpeq_epi8(zero, zero);
-        let one = _mm_set1_epi8(1);
-        let mut waiting = [zero; C];
-        let mut slot = [zero; C];
-        let base = steps.cells.as_ptr();
-        // The lanes go to general registers eight at a time: bytes stored
-        // as a vector and loaded one by one wait for the store to retire.
-        let scatter = |waiting: __m128i, slot: __m128i, k: usize| {
-            let walls = &walls[k];
-            let halves = [
-                (
-                    _mm_cvtsi128_si64(waiting) as u64,
-                    _mm_cvtsi128_si64(slot) as u64,
-                ),
-                (
-                    _mm_cvtsi128_si64(_mm_unpackhi_epi64(waiting, waiting)) as u64,
-                    _mm_cvtsi128_si64(_mm_unpackhi_epi64(slot, slot)) as u64,
-                ),
-            ];
-            for (h, &(values, slots)) in halves.iter().enumerate() {
-                for b in 0..8 {
-                    let i = h * 8 + b;
-                    if i < end {
-                        let at = (slots >> (8 * b)) as u8;
-                        *out.offset(walls[i] + isize::from(at) * along) = (values >> (8 * b)) as u8;
-                    }
-                }
-            }
-        };
-        for j in 0..n {
-            let step = if towards_end { n - 1 - j } else { j };
-            let row = base.add(step * steps.stride);
-            for k in 0..C {
-                let v = _mm_loadu_si128(row.add(first[k]).cast());
-                let w = waiting[k];
-                let empty = _mm_cmpeq_epi8(v, zero);
-                let merge = _mm_andnot_si128(empty, _mm_cmpeq_epi8(w, v));
-                // The waiting block, one up where it merges: final when
-                // it merges or a different block arrives.
-                scatter(_mm_add_epi8(w, _mm_and_si128(merge, one)), slot[k], k);
-                let fresh = _mm_xor_si128(_mm_or_si128(empty, merge), ones);
-                let held = _mm_xor_si128(_mm_cmpeq_epi8(w, zero), ones);
-                // A block arriving while one waits: the slot is taken.
-                let advance = _mm_andnot_si128(empty, held);
-                slot[k] = _mm_sub_epi8(slot[k], advance);
-                waiting[k] = _mm_or_si128(_mm_and_si128(w, empty), _mm_and_si128(v, fresh));
-            }
-        }
-        for k in 0..C {
-            scatter(waiting[k], slot[k], k);
-        }
-    }
 }
 
 /// Whether `2^target` is out of reach within `remaining` moves from the

@@ -227,14 +227,14 @@ impl Board {
             return unsafe { avx512::slide(from, to, n, dir as usize) };
         }
         #[cfg(target_arch = "x86_64")]
-        return super::ahead::slide_sse2(from, to, n, dir as usize);
+        return super::slide::slide(from, to, n, dir as usize);
         #[cfg(not(target_arch = "x86_64"))]
         slide_scalar(from, to, n, dir)
     }
 }
 
 /// The plain portable move: `to` = `from` moved in `dir`; `true` if it
-/// changed. On x86_64 the SSE2 move (`ahead::slide_sse2`) runs instead,
+/// changed. On x86_64 the SSE2 move (`slide::slide`) runs instead,
 /// tested against this one.
 ///
 /// Four lines are walked side by side, one cell of each per step, each

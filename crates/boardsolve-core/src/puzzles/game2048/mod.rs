@@ -17,6 +17,8 @@ mod merges;
 mod parse;
 pub mod reference;
 pub mod samples;
+#[cfg(target_arch = "x86_64")]
+mod slide;
 mod solve;
 mod svg;
 #[cfg(test)]
