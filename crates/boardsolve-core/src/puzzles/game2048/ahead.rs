@@ -631,42 +631,34 @@ fn walk_sse2<const C: usize>(lanes: &[Lanes; C], n: usize, level: u8, out: &mut 
             // (at most 4096 a landing): one register, where counts in the
             // landings would each wait on their last update.
             let mut recorded = 0u64;
-            // The steps with an event in a lane that records.
-            let owned = _mm_set1_epi16(l.owned as i16);
-            let mut stepped = 0u64;
-            for (piece, marks) in marks[k][..n.div_ceil(8) * 8].chunks_exact(8).enumerate() {
-                let m = _mm_and_si128(_mm_loadu_si128(marks.as_ptr().cast()), owned);
-                let none = _mm_packs_epi16(_mm_cmpeq_epi16(m, zero), zero);
-                stepped |= u64::from(!_mm_movemask_epi8(none) as u8) << (8 * piece);
-            }
-            while stepped != 0 {
-                let j = stepped.trailing_zeros() as usize;
-                stepped &= stepped - 1;
-                // The waiting block's slot: one before the first free one.
-                let mut slots = [0u8; WIDTH];
-                let slot = _mm_sub_epi8(_mm_set1_epi8(j as i8 - 1), _mm_load_si128(idle_at(k, j)));
-                _mm_storeu_si128(slots.as_mut_ptr().cast(), slot);
-                let mut events = u32::from(marks[k][j] & l.owned);
-                if let Some(t) = l.run {
-                    let by_line = out
-                        .get_unchecked_mut(usize::from(t))
-                        .by_line
-                        .as_mut_ptr()
-                        .add(l.first);
-                    let one = 1 << (16 * t);
-                    while events != 0 {
-                        let i = events.trailing_zeros() as usize;
-                        events &= events - 1;
+            // The events of four steps at a time, lanes that record only:
+            // one loop over them all, since the end of a loop over the
+            // events of each step was mispredicted at nearly every step.
+            let owned = u64::from(l.owned) * 0x0001_0001_0001_0001;
+            let idle_bytes = idle_at(k, 0).cast::<u8>();
+            let one = l.run.map_or(0, |t| 1 << (16 * t));
+            for (quarter, four) in marks[k][..n.div_ceil(4) * 4].chunks_exact(4).enumerate() {
+                let mut events = (u64::from(four[0])
+                    | u64::from(four[1]) << 16
+                    | u64::from(four[2]) << 32
+                    | u64::from(four[3]) << 48)
+                    & owned;
+                while events != 0 {
+                    let at = events.trailing_zeros() as usize;
+                    events &= events - 1;
+                    let (j, i) = (4 * quarter + at / WIDTH, at % WIDTH);
+                    // The waiting block's slot: one before the first free one.
+                    let slot = (j as u8)
+                        .wrapping_sub(*idle_bytes.add(j * WIDTH + i))
+                        .wrapping_sub(1);
+                    if let Some(t) = l.run {
                         recorded += one;
-                        *by_line.add(i) |= 1 << slots[i];
-                    }
-                } else {
-                    while events != 0 {
-                        let i = events.trailing_zeros() as usize;
-                        events &= events - 1;
+                        out.get_unchecked_mut(usize::from(t))
+                            .mark(l.first + i, slot);
+                    } else {
                         recorded += 1 << (16 * l.landing[i]);
                         out.get_unchecked_mut(usize::from(l.landing[i]))
-                            .mark(usize::from(l.line[i]), slots[i]);
+                            .mark(usize::from(l.line[i]), slot);
                     }
                 }
             }
