@@ -10,7 +10,9 @@
 //! two-move look"). So the grandchild is never written out: a walk over the
 //! built board, all lines side by side, gives each line's packed length and
 //! the slot of each of those blocks, and the four moves' merges follow from
-//! bit masks of those slots.
+//! bit masks of those slots. The same walks give the count of each
+//! grandchild as well ([`look`]), so where the look runs first the counts
+//! are taken only for the children it leaves.
 
 use super::avx512::left_partners;
 use super::board::MAX_N;
@@ -177,7 +179,7 @@ fn transpose_16(block: [[u8; WIDTH]; WIDTH]) -> [[u8; WIDTH]; WIDTH] {
 
 /// Where the blocks of one exponent sit after a move: slots are counted
 /// from the wall the move goes to, lines in board order.
-pub(super) struct Landing {
+struct Landing {
     /// Blocks in each line after the move (the line is packed at the wall).
     len: [u8; MAX_N],
     /// For each line, the slots holding the exponent.

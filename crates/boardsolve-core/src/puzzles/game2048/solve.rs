@@ -451,7 +451,7 @@ impl Search {
     /// The same bounds wherever they matter, and the same record: the
     /// count rules a child out exactly when the walks say so
     /// ([`ahead::look`]), and then the look rules it out too (docs/2048.md,
-    /// "The two-move look"). Where every child is ruled out the bounds are
+    /// "The walks before the counts"). Where every child is ruled out the bounds are
     /// all `floor` and the ranks are left at 0: the search enters none of
     /// them.
     fn look_first(
