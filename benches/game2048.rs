@@ -123,8 +123,9 @@ fn two_move_look_cost(c: &mut Criterion) {
             }
         });
     });
-    // The pieces: the look's counts alone (the rest of the look is the
-    // walk), and the four moves alone (the rest of the build is the counts).
+    // The pieces: the counts alone (the look takes them only where its
+    // walks leave a child of the board), and the four moves alone (the
+    // rest of the build is the counts).
     group.bench_function("count-a-board-5-left", |b| {
         b.iter(|| {
             for p in &positions {

@@ -440,6 +440,70 @@ impl Search {
         self.two_ahead.note(level, *out != before);
     }
 
+    /// The bounds of [`Search::bounds_below`] lowered by the two-move look,
+    /// as [`Search::look_two_ahead`] does, with the look's walks first:
+    /// where the walks rule out all four children of `b` (nearly every look
+    /// where the look pays), the counts are never taken. `false` where the
+    /// look's record may skip this level (the skip is counted only when
+    /// the count leaves a child above `floor`, so that case stays with the
+    /// counts first) or the look does not judge: then nothing is done.
+    ///
+    /// The same bounds wherever they matter, and the same record: the
+    /// count rules a child out exactly when the walks say so
+    /// ([`ahead::look`]), and then the look rules it out too (docs/2048.md,
+    /// "The walks before the counts"). Where every child is ruled out the bounds are
+    /// all `floor` and the ranks are left at 0: the search enters none of
+    /// them.
+    fn look_first(
+        &self,
+        b: &Board,
+        top: u8,
+        remaining: u32,
+        floor: u32,
+        out: &mut ChildBounds,
+    ) -> bool {
+        let level = remaining as usize;
+        if level >= TWO_AHEAD_LEVELS || !self.two_ahead.runs(level) {
+            return false;
+        }
+        let Some(lowered) = self.walks_then_counts(b, top, remaining, floor, out) else {
+            return false;
+        };
+        if let Some(lowered) = lowered {
+            self.two_ahead.note(level, lowered);
+        }
+        true
+    }
+
+    /// [`Search::look_first`] whatever the record says: `None` where the
+    /// look does not judge; else whether the look ran (the count left a
+    /// child above `floor`) and then whether it lowered a bound.
+    fn walks_then_counts(
+        &self,
+        b: &Board,
+        top: u8,
+        remaining: u32,
+        floor: u32,
+        out: &mut ChildBounds,
+    ) -> Option<Option<bool>> {
+        let outlook = ahead::look(&b.cells, b.n, remaining, floor + 1)?;
+        // Where the count rules out every child, the look does not run.
+        let looked = outlook.counted_out.contains(&false);
+        if !outlook.ruled_out.contains(&false) {
+            out.bound[..4].fill(floor);
+            out.rank[..4].fill(0);
+            return Some(looked.then_some(true));
+        }
+        self.bounds_below(b, top, remaining, floor, out);
+        let before = *out;
+        for (bound, &ruled_out) in out.bound[..4].iter_mut().zip(&outlook.ruled_out) {
+            if ruled_out {
+                *bound = floor;
+            }
+        }
+        Some(looked.then_some(*out != before))
+    }
+
     /// [`Search::look_two_ahead`] wherever it may run.
     fn look_two_ahead_always(
         &self,
@@ -506,13 +570,15 @@ impl TwoAheadRecord {
     const WINDOW: u32 = 4096;
 
     fn worth(&self, level: usize) -> bool {
+        self.runs(level)
+            || self.skipped[level].fetch_add(1, Ordering::Relaxed) % Self::RETRY == Self::RETRY - 1
+    }
+
+    /// Whether [`TwoAheadRecord::worth`] says yes at `level` without a
+    /// retry (so without counting a skip).
+    fn runs(&self, level: usize) -> bool {
         let tried = self.tried[level].load(Ordering::Relaxed);
-        if tried < Self::WARM_UP
-            || self.lowered[level].load(Ordering::Relaxed) * Self::RATE >= tried
-        {
-            return true;
-        }
-        self.skipped[level].fetch_add(1, Ordering::Relaxed) % Self::RETRY == Self::RETRY - 1
+        tried < Self::WARM_UP || self.lowered[level].load(Ordering::Relaxed) * Self::RATE >= tried
     }
 
     fn note(&self, level: usize, lowered: bool) {
@@ -561,8 +627,10 @@ impl Climb for Search {
             return Some((false, 0));
         }
         let top = child.max_exponent();
-        let counts = self.bounds_below(child, top, remaining, floor, out);
-        self.look_two_ahead(child, top, remaining, floor, &counts, out);
+        if !self.look_first(child, top, remaining, floor, out) {
+            let counts = self.bounds_below(child, top, remaining, floor, out);
+            self.look_two_ahead(child, top, remaining, floor, &counts, out);
+        }
         Some((true, u32::from(top)))
     }
     fn key<'a>(&self, b: &'a Board) -> &'a [u8] {
@@ -574,6 +642,38 @@ impl Climb for Search {
         // up to 16 bytes of slots (a u32 slot per entry, at most 3/4 used,
         // doubled while growing).
         (table::memory_budget() / self.searches / (self.key_bytes + 28)).max(1 << 12)
+    }
+}
+
+/// Whether the look with its walks first ([`Search::walks_then_counts`])
+/// agrees with the counts followed by the look
+/// ([`Search::look_two_ahead_always`] where a count leaves a child above
+/// `floor`) at `b`, for `remaining` moves after its children: the same
+/// bounds (all at most `floor` in both, or equal with the same ranks),
+/// the same record of whether the look ran and lowered a bound, and
+/// nothing judged where the look does not judge.
+#[cfg(test)]
+pub(super) fn walks_first_agree(b: &Board, remaining: u32, floor: u32) -> bool {
+    let search = Search::new(b, 1);
+    let top = b.max_exponent();
+    let mut counted = ChildBounds::default();
+    let counts = search.bounds_below(b, top, remaining, floor, &mut counted);
+    let looked = counted.bound[..4].iter().any(|&x| x > floor);
+    let mut old = counted;
+    if looked {
+        search.look_two_ahead_always(b, top, remaining, floor, &counts, &mut old);
+    }
+    let mut new = ChildBounds::default();
+    match search.walks_then_counts(b, top, remaining, floor, &mut new) {
+        None => old == counted,
+        Some(note) => {
+            note == looked.then_some(old != counted)
+                && if new.bound[..4].iter().all(|&x| x <= floor) {
+                    old.bound[..4].iter().all(|&x| x <= floor)
+                } else {
+                    new == old
+                }
+        }
     }
 }
 
@@ -619,21 +719,22 @@ pub fn count_children(board: &Board, remaining: u32, floor: u32) -> u32 {
 }
 
 /// The two-move look at `board`'s four children, as the look at `board`
-/// takes it (counts, then the walks, whatever the record of earlier
-/// looks): their bounds for `remaining` moves after them above `floor`.
+/// takes it (the walks, then the counts if a child is left, whatever the
+/// record of earlier looks): their bounds for `remaining` moves after them
+/// above `floor`.
 #[doc(hidden)]
 pub fn two_move_look(board: &Board, remaining: u32, floor: u32) -> [u32; 4] {
     let search = Search::new(board, 1);
     let mut out = ChildBounds::default();
-    let counts = search.bounds_below(board, board.max_exponent(), remaining, floor, &mut out);
-    search.look_two_ahead_always(
-        board,
-        board.max_exponent(),
-        remaining,
-        floor,
-        &counts,
-        &mut out,
-    );
+    let top = board.max_exponent();
+    if search
+        .walks_then_counts(board, top, remaining, floor, &mut out)
+        .is_some()
+    {
+        return [out.bound[0], out.bound[1], out.bound[2], out.bound[3]];
+    }
+    let counts = search.bounds_below(board, top, remaining, floor, &mut out);
+    search.look_two_ahead_always(board, top, remaining, floor, &counts, &mut out);
     [out.bound[0], out.bound[1], out.bound[2], out.bound[3]]
 }
 

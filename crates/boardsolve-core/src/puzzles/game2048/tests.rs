@@ -5,7 +5,7 @@ use super::parse::parse;
 use super::slide;
 use super::solve::{
     EXPONENT_SLOTS, Search, counts_above_scalar, counts_after_moves, counts_after_moves_above,
-    merge_tree_bound, narrowed_exponent, upper_exponent,
+    merge_tree_bound, narrowed_exponent, upper_exponent, walks_first_agree,
 };
 use super::*;
 use crate::search::maximize::{ChildBounds, Climb, Climbing};
@@ -1105,6 +1105,58 @@ proptest! {
         prop_assert!(ahead::walks_agree(&ahead::columns(&cells, n, &mut scratch), towards_end, level));
         let mut scratch = ahead::Scratch::new();
         prop_assert!(ahead::walks_agree(&ahead::rows(&cells, n, &mut scratch), towards_end, level));
+    }
+
+    /// The walks of all four moves taken together (both axes in one loop;
+    /// on 17 to 20 lines a side, the last lines of both axes in one
+    /// register) find what the plain lane loops find, on boards of every
+    /// size.
+    #[test]
+    fn the_walks_of_all_four_moves_equal_the_plain_loops(
+        n in 1usize..=64,
+        seed in any::<u64>(),
+        level in 1u8..=12,
+    ) {
+        let cells = random_cells(n, seed);
+        prop_assert!(ahead::all_walks_agree(&cells, n, level));
+    }
+
+    /// The same on 17 to 20 lines a side, where the lanes are laid out apart.
+    #[test]
+    fn the_walks_of_all_four_moves_equal_the_plain_loops_from_17_to_20(
+        n in 17usize..=20,
+        seed in any::<u64>(),
+        level in 1u8..=12,
+    ) {
+        let cells = random_cells(n, seed);
+        prop_assert!(ahead::all_walks_agree(&cells, n, level));
+    }
+
+    /// The look with its walks first, the counts only where a child is
+    /// left, decides as the counts followed by the look do.
+    #[test]
+    fn the_walks_first_decide_as_the_counts_then_the_look(
+        (n, values) in merging_board(),
+        remaining in 0u32..=4,
+        above in 0u32..=5,
+        below in 0u32..=2,
+    ) {
+        let b = board(n, &values);
+        let floor = (u32::from(b.max_exponent()) + above).saturating_sub(below + 1);
+        prop_assert!(walks_first_agree(&b, remaining, floor));
+    }
+
+    /// The same on boards of every size up to 64×64.
+    #[test]
+    fn the_walks_first_decide_as_the_counts_then_the_look_at_any_size(
+        n in 1usize..=64,
+        seed in any::<u64>(),
+        remaining in 1u32..=5,
+        above in 0u32..=4,
+    ) {
+        let b = Board::from_exponents(n, random_cells(n, seed));
+        let floor = (u32::from(b.max_exponent()) + above).saturating_sub(1);
+        prop_assert!(walks_first_agree(&b, remaining, floor));
     }
 
     /// Never below the truth: a block the plain search makes within
