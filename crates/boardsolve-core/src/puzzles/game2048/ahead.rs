@@ -134,10 +134,33 @@ fn transpose(from: &[u8], to: &mut [u8], n: usize) {
     }
 }
 
-/// A 16×16 byte transpose. Four rounds that interleave register `i` with
+/// A 16×16 byte transpose in registers (register `i` holds row `i`, and
+/// column `i` after): four rounds that interleave register `i` with
 /// register `i + 8` move the bits of (register, byte) one place to the
-/// left, as a rotation of their 8 bits: after four, register and byte have
-/// swapped.
+/// left, as a rotation of their 8 bits, so after four, register and byte
+/// have swapped. Shared by [`transpose_16`] and the portable move's turns.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) fn transpose_registers(
+    mut x: [std::arch::x86_64::__m128i; WIDTH],
+) -> [std::arch::x86_64::__m128i; WIDTH] {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of x86_64; only registers are touched.
+    unsafe {
+        for _ in 0..4 {
+            let mut y = [_mm_setzero_si128(); WIDTH];
+            for i in 0..WIDTH / 2 {
+                y[2 * i] = _mm_unpacklo_epi8(x[i], x[i + 8]);
+                y[2 * i + 1] = _mm_unpackhi_epi8(x[i], x[i + 8]);
+            }
+            x = y;
+        }
+    }
+    x
+}
+
+/// A 16×16 byte transpose: [`transpose_registers`] between a load and a
+/// store of the block.
 #[inline(always)]
 fn transpose_16(block: [[u8; WIDTH]; WIDTH]) -> [[u8; WIDTH]; WIDTH] {
     #[cfg(target_arch = "x86_64")]
@@ -150,14 +173,7 @@ fn transpose_16(block: [[u8; WIDTH]; WIDTH]) -> [[u8; WIDTH]; WIDTH] {
             for (reg, line) in x.iter_mut().zip(&block) {
                 *reg = _mm_loadu_si128(line.as_ptr().cast());
             }
-            for _ in 0..4 {
-                let mut y = [_mm_setzero_si128(); WIDTH];
-                for i in 0..WIDTH / 2 {
-                    y[2 * i] = _mm_unpacklo_epi8(x[i], x[i + 8]);
-                    y[2 * i + 1] = _mm_unpackhi_epi8(x[i], x[i + 8]);
-                }
-                x = y;
-            }
+            let x = transpose_registers(x);
             let mut out = [[0u8; WIDTH]; WIDTH];
             for (line, reg) in out.iter_mut().zip(&x) {
                 _mm_storeu_si128(line.as_mut_ptr().cast(), *reg);

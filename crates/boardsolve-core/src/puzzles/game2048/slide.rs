@@ -22,7 +22,7 @@
 //! so that every load of the walk finds its bytes in one store (see
 //! docs/2048.md, "The portable move rebuilt").
 
-use super::ahead::{Scratch, WIDTH, chunks, columns, rows};
+use super::ahead::{Scratch, WIDTH, chunks, columns, rows, transpose_registers};
 use super::board::MAX_N;
 
 /// A board laid out for the walk: chunk `k` of 16 lines (line `first_k + i`
@@ -222,14 +222,7 @@ unsafe fn turn<const SKIP: usize>(from: *const u8, n: usize, to: *mut u8) {
         for (i, reg) in x.iter_mut().enumerate() {
             *reg = _mm_loadu_si128(from.add(i * n).cast());
         }
-        for _ in 0..4 {
-            let mut y = [_mm_setzero_si128(); WIDTH];
-            for i in 0..WIDTH / 2 {
-                y[2 * i] = _mm_unpacklo_epi8(x[i], x[i + 8]);
-                y[2 * i + 1] = _mm_unpackhi_epi8(x[i], x[i + 8]);
-            }
-            x = y;
-        }
+        let x = transpose_registers(x);
         for (i, reg) in x.iter().enumerate().skip(SKIP) {
             _mm_storeu_si128(to.add(i * WIDTH).cast(), *reg);
         }
