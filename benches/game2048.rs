@@ -61,16 +61,22 @@ fn bench_k(c: &mut Criterion, k: u32, plain_boards: usize) {
 }
 
 fn k5(c: &mut Criterion) {
+    // BOARDSOLVE_SIMD=off measures the portable path, as for the binary.
+    boardsolve::environment::configure();
     bench_k(c, 5, 4);
 }
 
 fn k10(c: &mut Criterion) {
+    // BOARDSOLVE_SIMD=off measures the portable path, as for the binary.
+    boardsolve::environment::configure();
     // The plain search takes seconds per K = 10 board: time it on one dense
     // board and one equal-tile board.
     bench_k(c, 10, 1);
 }
 
 fn k16(c: &mut Criterion) {
+    // BOARDSOLVE_SIMD=off measures the portable path, as for the binary.
+    boardsolve::environment::configure();
     // The board of the goals, `boardsolve gen 2048 --seed 2 --n 20
     // --density 1`: seconds per run, so only the fast search, checked
     // against itself on one thread. K = 20 takes minutes: time it with
@@ -96,6 +102,8 @@ fn k16(c: &mut Criterion) {
 /// children out: building its four children and taking their counts.
 /// Positions: 64 random lines of 11 moves (moves that change the board).
 fn two_move_look_cost(c: &mut Criterion) {
+    // BOARDSOLVE_SIMD=off measures the portable path, as for the binary.
+    boardsolve::environment::configure();
     let text = include_bytes!("data/2048-dense-seed2.in");
     let root = Game2048::new(16).parse(text).unwrap().board;
     let mut rng = ChaCha8Rng::seed_from_u64(35);

@@ -44,6 +44,8 @@ fn streamed(n: usize, row: usize, col: usize) -> Vec<u8> {
 }
 
 fn placement_order(c: &mut Criterion) {
+    // BOARDSOLVE_SIMD=off measures the portable path, as for the binary.
+    boardsolve::environment::configure();
     let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(14601);
     // The answers first: streamed = plain simulation on seeded holes.
     for n in [64usize, 256] {
@@ -130,6 +132,8 @@ fn placement_order(c: &mut Criterion) {
 }
 
 fn constructive(c: &mut Criterion) {
+    // BOARDSOLVE_SIMD=off measures the portable path, as for the binary.
+    boardsolve::environment::configure();
     let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(5);
     let n = 4000usize;
     let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));

@@ -15,5 +15,7 @@
 //! ```
 #![deny(missing_docs)]
 
-pub use boardsolve_core::{html, puzzles, search, simd, size_table, text};
+pub mod environment;
+
+pub use boardsolve_core::{host, html, puzzles, search, simd, size_table, text};
 pub use boardsolve_judge::tools;

@@ -13,6 +13,9 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     // First of all: a keeper of the harness is this binary run again.
     let keeper = boardsolve::tools::contain::keeper_entry();
+    // Core reads no environment: the SIMD choice and the memory budget
+    // are handed to it before anything searches.
+    boardsolve::environment::configure();
     // The one harness of the process: every run and temporary file of
     // the command goes through it, and the signal room stops it.
     let harness = boardsolve::tools::harness::Harness::new(keeper);

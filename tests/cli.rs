@@ -196,5 +196,7 @@ mod source;
 mod tools;
 #[path = "cli/tromino.rs"]
 mod tromino;
+#[path = "cli/web.rs"]
+mod web;
 #[path = "cli/yut.rs"]
 mod yut;

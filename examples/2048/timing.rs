@@ -18,6 +18,8 @@ use rand::{RngExt, SeedableRng};
 use std::time::Instant;
 
 fn main() {
+    // BOARDSOLVE_SIMD=off measures the portable path, as for the binary.
+    boardsolve::environment::configure();
     let args: Vec<String> = std::env::args().collect();
     let usage = "usage: game2048 K COUNT [dense|small|equal] [--plain] [--one-thread] [--levels] [--board FILE]";
     let k: u32 = args.get(1).and_then(|s| s.parse().ok()).expect(usage);

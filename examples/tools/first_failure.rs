@@ -9,6 +9,8 @@ use boardsolve::puzzles;
 use boardsolve::tools::first_failure::{cases_to_failure, median_and_worst};
 
 fn main() {
+    // BOARDSOLVE_SIMD=off measures the portable path, as for the binary.
+    boardsolve::environment::configure();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(puzzle) = args.first().and_then(|name| puzzles::find(name)) else {
         eprintln!("usage: first_failure NAME [SEEDS] [MAX_CASES]");

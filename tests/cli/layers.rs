@@ -9,11 +9,12 @@ use std::path::{Path, PathBuf};
 
 /// The library's top-level modules and what each may use besides itself.
 const LAYERS: &[(&str, &[&str])] = &[
+    ("host", &[]),
     ("text", &[]),
-    ("simd", &[]),
-    ("search", &[]),
+    ("simd", &["host"]),
+    ("search", &["host"]),
     ("html", &[]),
-    ("puzzles", &["text", "search", "simd", "html"]),
+    ("puzzles", &["host", "text", "search", "simd", "html"]),
     ("tools", &["text", "search", "simd", "puzzles"]),
 ];
 
@@ -106,6 +107,50 @@ fn each_module_uses_only_the_layers_below_it() {
         }
     }
     assert!(broken.is_empty(), "layering broken:\n{}", broken.join("\n"));
+}
+
+/// What core may not touch outside its tests: the environment, files,
+/// processes and the network are the binary's, handed in as values
+/// (`host`); the clock is read through the host's, since `Instant` panics
+/// in a page. Only `host.rs`, which names the standard clock as the
+/// default, says `Instant`.
+const CORE_BARRED: &[&str] = &["std::env", "std::fs", "std::process", "std::net", "Instant"];
+
+/// `text` without its tests: everything from the first `#[cfg(test)]`.
+fn without_tests(text: &str) -> &str {
+    text.find("#[cfg(test)]").map_or(text, |at| &text[..at])
+}
+
+#[test]
+fn core_reads_no_environment_and_no_files() {
+    let mut broken = Vec::new();
+    for &(module, _) in LAYERS.iter().filter(|(m, _)| *m != "tools") {
+        for file in module_files(module) {
+            if file.file_name().is_some_and(|n| n == "tests.rs")
+                || file.components().any(|c| c.as_os_str() == "tests")
+            {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            for barred in CORE_BARRED {
+                if *barred == "Instant" && file.ends_with("host.rs") {
+                    continue;
+                }
+                if without_tests(&text).contains(barred) {
+                    broken.push(format!("{} uses {barred}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "core reaches the system:\n{}",
+        broken.join("\n")
+    );
+    let sample = "use std::fs;\n#[cfg(test)]\nmod tests { use std::env; }";
+    assert!(
+        without_tests(sample).contains("std::fs") && !without_tests(sample).contains("std::env")
+    );
 }
 
 #[test]

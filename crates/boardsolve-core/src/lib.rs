@@ -2,7 +2,8 @@
 //! board puzzles, the generic searches under them, the judge formats, and
 //! the generators, checkers and explanations. No system calls, no
 //! command-line crates: the harness is `boardsolve-judge`, the command
-//! line the `boardsolve` binary.
+//! line the `boardsolve` binary. What core needs of the machine (a clock,
+//! a memory budget, the SIMD choice) is handed in through [`host`].
 //!
 //! ```
 //! use boardsolve_core::puzzles::{find, SolveOptions};
@@ -15,6 +16,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod host;
 pub mod html;
 pub mod puzzles;
 pub mod search;

@@ -10,15 +10,14 @@
 use std::sync::OnceLock;
 
 /// True when the AVX-512 paths run in this process: AVX-512 F, BW, VL, DQ,
-/// CD, VBMI and VBMI2 are present and `BOARDSOLVE_SIMD` is not `off`.
+/// CD, VBMI and VBMI2 are present and the host allows them.
 pub fn avx512() -> bool {
     static AVX512: OnceLock<bool> = OnceLock::new();
-    *AVX512
-        .get_or_init(|| std::env::var_os("BOARDSOLVE_SIMD").is_none_or(|v| v != "off") && detect())
+    *AVX512.get_or_init(|| crate::host::host().avx512_allowed && detect())
 }
 
 /// True when this CPU has every AVX-512 extension the fast paths use,
-/// whatever `BOARDSOLVE_SIMD` says.
+/// whatever the host allows.
 pub fn cpu_has_avx512() -> bool {
     detect()
 }

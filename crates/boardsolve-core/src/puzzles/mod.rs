@@ -9,14 +9,15 @@ pub mod game2048;
 mod puzzle;
 mod refusal;
 mod rules;
+pub mod seeded;
 mod sizes;
 pub mod tromino;
 pub mod yut;
 
 pub use contract::{Accepts, Breach, Contract, Judge, Limits, PastLimits};
 pub use puzzle::{
-    CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
-    Variant,
+    CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, Shown, SolveFn, SolveOptions,
+    TextForm, Variant,
 };
 pub use refusal::{Bug, Refusal};
 pub use rules::{

@@ -100,6 +100,18 @@ pub struct Variant {
     pub solve: SolveFn,
 }
 
+/// One instance solved for a page: the judge's answer and, when asked
+/// and the instance is small enough to explain, the optimal play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shown {
+    /// Exactly the judge's output (what `solve` prints).
+    pub answer: Vec<u8>,
+    /// The optimal play as `solve --json` prints it (without its newline).
+    pub play: Option<String>,
+    /// The optimal play as `solve --explain` words it.
+    pub explain: Option<String>,
+}
+
 /// Why a puzzle could not answer.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -212,6 +224,20 @@ pub trait Puzzle: Sync {
         save: &mut dyn FnMut(Drawing, String) -> Result<(), Error>,
         out: &mut dyn Write,
     ) -> Result<(), Error>;
+
+    /// The judge's answer to `input`, and with `with_play` its optimal
+    /// play in the forms of `--json` and `--explain`, searched once for
+    /// both (`play` and `explain` are `None` where the puzzle refuses to
+    /// explain an instance that large). `opts.format` is not read.
+    ///
+    /// # Errors
+    /// As [`Puzzle::solve`].
+    fn solve_shown(
+        &self,
+        input: &[u8],
+        opts: &SolveOptions,
+        with_play: bool,
+    ) -> Result<Shown, Error>;
 
     /// Whether `output` is a correct answer for `input`.
     ///

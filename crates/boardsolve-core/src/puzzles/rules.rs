@@ -12,8 +12,8 @@ use super::contract::{Accepts, Contract, Limits, PastLimits};
 use super::refusal::{Bug, Refusal};
 use super::sizes::{GenOptions, Size};
 use super::{
-    CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, SolveFn, SolveOptions, TextForm,
-    Variant,
+    CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, Shown, SolveFn, SolveOptions,
+    TextForm, Variant,
 };
 use crate::search::context::RunContext;
 use crate::text::{InputError, Reopen, Verdict, compare_tokens, number_position};
@@ -709,6 +709,34 @@ impl<R: Rules> Puzzle for Entry<R> {
             }
         }
         Ok(())
+    }
+
+    fn solve_shown(
+        &self,
+        input: &[u8],
+        opts: &SolveOptions,
+        with_play: bool,
+    ) -> Result<Shown, Error> {
+        let rules = self.configured(opts.rules, &opts.context)?;
+        let instance = rules.parse(input)?;
+        let mut answer = Vec::new();
+        rules.write_answer(&instance, &mut answer)?;
+        let mut shown = Shown {
+            answer,
+            play: None,
+            explain: None,
+        };
+        if with_play && R::TAKES.contains(&Flag::Explain) {
+            let play = match rules.play(&instance) {
+                Err(Error::Refused(_)) => return Ok(shown),
+                play => play?,
+            };
+            shown.play = Some(serde_json::to_string(&play).map_err(std::io::Error::from)?);
+            let mut words = Vec::new();
+            rules.explain(&instance, &play, &mut words)?;
+            shown.explain = Some(String::from_utf8_lossy(&words).into_owned());
+        }
+        Ok(shown)
     }
 
     fn check(&self, input: &[u8], output: &[u8], opts: &CheckOptions) -> Result<Verdict, Error> {

@@ -7,12 +7,16 @@
 //! thread reads the progress) and gives another to the searches. Two runs
 //! with two contexts never see each other's stop or progress, and no
 //! thread is started to wait for the deadline: the searches look at the
-//! clock themselves every few thousand positions.
+//! clock themselves every few thousand positions. The clock is the
+//! host's ([`crate::host`]), so that a target without one (WebAssembly in
+//! a page) gives its own; where nothing can read the progress from
+//! another thread, a watcher ([`RunContext::watch`]) is called at those
+//! same moments.
 
 use super::progress::Progress;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 /// Stands for "no deadline" in [`Shared::deadline`].
 const NO_DEADLINE: u64 = u64::MAX;
@@ -24,18 +28,39 @@ pub struct RunContext {
     shared: Arc<Shared>,
 }
 
-#[derive(Debug)]
 struct Shared {
     /// Raised by [`RunContext::stop`] or by a search past the deadline.
     stop: AtomicBool,
     /// Raised by a search that ended early because of `stop`.
     cut_short: AtomicBool,
-    /// When the context was made: the deadline counts from it.
-    start: Instant,
+    /// The host clock's reading when the context was made: the deadline
+    /// counts from it.
+    start: Duration,
     /// Nanoseconds after `start` at which the searches stop, or
     /// [`NO_DEADLINE`].
     deadline: AtomicU64,
     progress: Progress,
+    /// Called with the progress whenever a search looks at the clock.
+    watcher: OnceLock<Watcher>,
+}
+
+/// A function that is shown the progress of a run as its searches go.
+pub type Watcher = Box<dyn Fn(&Progress) + Send + Sync>;
+
+impl std::fmt::Debug for Shared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shared")
+            .field("stop", &self.stop)
+            .field("cut_short", &self.cut_short)
+            .field("deadline", &self.deadline)
+            .field("progress", &self.progress)
+            .field("watched", &self.watcher.get().is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+fn now() -> Duration {
+    crate::host::host().clock.now()
 }
 
 impl Default for Shared {
@@ -43,9 +68,10 @@ impl Default for Shared {
         Shared {
             stop: AtomicBool::new(false),
             cut_short: AtomicBool::new(false),
-            start: Instant::now(),
+            start: now(),
             deadline: AtomicU64::new(NO_DEADLINE),
             progress: Progress::new(),
+            watcher: OnceLock::new(),
         }
     }
 }
@@ -70,7 +96,7 @@ impl RunContext {
 
     /// Makes the searches stop once `limit` has passed from now.
     pub fn stop_after(&self, limit: Duration) {
-        let at = self.shared.start.elapsed().saturating_add(limit);
+        let at = self.elapsed().saturating_add(limit);
         let nanos = u64::try_from(at.as_nanos()).unwrap_or(NO_DEADLINE - 1);
         self.shared.deadline.store(nanos, Ordering::Relaxed);
     }
@@ -91,11 +117,26 @@ impl RunContext {
     /// Looks at the clock: past the deadline, the stop is asked for.
     /// Searches call it every few thousand positions.
     pub fn check_deadline(&self) {
+        if let Some(watcher) = self.shared.watcher.get() {
+            watcher(&self.shared.progress);
+        }
         let deadline = self.shared.deadline.load(Ordering::Relaxed);
-        if deadline != NO_DEADLINE && self.shared.start.elapsed().as_nanos() >= u128::from(deadline)
-        {
+        if deadline != NO_DEADLINE && self.elapsed().as_nanos() >= u128::from(deadline) {
             self.stop();
         }
+    }
+
+    /// The time since the context was made, by the host's clock.
+    fn elapsed(&self) -> Duration {
+        now().saturating_sub(self.shared.start)
+    }
+
+    /// Has `watcher` shown the progress each time a search of this run
+    /// looks at the clock (every few thousand positions), on the search's
+    /// own thread: for a host where no other thread can read it. The
+    /// first watcher given stays; returns false if one was already set.
+    pub fn watch(&self, watcher: Watcher) -> bool {
+        self.shared.watcher.set(watcher).is_ok()
     }
 
     /// Called by a search that ends before it has finished.
@@ -143,5 +184,21 @@ mod tests {
         assert!(!c.stop_requested());
         c.check_deadline();
         assert!(c.stop_requested());
+    }
+
+    #[test]
+    fn a_watcher_sees_the_progress_whenever_the_clock_is_looked_at() {
+        use std::sync::atomic::AtomicU32;
+        let c = RunContext::new();
+        let seen = Arc::new(AtomicU32::new(0));
+        let s = Arc::clone(&seen);
+        assert!(c.watch(Box::new(move |p| {
+            s.store(p.snapshot().best, Ordering::Relaxed);
+        })));
+        assert!(!c.watch(Box::new(|_| {})));
+        c.progress().found(42);
+        assert_eq!(seen.load(Ordering::Relaxed), 0);
+        c.check_deadline();
+        assert_eq!(seen.load(Ordering::Relaxed), 42);
     }
 }

@@ -20,6 +20,7 @@ use super::context::RunContext;
 use super::progress;
 pub use super::stats::{LEVELS, LevelStats, SearchStats};
 use super::table::ByteTable;
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -681,23 +682,25 @@ impl<'c> Climbing<'c> {
             .collect();
         tasks.sort_by_key(|t| std::cmp::Reverse(t.0));
         let shared = AtomicU32::new(best);
-        let (stats, cut_short) = tasks
-            .par_iter()
-            .map(|&(bound, node)| {
-                let mut s = Searcher::new(problem, node, remaining, self.context);
-                s.ceiling = ceiling;
-                s.shared = Some(&shared);
-                s.best = shared.load(Ordering::Relaxed);
-                if s.best < s.ceiling {
-                    s.climb(node, remaining, bound, 0, None);
-                }
-                s.publish_positions();
-                (s.stats, s.cut_short)
-            })
-            .reduce(
-                || (SearchStats::default(), false),
-                |a, b| (a.0.add(&b.0), a.1 || b.1),
-            );
+        let task = |&(bound, node): &(u32, &P::Node)| {
+            let mut s = Searcher::new(problem, node, remaining, self.context);
+            s.ceiling = ceiling;
+            s.shared = Some(&shared);
+            s.best = shared.load(Ordering::Relaxed);
+            if s.best < s.ceiling {
+                s.climb(node, remaining, bound, 0, None);
+            }
+            s.publish_positions();
+            (s.stats, s.cut_short)
+        };
+        let none = (SearchStats::default(), false);
+        let add = |a: (SearchStats, bool), b: (SearchStats, bool)| (a.0.add(&b.0), a.1 || b.1);
+        // Without the `parallel` feature the tasks run one after another:
+        // the same answer, for a host without threads.
+        #[cfg(feature = "parallel")]
+        let (stats, cut_short) = tasks.par_iter().map(task).reduce(|| none, add);
+        #[cfg(not(feature = "parallel"))]
+        let (stats, cut_short) = tasks.iter().map(task).fold(none, add);
         let value = shared.load(Ordering::Relaxed);
         let end = if cut_short && value < ceiling {
             End::Stopped

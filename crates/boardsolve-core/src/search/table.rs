@@ -9,37 +9,6 @@
 use rustc_hash::FxHasher;
 use std::hash::Hasher;
 
-/// Bytes that all the transposition tables of one run may hold together:
-/// 2 GiB, or half of the memory the system reports available when that is
-/// less. A deep search that fills its tables goes on exact, only slower,
-/// which is better than pushing a small machine into swap or the OOM
-/// killer.
-pub(crate) fn memory_budget() -> usize {
-    static BUDGET: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *BUDGET.get_or_init(|| {
-        let available = std::fs::read_to_string("/proc/meminfo")
-            .ok()
-            .and_then(|text| available_bytes(&text));
-        budget_from(available)
-    })
-}
-
-/// The budget when `available` bytes are free (`None`: not known).
-fn budget_from(available: Option<u64>) -> usize {
-    const MOST: u64 = 2 << 30;
-    // Below this the tables would help too little to matter either way.
-    const LEAST: u64 = 64 << 20;
-    available.map_or(MOST, |a| (a / 2).clamp(LEAST, MOST)) as usize
-}
-
-/// `MemAvailable` of `/proc/meminfo` text, in bytes.
-fn available_bytes(meminfo: &str) -> Option<u64> {
-    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let mut words = line.split_whitespace().skip(1);
-    let kib: u64 = words.next()?.parse().ok()?;
-    (words.next() == Some("kB")).then(|| kib.saturating_mul(1024))
-}
-
 /// A map from keys of `key_len` bytes to a `u32`, holding at most `limit`
 /// keys; once full it still answers lookups but remembers nothing new.
 pub(crate) struct ByteTable {
@@ -161,20 +130,6 @@ impl ByteTable {
 mod tests {
     use super::*;
     use std::collections::HashMap;
-
-    #[test]
-    fn the_memory_budget_is_half_the_available_memory_up_to_two_gib() {
-        let meminfo =
-            "MemTotal:       16318976 kB\nMemFree:  100 kB\nMemAvailable:    3145728 kB\n";
-        assert_eq!(available_bytes(meminfo), Some(3 << 30));
-        assert_eq!(budget_from(Some(3 << 30)), 3 << 29);
-        assert_eq!(budget_from(Some(64 << 30)), 2 << 30);
-        assert_eq!(budget_from(Some(1 << 20)), 64 << 20);
-        assert_eq!(budget_from(None), 2 << 30);
-        assert_eq!(available_bytes("MemTotal: 5 kB\n"), None);
-        assert_eq!(available_bytes("MemAvailable: lots\n"), None);
-        assert!((64 << 20..=2 << 30).contains(&memory_budget()));
-    }
 
     #[test]
     fn behaves_like_a_map_until_full() {

@@ -324,6 +324,7 @@ fn mass_above(cells: &[u8], level: u8) -> u128 {
     mass
 }
 
+#[cfg(target_arch = "x86_64")]
 /// One register of lines for [`walk_sse2`]: lane `i` reads its line's
 /// step `j` at `cells[step * stride + first + i]`, with `step = j`, or
 /// `n - 1 - j` when `reversed` (the move towards the lines' last step).
@@ -347,9 +348,11 @@ struct Lanes<'a> {
     run: Option<u8>,
 }
 
+#[cfg(target_arch = "x86_64")]
 /// The landing of a lane that records nothing.
 const NOWHERE: u8 = u8::MAX;
 
+#[cfg(target_arch = "x86_64")]
 impl<'a> Lanes<'a> {
     /// No lines of `cells`, `stride` apart, from `first`.
     fn empty(cells: &'a [u8], stride: usize, first: usize, reversed: bool) -> Self {
@@ -386,6 +389,7 @@ impl<'a> Lanes<'a> {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
 /// Both moves of one axis as lanes: each chunk of [`chunks`] walked
 /// towards step 0 (into landing `landing`) and towards the last step
 /// (`landing + 1`), `C` registers in all.

@@ -72,6 +72,7 @@ pub(super) unsafe fn slide(_: &[u8], _: &mut [u8], _: usize, _: usize) -> bool {
     unreachable!("no AVX-512 on this architecture")
 }
 
+#[cfg(target_arch = "x86_64")]
 /// Writes the transpose of the `n`×`n` board at `from` to `to`.
 ///
 /// Plain byte moves: a transpose with AVX-512 byte permutes, one per

@@ -8,7 +8,6 @@ use super::{avx512, merges};
 use crate::puzzles::Error;
 use crate::search::context::RunContext;
 use crate::search::maximize::{ChildBounds, Climb, Climbing, End, SearchStats};
-use crate::search::table;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The counters of one search: positions, table hits, bound cuts.
@@ -641,7 +640,7 @@ impl Climb for Search {
         // size: an entry is its key plus 12 bytes of hash and value, and
         // up to 16 bytes of slots (a u32 slot per entry, at most 3/4 used,
         // doubled while growing).
-        (table::memory_budget() / self.searches / (self.key_bytes + 28)).max(1 << 12)
+        (crate::host::table_bytes() / self.searches / (self.key_bytes + 28)).max(1 << 12)
     }
 }
 
@@ -908,7 +907,7 @@ pub(super) fn best_exponent_capped(
             .maximize(&one, board)
             .completed()
             .unwrap_or_else(|| {
-                let game = Search::new(board, rayon::current_num_threads());
+                let game = Search::new(board, crate::host::threads());
                 search.parallel(PARALLEL_SPLIT).maximize(&game, board)
             })
     } else {
@@ -928,7 +927,7 @@ pub(super) fn reaches(board: &Board, moves: u32, e: u32, context: Option<&RunCon
             .reaches(&one, board, e)
             .completed()
             .unwrap_or_else(|| {
-                let game = Search::new(board, rayon::current_num_threads());
+                let game = Search::new(board, crate::host::threads());
                 search.parallel(PARALLEL_SPLIT).reaches(&game, board, e)
             })
     } else {
@@ -944,7 +943,7 @@ pub(super) fn reaches(board: &Board, moves: u32, e: u32, context: Option<&RunCon
 /// which on the dense seed-2 board at K = 16 took 8.5 s of CPU where the
 /// one search takes 3.4 s.
 fn parallel_pays(board: &Board, moves: u32) -> bool {
-    moves >= PARALLEL_FROM_MOVES && board.n >= 4 && rayon::current_num_threads() > 1
+    moves >= PARALLEL_FROM_MOVES && board.n >= 4 && crate::host::threads() > 1
 }
 
 /// Below this many moves a search takes about a millisecond or less, and

@@ -321,7 +321,7 @@ pub fn write_placement_order_with(
         out.write_all(hole)?;
         return out.write_all(b"\n");
     }
-    let workers = rayon::current_num_threads();
+    let workers = crate::host::threads();
     if tile_count(n as u64) <= DEC_MAX {
         stream::<Dec>(workers, writer, n, (row, col), hole, out)
     } else {
@@ -334,9 +334,9 @@ pub fn write_placement_order_with(
 const BANDS_PER_WORKER: usize = 2;
 
 /// [`write_placement_order`] with labels of type `L`, on `workers` threads
-/// (the callers give as many as rayon would use: `RAYON_NUM_THREADS` or the
-/// cores) that format bands of row pairs while the calling thread writes
-/// them in order.
+/// (the callers give [`crate::host::threads`]: as many as rayon would
+/// use, or 1 without the `parallel` feature) that format bands of row
+/// pairs while the calling thread writes them in order.
 ///
 /// Worker `k` formats bands `k`, `k + workers`, ... and hands each to the
 /// caller through a channel of its own; the caller takes them round robin,

@@ -33,7 +33,7 @@ pub use board::{
 pub use explain::{Alternative, Play, Turn, play};
 pub use r#gen::{hard, random, shrink};
 pub use parse::Instance;
-pub use solve::{Stats, answer, answer_with_stats};
+pub use solve::{Choice, Stats, answer, answer_with_stats, best_from, choices};
 
 use crate::puzzles::{Error, Flag, Help, Rules};
 use std::io::{self, Write};

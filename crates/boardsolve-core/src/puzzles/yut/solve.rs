@@ -1,7 +1,9 @@
 //! The fast exact solver: a memoized search on (turn, the four positions
 //! as a sorted multiset).
 
-use super::board::{BOARD, END, MAX_USEFUL_DICE, Pieces, START, destination, moved};
+use super::board::{
+    BOARD, END, MAX_USEFUL_DICE, Pieces, START, SquareId, destination, moved, sorted,
+};
 use rustc_hash::FxHashMap;
 
 /// What one search did.
@@ -121,4 +123,82 @@ pub fn answer_with_stats(dice: &[u8]) -> (u32, Stats) {
         states: memo.table.len(),
     };
     (u32::from(best), stats)
+}
+
+/// One choice of the player at a turn: where the chosen piece lands, the
+/// points of that square, and the most points still to come from this
+/// turn on if it is chosen (its points included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice {
+    /// The square the piece lands on.
+    pub to: SquareId,
+    /// The points of that square.
+    pub score: u32,
+    /// `score` plus the best of every turn after this one.
+    pub best: u32,
+}
+
+/// Whether `pieces` (any order) is a position of the game: ids on the
+/// board, and no two unfinished pieces on one square but the start.
+fn is_position(pieces: [SquareId; 4]) -> bool {
+    pieces.iter().all(|&p| usize::from(p) < BOARD.len())
+        && (0..4).all(|i| {
+            (i + 1..4).all(|j| pieces[i] != pieces[j] || pieces[i] == START || pieces[i] == END)
+        })
+}
+
+/// The most points still to come when `turn` dice of `dice` are used and
+/// the pieces stand on `pieces` (any order): the coach's "best still
+/// reachable". `None` if that is no position of the game or `turn` is
+/// past the dice.
+///
+/// # Panics
+/// If a die is outside 1..=5.
+pub fn best_from(dice: &[u8], turn: usize, pieces: [SquareId; 4]) -> Option<u32> {
+    if turn > dice.len() || !is_position(pieces) {
+        return None;
+    }
+    Some(u32::from(Memo::new(dice).best(turn, sorted(pieces))))
+}
+
+/// For each of the four pieces (in the order given), what choosing it
+/// for die `turn` gives: `None` for a piece that cannot move (finished,
+/// or landing on another piece). `None` as a whole under the conditions of
+/// [`best_from`], or when every die is used.
+///
+/// # Panics
+/// If a die is outside 1..=5.
+pub fn choices(dice: &[u8], turn: usize, pieces: [SquareId; 4]) -> Option<[Option<Choice>; 4]> {
+    if turn >= dice.len() || !is_position(pieces) {
+        return None;
+    }
+    let mut memo = Memo::new(dice);
+    let die = dice[turn];
+    let mut out = [None; 4];
+    for (i, slot) in out.iter_mut().enumerate() {
+        let from = pieces[i];
+        if from == END {
+            continue;
+        }
+        let to = destination(from, die);
+        let mut others = (0..4).filter(|&j| j != i).map(|j| pieces[j]);
+        if to != END && others.any(|p| p == to) {
+            continue;
+        }
+        let score = u32::from(BOARD[to as usize].value);
+        let after = memo.best(turn + 1, moved(sorted(pieces), sorted_index(pieces, i), to));
+        *slot = Some(Choice {
+            to,
+            score,
+            best: score + u32::from(after),
+        });
+    }
+    Some(out)
+}
+
+/// Where piece `i` of `pieces` sits once they are sorted (any one of the
+/// equal ones: they lead to the same child).
+fn sorted_index(pieces: [SquareId; 4], i: usize) -> usize {
+    let s = sorted(pieces);
+    s.iter().position(|&p| p == pieces[i]).unwrap_or(0)
 }

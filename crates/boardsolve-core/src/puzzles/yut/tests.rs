@@ -570,3 +570,85 @@ fn features_are_facts_of_the_best_line_shown() {
         ends_on_40
     );
 }
+
+/// The most points still to come from a position, by plain recursion over
+/// every piece at every turn (no memo, no sorted states): the coach's
+/// independent check.
+fn plain_best_from(dice: &[u8], turn: usize, pieces: [SquareId; 4]) -> u32 {
+    if turn == dice.len() {
+        return 0;
+    }
+    let mut best = 0;
+    for i in 0..4 {
+        if pieces[i] == END {
+            continue;
+        }
+        let to = destination(pieces[i], dice[turn]);
+        if to != END && (0..4).any(|j| j != i && pieces[j] == to) {
+            continue;
+        }
+        let mut next = pieces;
+        next[i] = to;
+        best =
+            best.max(u32::from(BOARD[to as usize].value) + plain_best_from(dice, turn + 1, next));
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// From any position reached by random legal play, the coach's best
+    /// and each choice's best equal the plain recursion's, and the best
+    /// choice is the best from the position.
+    #[test]
+    fn the_coach_agrees_with_plain_recursion(
+        dice in prop::collection::vec(1u8..=5, 1..=7),
+        picks in prop::collection::vec(0usize..4, 7),
+        played in 0usize..=7,
+    ) {
+        let mut pieces = [START; 4];
+        let played = played.min(dice.len());
+        let mut turn = 0;
+        while turn < played {
+            let options = choices(&dice, turn, pieces).unwrap();
+            let Some(i) = (0..4).map(|k| (picks[turn] + k) % 4).find(|&i| options[i].is_some()) else {
+                break;
+            };
+            pieces[i] = options[i].unwrap().to;
+            turn += 1;
+        }
+        let plain = plain_best_from(&dice, turn, pieces);
+        prop_assert_eq!(super::best_from(&dice, turn, pieces), Some(plain));
+        if let Some(options) = choices(&dice, turn, pieces) {
+            let mut best = None;
+            for (i, option) in options.iter().enumerate() {
+                if let Some(c) = option {
+                    let mut next = pieces;
+                    next[i] = c.to;
+                    let after = plain_best_from(&dice, turn + 1, next);
+                    prop_assert_eq!(c.best, c.score + after);
+                    best = best.max(Some(c.best));
+                }
+            }
+            prop_assert_eq!(best.unwrap_or(0), plain);
+        }
+    }
+}
+
+#[test]
+fn the_coach_refuses_positions_that_cannot_be() {
+    let dice = [1, 2, 3];
+    assert_eq!(super::best_from(&dice, 0, [START; 4]), Some(answer(&dice)));
+    assert_eq!(super::best_from(&dice, 4, [START; 4]), None);
+    assert_eq!(super::best_from(&dice, 0, [3, 3, START, START]), None);
+    assert_eq!(super::best_from(&dice, 0, [40, START, START, START]), None);
+    assert_eq!(
+        super::best_from(&dice, 0, [END, END, START, START]),
+        Some(answer(&dice))
+    );
+    assert!(choices(&dice, 3, [START; 4]).is_none());
+    // A finished piece cannot move; the others can.
+    let c = choices(&dice, 0, [END, START, START, START]).unwrap();
+    assert!(c[0].is_none() && c[1..].iter().all(Option::is_some));
+}
