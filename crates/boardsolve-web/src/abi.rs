@@ -3,6 +3,7 @@
 //! memory. The exports and imports are listed in `docs/web.md`.
 
 use boardsolve_core::host::{self, Clock, Host};
+use boardsolve_core::puzzles::game2048::block_value;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -84,13 +85,16 @@ pub unsafe extern "C" fn bs_call(ptr: *mut u8, len: usize) -> usize {
                 return;
             }
             last.store(now, Ordering::Relaxed);
+            // The only searches that publish progress are 2048's, whose
+            // scores are exponents: the page is shown the blocks (a power
+            // of two is exact in an f64).
             let s = progress.snapshot();
-            let known = |v: Option<u32>| v.map_or(-1.0, f64::from);
+            let block = |e: u32| block_value(e) as f64;
             bs_progress(
-                f64::from(s.best),
-                known(s.upper),
+                block(s.best),
+                s.upper.map_or(-1.0, block),
                 s.positions as f64,
-                known(s.depth),
+                s.depth.map_or(-1.0, f64::from),
             );
         },
     );
