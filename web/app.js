@@ -1049,12 +1049,27 @@ function renderInstanceTools() {
   $('#kills').replaceChildren();
 }
 
+// The meaning of each mistake id, from the engine's catalogue, per name.
+const catalogues = new Map();
+
+async function catalogue(puzzle) {
+  if (!catalogues.has(puzzle)) {
+    const r = await call({ op: 'mistakes', puzzle });
+    catalogues.set(puzzle, new Map((r.ok || []).map(m => [m.id, m.mistake])));
+  }
+  return catalogues.get(puzzle);
+}
+
 function showKills(k) {
   const box = $('#kills');
   box.replaceChildren();
   if (!k) return;
-  box.append(el('p', {}, t('killsThese', { n: k.kills.length })),
-    el('ul', { class: 'kill-list' }, ...k.kills.map(id => el('li', {}, el('code', {}, id)))));
+  const items = k.kills.map(id => el('li', {}, el('code', {}, id)));
+  box.append(el('p', {}, t('killsThese', { n: k.kills.length })), el('ul', { class: 'kill-list' }, ...items));
+  // The meanings follow when the catalogue is in (the engine may be busy).
+  catalogue(S.puzzle).then(meanings => k.kills.forEach((id, i) => {
+    if (meanings.has(id)) items[i].append(' — ', t('behavesAs'), ' ', meanings.get(id));
+  }));
 }
 
 async function generate() {

@@ -49,6 +49,20 @@ const NOT_RUN: &[(&str, &str)] = &[
         "/tmp/big.",
         "docs/tromino.md's timing recipe: a release build writing 570 MB",
     ),
+    (
+        "scripts/build-web.sh",
+        "builds the WebAssembly module with cargo, which cannot happen inside \
+         `cargo test`; .ci/run builds the site and tests it in Chromium",
+    ),
+    (
+        "npm ",
+        "the browser test: node modules and Chromium, run by .ci/run after \
+         `cargo test`",
+    ),
+    (
+        "http.server",
+        "serves the site until stopped; the browser test serves it itself",
+    ),
 ];
 
 /// Programs an example may call that are not part of a Rust toolchain.
