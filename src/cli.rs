@@ -597,7 +597,8 @@ pub struct SolveArgs {
     /// NAME.explain); the NAME.out of an earlier run is skipped as an input.
     pub inputs: Vec<PathBuf>,
 
-    /// Replace answer files that exist already (refused otherwise).
+    /// Replace answer files, or the file of --svg or --html, that exist
+    /// already (refused otherwise).
     #[arg(long)]
     pub force: bool,
 
@@ -641,6 +642,19 @@ pub struct SolveArgs {
 #[derive(Debug, Clone, Copy)]
 struct PuzzleParser;
 
+/// The name of `names` a mistyped `given` most likely meant: within one
+/// edit (a swap of two neighbours counts as one) for a short name, two
+/// for a longer one, as clap suggests subcommands; `None` if none is.
+fn closest<'a>(given: &str, names: &[&'a str]) -> Option<&'a str> {
+    let most = if given.chars().count() <= 4 { 1 } else { 2 };
+    names
+        .iter()
+        .map(|n| (strsim::damerau_levenshtein(given, n), *n))
+        .filter(|&(d, _)| d <= most)
+        .min()
+        .map(|(_, n)| n)
+}
+
 impl clap::builder::TypedValueParser for PuzzleParser {
     type Value = &'static dyn Puzzle;
 
@@ -653,8 +667,10 @@ impl clap::builder::TypedValueParser for PuzzleParser {
         let name = value.to_string_lossy();
         puzzles::find(&name).ok_or_else(|| {
             let names: Vec<&str> = puzzles::all().iter().map(|p| p.name()).collect();
+            let tip =
+                closest(&name, &names).map_or(String::new(), |n| format!("did you mean '{n}'? "));
             let message = format!(
-                "unknown puzzle '{name}'; choose one of: {}\n",
+                "unknown puzzle '{name}'; {tip}choose one of: {}\n",
                 names.join(", ")
             );
             clap::Error::raw(clap::error::ErrorKind::InvalidValue, message).with_cmd(cmd)

@@ -77,6 +77,8 @@ pub(crate) fn io_failure(e: io::Error, what: impl Into<String>) -> Stop {
 /// Reads `path`, or standard input when `None`, up to `limit` bytes; returns
 /// the name used in messages (`input` for standard input) and the bytes.
 pub(crate) fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec<u8>), Stop> {
+    // `-` is standard input, as for every Unix tool (`./-` names a file).
+    let path = path.filter(|p| p.as_os_str() != "-");
     let name = path.map_or("input".to_string(), boardsolve::tools::files::shown);
     let read = match path {
         None => read_limited(io::stdin().lock(), limit),

@@ -25,6 +25,16 @@ pub(crate) fn solve(args: &SolveArgs, harness: &Harness) -> Result<(), Stop> {
             OutputFormat::Judge
         },
     };
+    // A judge's number with another K is a question the judge never asks:
+    // said, as gen and stress say it, but answered.
+    if args.puzzle.takes(&[Flag::Moves]).is_ok()
+        && let Some(beyond) = args
+            .puzzle
+            .contract()
+            .beyond(&boardsolve::puzzles::GenOptions::default(), options.rules)
+    {
+        warn(format_args!("solve {}: {beyond}", args.puzzle.name()));
+    }
     let bulk = args.inputs.len() > 1
         || args.out_dir.is_some()
         || args.bulk
@@ -79,7 +89,8 @@ pub(crate) fn solve(args: &SolveArgs, harness: &Harness) -> Result<(), Stop> {
         let Some(path) = path else {
             return Ok(());
         };
-        write_output_file(harness, path, text.as_bytes(), args.inputs.first()).map_err(|stop| {
+        let input = args.inputs.first();
+        write_output_file(harness, path, text.as_bytes(), input, args.force).map_err(|stop| {
             not_saved = Some(stop);
             Error::NotSaved
         })
@@ -149,12 +160,14 @@ fn bounds_json(lower: u128, upper: u128) -> String {
 
 /// Writes a picture or a page the user named, like the shell's `>` but
 /// all or nothing (see [`files::write_file`]), never over the input it
-/// was made from.
+/// was made from, and over an existing file only with `force` (a device
+/// or a pipe, such as `/dev/stdout`, is written to as it is).
 pub(crate) fn write_output_file(
     harness: &Harness,
     path: &std::path::Path,
     bytes: &[u8],
     input: Option<&std::path::PathBuf>,
+    force: bool,
 ) -> Result<(), Stop> {
     let cannot = |e| Stop::system(format!("cannot write {}", files::shown(path)), e);
     if let Some(input) = input
@@ -162,6 +175,12 @@ pub(crate) fn write_output_file(
         && a == b
     {
         return Err(cannot(io::Error::other("it is the input file")));
+    }
+    if !force && std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Err(Stop::Usage(format!(
+            "{} exists (--force replaces it)",
+            files::shown(path)
+        )));
     }
     files::write_file(harness, path, Existing::Follow, |w| w.write_all(bytes)).map_err(cannot)
 }

@@ -68,6 +68,25 @@ fn unknown_puzzle_is_a_usage_error() {
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert!(err.contains("unknown puzzle 'sudoku'"), "{err}");
+    assert!(!err.contains("did you mean"), "{err}");
+    // A likely typo gets the name it meant.
+    for (typed, meant) in [
+        ("2084", "2048"),
+        ("12010", "12100"),
+        ("fotholds", "footholds"),
+    ] {
+        let (code, _, err) = run(&["solve", typed], b"");
+        assert_eq!(code, 2);
+        assert!(err.contains(&format!("did you mean '{meant}'?")), "{err}");
+    }
+}
+
+#[test]
+fn a_dash_is_standard_input() {
+    assert_eq!(
+        crate::common::solved(&["solve", "2048", "-"], b"3\n2 2 2\n4 4 4\n8 8 8\n"),
+        "16\n"
+    );
 }
 
 #[test]
@@ -307,4 +326,39 @@ fn a_json_test_stopped_by_a_signal_says_so_in_json() {
     let object: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(object["error"], "interrupted");
     assert_eq!(object["status"], 143);
+}
+
+#[test]
+fn a_judges_number_with_another_k_says_so_and_answers() {
+    let (code, out, err) = run(&["solve", "12100", "--moves", "3"], b"2\n2 2\n2 2\n");
+    assert_eq!((code, out.as_str()), (0, "8\n"), "{err}");
+    assert!(
+        err.contains("solve 12100: beyond BOJ 12100's limits"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["solve", "12100", "--moves", "5"], b"2\n2 2\n2 2\n");
+    assert_eq!(code, 0);
+    assert!(err.is_empty(), "{err}");
+    let (_, _, err) = run(&["solve", "2048", "--moves", "3"], b"2\n2 2\n2 2\n");
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn a_picture_never_replaces_an_existing_file_unasked() {
+    let dir = tempfile::tempdir().unwrap();
+    for flag in ["--svg", "--html"] {
+        let kept = dir.path().join(format!("keep{flag}"));
+        std::fs::write(&kept, "mine").unwrap();
+        let path = kept.to_str().unwrap();
+        let (code, out, err) = run(&["solve", "2048", flag, path], b"2\n2 2\n2 2\n");
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            out.is_empty() && err.contains("exists (--force replaces it)"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "mine");
+        let (code, out, err) = run(&["solve", "2048", flag, path, "--force"], b"2\n2 2\n2 2\n");
+        assert_eq!((code, out.as_str()), (0, "8\n"), "{err}");
+        assert_ne!(std::fs::read_to_string(&kept).unwrap(), "mine");
+    }
 }

@@ -151,7 +151,7 @@ fn an_earlier_page_is_replaced_whole() {
     let file = dir.path().join("page.html");
     std::fs::write(&file, "old").unwrap();
     solved(
-        &["solve", "yut", "--html", file.to_str().unwrap()],
+        &["solve", "yut", "--html", file.to_str().unwrap(), "--force"],
         b"5 4\n",
     );
     let page = std::fs::read_to_string(&file).unwrap();

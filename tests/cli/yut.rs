@@ -44,7 +44,8 @@ fn explain_json_and_svg() {
          turn 2 (die 4): piece 1 10 -> 25c, +25, total 35\n\
          \x20 other pieces: piece 2 -> 8 ends with 31; piece 3 -> 8 ends with 31; piece 4 -> 8 ends with 31\n\
          turn 3 (die 1): piece 1 25c -> 30c, +30, total 65\n\
-         \x20 other pieces: piece 2 -> 2 ends with 37; piece 3 -> 2 ends with 37; piece 4 -> 2 ends with 37\n"
+         \x20 other pieces: piece 2 -> 2 ends with 37; piece 3 -> 2 ends with 37; piece 4 -> 2 ends with 37\n\
+         (c: the centre squares 25c, 30c, 35c, shared by the blue routes)\n"
     );
     let out = solved(&["solve", "17825", "--json"], b"5 4\n");
     assert_eq!(

@@ -242,7 +242,8 @@
       title: 'Dice yut: best score ' + data.max,
       summary: 'Dice: ' + data.moves.map(m => m.die).join(' ') +
         (data.unused > 0 ? ' (then ' + plural(data.unused, 'die', 'dice') + ' unused: every piece finished)' : '') +
-        '. Pieces are numbered; blue squares start or lie on the blue routes.',
+        '. Pieces are numbered; blue circles start or lie on the blue routes ' +
+        '(in the move list, b marks a square of a blue route, and c the centre squares 25c, 30c, 35c).',
       extra: legend,
       steps: steps,
       // The board is drawn 720 wide, scaled down to narrower screens; its

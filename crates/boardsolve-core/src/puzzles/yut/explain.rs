@@ -157,6 +157,26 @@ pub(super) fn write_explanation(play: &Play, dice: usize, out: &mut dyn Write) -
             .collect();
         writeln!(out, "  other pieces: {}", others.join("; "))?;
     }
+    // The suffixes are the one thing a name does not say by itself.
+    let names = play.moves.iter().flat_map(|s| {
+        let others = s.alternatives.iter().filter_map(|a| a.to);
+        [s.from, s.to].into_iter().chain(others)
+    });
+    let (mut blue, mut centre) = (false, false);
+    for name in names {
+        blue |= name.ends_with('b');
+        centre |= name.ends_with('c');
+    }
+    if blue || centre {
+        let mut legend = Vec::new();
+        if blue {
+            legend.push("b: a square of a blue route (13b is the 13 there)");
+        }
+        if centre {
+            legend.push("c: the centre squares 25c, 30c, 35c, shared by the blue routes");
+        }
+        writeln!(out, "({})", legend.join("; "))?;
+    }
     if play.unused > 0 {
         let first = dice - play.unused + 1;
         writeln!(
