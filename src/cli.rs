@@ -106,9 +106,21 @@ pub enum Command {
     /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
     #[command(after_help = COMPLETIONS_HELP)]
     Completions(CompletionsArgs),
-    /// Print the manual page (roff) to standard output.
-    #[command(after_help = "Example:\n  boardsolve man > boardsolve.1 && man -l boardsolve.1")]
-    Man,
+    /// Print the manual page (roff) to standard output: boardsolve(1), or
+    /// boardsolve-COMMAND(1) of one command.
+    #[command(
+        after_help = "Examples:\n  boardsolve man > boardsolve.1 && man -l boardsolve.1\n  boardsolve man test > boardsolve-test.1"
+    )]
+    Man(ManArgs),
+}
+
+/// Arguments of `boardsolve man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The command whose page to print (solve, test, ...); the whole
+    /// program's page without it.
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
 }
 
 const GEN_HELP: &str = "\

@@ -46,7 +46,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => commands::validate::validate(&args),
         Command::Audit(args) => commands::audit::audit(&args, &harness),
         Command::Completions(args) => commands::meta::completions(args.shell),
-        Command::Man => commands::meta::man_page(),
+        Command::Man(args) => commands::meta::man_page(args.command.as_deref()),
     };
     commands::exit::report_as(result, json)
 }

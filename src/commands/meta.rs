@@ -12,10 +12,33 @@ pub(crate) fn completions(shell: clap_complete::Shell) -> Result<(), Stop> {
     print_all(&script)
 }
 
-/// The manual page, generated from the clap definition.
-pub(crate) fn man_page() -> Result<(), Stop> {
+/// The manual page, generated from the clap definition: the program's,
+/// or with `command` that command's, `boardsolve-COMMAND(1)`, which the
+/// program's page lists under SUBCOMMANDS.
+pub(crate) fn man_page(command: Option<&str>) -> Result<(), Stop> {
     let mut page = Vec::new();
-    clap_mangen::Man::new(Cli::command())
+    let cli = Cli::command();
+    let cmd = match command {
+        None => cli,
+        Some(name) => match cli.find_subcommand(name).filter(|_| name != "help") {
+            Some(sub) => sub
+                .clone()
+                .display_name(format!("boardsolve-{name}"))
+                .bin_name(format!("boardsolve {name}")),
+            None => {
+                let names: Vec<&str> = cli
+                    .get_subcommands()
+                    .map(clap::Command::get_name)
+                    .filter(|&n| n != "help")
+                    .collect();
+                return Err(Stop::Usage(format!(
+                    "no command '{name}'; choose one of: {}",
+                    names.join(", ")
+                )));
+            }
+        },
+    };
+    clap_mangen::Man::new(cmd)
         .render(&mut page)
         .map_err(|e| io_failure(e, "cannot write the manual page"))?;
     print_all(&page)

@@ -195,6 +195,38 @@ fn the_manual_page_renders_without_warnings() {
 }
 
 #[test]
+fn every_page_the_manual_lists_is_there() {
+    let page = solved(&["man"], b"");
+    for sub in [
+        "solve",
+        "check",
+        "gen",
+        "stress",
+        "test",
+        "validate",
+        "audit",
+        "samples",
+        "package",
+        "completions",
+        "man",
+    ] {
+        assert!(
+            page.contains(&format!("boardsolve\\-{sub}(1)")),
+            "{sub} not listed"
+        );
+        let own = solved(&["man", sub], b"");
+        assert!(own.contains(&format!(".TH boardsolve-{sub} 1")), "{own}");
+        assert!(own.contains(&format!("\\fBboardsolve {sub}\\fR")), "{own}");
+    }
+    let (code, out, err) = run(&["man", "tset"], b"");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("no command 'tset'; choose one of: solve"),
+        "{err}"
+    );
+}
+
+#[test]
 fn colour_only_where_asked_and_never_in_judge_output() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("a.in");
