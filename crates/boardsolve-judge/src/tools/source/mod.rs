@@ -9,6 +9,7 @@
 //! The compiler is trusted, but it still runs contained and within a
 //! time limit ([`run::run`]), so a Ctrl-C stops it like any run.
 
+mod entry;
 pub mod form;
 mod java;
 mod table;
@@ -251,13 +252,14 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
         ),
     };
     let key = format!(
-        "boardsolve build 1\nlanguage: {}\ncompiler: {} ({})\nversion: {version}\ncommand: {}\nharness:\n{}\n",
+        "boardsolve build 2\nlanguage: {}\ncompiler: {} ({})\nversion: {version}\ncommand: {}\n{}harness:\n{}\n",
         chain.name,
         compiler.display(),
         std::fs::canonicalize(&compiler)
             .unwrap_or_else(|_| compiler.clone())
             .display(),
         words.join(" "),
+        entry::env_key(),
         plan.harness.as_ref().map_or("", |(_, text)| text.as_str()),
     );
     let entry_name = {
@@ -321,6 +323,8 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
     let here_text = here.to_string_lossy().into_owned();
     let mut command = vec![compiler.to_string_lossy().into_owned()];
     command.extend(words.iter().map(|w| w.replace(HERE, &here_text)));
+    // Not in the key nor shown: the list of files read, checked on use.
+    command.extend(entry::deps_words(request.language, &here_text));
     let program = Program::new(&command).map_err(|e| SourceError::CompilerFailed {
         tool: chain.compiler.name,
         shown: shown.clone(),
@@ -363,6 +367,15 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
             });
         }
     };
+    if why.is_some() && out_of_room(&here, &done) {
+        // The compiler could not write its output: the disk under the
+        // cache is full, which is no fault of the source.
+        return Err(SourceError::Cache {
+            what: "compile into the build cache (the disk is full) at",
+            dir: here.clone(),
+            source: io::Error::from_raw_os_error(libc::ENOSPC),
+        });
+    }
     if let Some(why) = why {
         return Ok(Built::Failed(CompileError {
             why,
@@ -371,6 +384,23 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
         }));
     }
     let run_words = plan.run_words(&here, &shown)?;
+    if !entry::program_whole(&run_words, HERE, &here) {
+        // Options such as -fsyntax-only or -E: nothing to run, and
+        // nothing to store.
+        return Err(SourceError::NothingToRun {
+            shown,
+            why: format!("{tool} left no program to run (do the compile flags ask for none?)"),
+        });
+    }
+    let inputs = entry::inputs(&here).map_err(|source| SourceError::Cache {
+        what: "list the files the compiler read for",
+        dir: here.clone(),
+        source,
+    })?;
+    folder
+        .write(entry::INPUTS, inputs.as_bytes())
+        .map_err(cannot_write)?;
+    // Written last: an entry without it is incomplete, never used.
     folder
         .write("run", run_words.join("\n").as_bytes())
         .map_err(cannot_write)?;
@@ -387,6 +417,11 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
         return Ok(Built::Ready(compiled));
     };
     let entry = dir.join(&entry_name);
+    if entry.exists() && cached(&entry, &key, &bytes).is_none() {
+        // Stale (a header changed) or damaged: replaced by this build.
+        // Another boardsolve may be replacing it too; the rename decides.
+        let _ = std::fs::remove_dir_all(&entry);
+    }
     match folder.persist(&entry) {
         Ok(()) => {}
         // Another boardsolve built the same entry meanwhile: it is the
@@ -419,11 +454,32 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
 /// The run words of the cache entry at `entry`, if it was built from
 /// exactly `key` and `source` (the name is a 64-bit hash: the whole key
 /// and the source are compared, so a collision is never run).
+///
+/// Then the entry is checked as a whole: every file the compiler read
+/// outside the build ([`entry::inputs`]) has the contents it had, and its
+/// program is there, non-empty and executable; else it is built again.
 fn cached(entry: &Path, key: &str, source: &[u8]) -> Option<Vec<String>> {
     let same_key = std::fs::read(entry.join("key")).ok()? == key.as_bytes();
     let same_source = std::fs::read(entry.join("source")).ok()? == source;
-    let run = std::fs::read_to_string(entry.join("run")).ok()?;
-    (same_key && same_source).then(|| run.lines().map(str::to_string).collect())
+    if !(same_key && same_source) {
+        return None;
+    }
+    let run: Vec<String> = std::fs::read_to_string(entry.join("run"))
+        .ok()?
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let inputs = std::fs::read_to_string(entry.join(entry::INPUTS)).ok()?;
+    (entry::inputs_unchanged(&inputs) && entry::program_whole(&run, HERE, entry)).then_some(run)
+}
+
+/// Whether a failed compile failed for want of room in the build folder
+/// `here`: its filesystem has under 64 KiB left, or the compiler said
+/// "No space left on device".
+fn out_of_room(here: &Path, done: &run::Run) -> bool {
+    let full =
+        rustix::fs::statvfs(here).is_ok_and(|v| v.f_bavail.saturating_mul(v.f_frsize) < 64 << 10);
+    full || String::from_utf8_lossy(&done.stderr).contains("No space left on device")
 }
 
 /// The word of a run command that stands for the runner (java, python3).
