@@ -581,3 +581,36 @@ fn a_full_cache_disk_is_the_harness_trouble_not_a_compile_error() {
     assert!(err.contains("the disk is full"), "{err}");
     assert!(!stdout.contains("CE"), "{stdout}");
 }
+
+#[test]
+fn python_runs_isolated_so_no_file_beside_the_source_shadows_a_module() {
+    // Before: the syntax check imported the tokenize.py of the current
+    // folder (a false CE), and a 92345 solution saved as json.py was the
+    // harness's `import json` (RE).
+    if !have("python3") {
+        return;
+    }
+    let work = Work::new(
+        &[("a.in", "1\n16\n"), ("a.out", "16\n")],
+        &[
+            ("echo_block.py", "sol.py"),
+            ("shadow_tokenize.py", "tokenize.py"),
+        ],
+    );
+    let (code, out, err, _) = work.run(&["test", "2048", "tests/", "--", "sol.py"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+    assert!(!err.contains("was imported"), "{err}");
+    assert!(err.contains("python3 -I"), "{err}");
+    let work = footholds_work(&[
+        ("footholds_solution.py", "json.py"),
+        ("shadow_tokenize.py", "tokenize.py"),
+    ]);
+    let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "json.py"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("8 passed, 0 failed"), "{out}");
+    assert!(
+        err.contains("solution() called by the Programmers harness"),
+        "{err}"
+    );
+}

@@ -533,7 +533,12 @@ struct Plan<'a> {
 /// Python's compile step: the syntax checked (a syntax error is a compile
 /// error), and a file that is not UTF-8 and declares no encoding (a
 /// comment saved as CP949) saved as UTF-8, its lines where they were.
-const PYTHON_CHECK: &str = r#"import io, sys, tokenize
+///
+/// It runs isolated (`-I`); the first line also drops the current
+/// directory (`''`), which a Python before 3.11 puts first on `sys.path`
+/// for `-c` even then, so that a `tokenize.py` there is never imported.
+const PYTHON_CHECK: &str = r#"import sys; sys.path[:] = [p for p in sys.path if p]
+import io, tokenize
 src, dst, name = sys.argv[1:4]
 data = open(src, "rb").read()
 try:
