@@ -1174,7 +1174,9 @@ fn java_in_a_namespace_of_its_own_is_told_not_to_share_its_perf_files() {
 }
 
 /// Busy loops pinned to CPU 0, killed (and reaped) when dropped, so that
-/// a failing test leaves none running.
+/// a failing test leaves none running. Each is in a session of its own,
+/// as a run is: with the kernel's autogroups, the processes of one
+/// session share a CPU as one.
 struct Competitors(Vec<std::process::Child>);
 
 impl Competitors {
@@ -1182,8 +1184,8 @@ impl Competitors {
         Competitors(
             (0..count)
                 .map(|_| {
-                    Command::new("taskset")
-                        .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+                    Command::new("setsid")
+                        .args(["taskset", "-c", "0", "sh", "-c", "while :; do :; done"])
                         .stdin(Stdio::null())
                         .spawn()
                         .unwrap()

@@ -670,3 +670,71 @@ fn a_judges_number_brings_its_published_limits_and_the_flags_override_them() {
         "{err}"
     );
 }
+
+#[test]
+fn each_run_has_an_empty_working_directory_and_a_session_of_its_own() {
+    // Before: runs shared boardsolve's directory (a scratch file gave
+    // 2 WA of 4 with --jobs 2) and its session (a program could take
+    // the terminal with tcsetpgrp).
+    if std::process::Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("no C compiler: skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases");
+    std::fs::create_dir(&cases).unwrap();
+    for (name, v) in [("1", 2), ("2", 4), ("3", 8), ("4", 16)] {
+        case(&cases, name, v, true);
+    }
+    let exe = dir.path().join("own_dir");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/own_dir.c");
+    let built = std::process::Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let out = boardsolve()
+        .args(["test", "2048"])
+        .arg(&cases)
+        .args(["--jobs", "2", "--"])
+        .arg(&exe)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("4 passed, 0 failed"), "{text}");
+    // Nothing is left where boardsolve runs, nor of the run's folders.
+    assert!(!dir.path().join("scratch.txt").exists());
+    // A script named by a relative path still runs, and imports the
+    // module beside it.
+    let have_python = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok();
+    if have_python {
+        let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/src");
+        for name in ["uses_helper.py", "helper.py"] {
+            std::fs::copy(programs.join(name), dir.path().join(name)).unwrap();
+        }
+        let out = boardsolve()
+            .args(["test", "2048", "cases", "--", "python3", "uses_helper.py"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.contains("4 passed, 0 failed"), "{text}");
+    }
+}

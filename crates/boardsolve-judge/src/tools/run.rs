@@ -14,6 +14,7 @@
 //! accounting of the finished processes, which the keeper reports (see
 //! [`contain`]): sampling misses short processes.
 
+use super::cleanup::TemporaryDir;
 use super::contain::{self, KernelLimits};
 use super::harness::Harness;
 use super::interrupt;
@@ -62,6 +63,9 @@ pub struct Program {
     path: PathBuf,
     args: Vec<String>,
     shown: String,
+    /// Runs in boardsolve's own working directory (a compiler, whose
+    /// `-I dir` is the user's), not in an empty one of its own.
+    in_place: bool,
 }
 
 impl Program {
@@ -76,8 +80,13 @@ impl Program {
             return Err(ProgramError::Missing);
         };
         let shown = super::files::shown(Path::new(name));
+        let here = std::env::current_dir().map_err(|source| ProgramError::Unreadable {
+            shown: shown.clone(),
+            source,
+        })?;
         let path = if name.contains('/') {
-            PathBuf::from(name)
+            // Absolute: the program runs in a folder of its own.
+            here.join(name)
         } else {
             let search = std::env::var_os("PATH").unwrap_or_default();
             std::env::split_paths(&search)
@@ -100,15 +109,35 @@ impl Program {
         }
         Ok(Program {
             path,
-            args: args.to_vec(),
+            args: args.iter().map(|a| absolute_if_file(a, &here)).collect(),
             shown,
+            in_place: false,
         })
+    }
+
+    /// The same program, run in boardsolve's working directory rather
+    /// than an empty one of its own (for a compiler, whose relative
+    /// options are the user's).
+    pub fn in_place(mut self) -> Program {
+        self.in_place = true;
+        self
     }
 
     /// The command as typed, for messages.
     pub fn shown(&self) -> &str {
         &self.shown
     }
+}
+
+/// `arg` made absolute against `here` when it names a file or folder
+/// relative to it (`python3 sol.py`, `sh run.sh`), since the program runs
+/// in an empty folder of its own; any other word as it is.
+fn absolute_if_file(arg: &str, here: &Path) -> String {
+    let path = Path::new(arg);
+    if arg.starts_with('-') || path.is_absolute() || !path.exists() {
+        return arg.to_string();
+    }
+    here.join(path).to_string_lossy().into_owned()
 }
 
 /// What a run may use.
@@ -285,8 +314,29 @@ pub fn run(
         ),
         Stdio::from(stderr_writer),
     ];
+    // An empty working directory of its own, removed after the run (and
+    // by a stop of the harness): runs at once cannot share scratch files.
+    let workdir = if program.in_place {
+        None
+    } else {
+        Some(
+            TemporaryDir::new(harness, || {
+                tempfile::Builder::new().prefix("boardsolve-run-").tempdir()
+            })
+            .map_err(|e| Trouble::system("cannot create a working directory for the run", e))?,
+        )
+    };
     let (mut keeper, report) = harness.spawn_tracked(
-        |keeper| contain::spawn(keeper, &program.path, &program.args, kernel, stdio),
+        |keeper| {
+            contain::spawn(
+                keeper,
+                &program.path,
+                &program.args,
+                kernel,
+                stdio,
+                workdir.as_ref().map(TemporaryDir::path),
+            )
+        },
         &format!("cannot start {}", program.shown),
     )?;
     let start = Instant::now();
@@ -815,10 +865,12 @@ mod tests {
             return;
         }
         let h = harness::testing();
+        // Each in a session of its own, as the program is: with the
+        // kernel's autogroups a session shares a CPU as one.
         let mut busy: Vec<_> = (0..4)
             .map(|_| {
-                std::process::Command::new("taskset")
-                    .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+                std::process::Command::new("setsid")
+                    .args(["taskset", "-c", "0", "sh", "-c", "while :; do :; done"])
                     .spawn()
                     .unwrap()
             })

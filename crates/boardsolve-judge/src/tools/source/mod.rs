@@ -325,11 +325,14 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
     command.extend(words.iter().map(|w| w.replace(HERE, &here_text)));
     // Not in the key nor shown: the list of files read, checked on use.
     command.extend(entry::deps_words(request.language, &here_text));
-    let program = Program::new(&command).map_err(|e| SourceError::CompilerFailed {
-        tool: chain.compiler.name,
-        shown: shown.clone(),
-        how: e.to_string(),
-    })?;
+    let program =
+        Program::new(&command)
+            .map(Program::in_place)
+            .map_err(|e| SourceError::CompilerFailed {
+                tool: chain.compiler.name,
+                shown: shown.clone(),
+                how: e.to_string(),
+            })?;
     let limits = Limits::for_cpu(chain.compile_limit, None, 1 << 30);
     let done = run::run(request.harness, &program, b"", &limits)?;
     let message = |done: &run::Run| {
@@ -777,11 +780,14 @@ fn version_of(
         compiler.to_string_lossy().into_owned(),
         tool.version_flag.to_string(),
     ];
-    let program = Program::new(&command).map_err(|e| SourceError::CompilerFailed {
-        tool: tool.name,
-        shown: String::new(),
-        how: e.to_string(),
-    })?;
+    let program =
+        Program::new(&command)
+            .map(Program::in_place)
+            .map_err(|e| SourceError::CompilerFailed {
+                tool: tool.name,
+                shown: String::new(),
+                how: e.to_string(),
+            })?;
     let done = run::run(
         harness,
         &program,
