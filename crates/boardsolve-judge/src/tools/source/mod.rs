@@ -348,65 +348,14 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
             .collect::<Vec<_>>()
     };
     let tool = chain.compiler.name;
-    let why = match done.ending {
-        Ending::Exited(0) => None,
-        Ending::Exited(code) => Some(format!("{tool} exited with status {code}")),
-        Ending::CpuLimit | Ending::WallLimit => Some(format!(
-            "{tool} took longer than the {} s allowed for compiling",
-            chain.compile_limit.as_secs()
-        )),
-        Ending::Signaled(signal) => {
-            return Err(SourceError::CompilerFailed {
-                tool,
-                shown,
-                how: format!("killed by {}", run::signal_name(signal)),
-            });
-        }
-        other => {
-            return Err(SourceError::CompilerFailed {
-                tool,
-                shown,
-                how: format!("{other:?}"),
-            });
-        }
-    };
-    if why.is_some() && out_of_room(&here, &done) {
-        // The compiler could not write its output: the disk under the
-        // cache is full, which is no fault of the source.
-        return Err(SourceError::Cache {
-            what: "compile into the build cache (the disk is full) at",
-            dir: here.clone(),
-            source: io::Error::from_raw_os_error(libc::ENOSPC),
-        });
-    }
-    if let Some(why) = why {
+    if let Some(why) = compile_failure(&done, chain, &shown, &here)? {
         return Ok(Built::Failed(CompileError {
             why,
             message: message(&done),
             shown: shown_command,
         }));
     }
-    let run_words = plan.run_words(&here, &shown)?;
-    if !entry::program_whole(&run_words, HERE, &here) {
-        // Options such as -fsyntax-only or -E: nothing to run, and
-        // nothing to store.
-        return Err(SourceError::NothingToRun {
-            shown,
-            why: format!("{tool} left no program to run (do the compile flags ask for none?)"),
-        });
-    }
-    let inputs = entry::inputs(&here).map_err(|source| SourceError::Cache {
-        what: "list the files the compiler read for",
-        dir: here.clone(),
-        source,
-    })?;
-    folder
-        .write(entry::INPUTS, inputs.as_bytes())
-        .map_err(cannot_write)?;
-    // Written last: an entry without it is incomplete, never used.
-    folder
-        .write("run", run_words.join("\n").as_bytes())
-        .map_err(cannot_write)?;
+    let run_words = seal(&folder, &plan, &shown, tool)?;
     let Some(dir) = cache_dir else {
         let compiled = ready(
             &here,
@@ -419,30 +368,7 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
         );
         return Ok(Built::Ready(compiled));
     };
-    let entry = dir.join(&entry_name);
-    if entry.exists() && cached(&entry, &key, &bytes).is_none() {
-        // Stale (a header changed) or damaged: replaced by this build.
-        // Another boardsolve may be replacing it too; the rename decides.
-        let _ = std::fs::remove_dir_all(&entry);
-    }
-    match folder.persist(&entry) {
-        Ok(()) => {}
-        // Another boardsolve built the same entry meanwhile: it is the
-        // same program, checked as any cached one.
-        Err(_) if cached(&entry, &key, &bytes).is_some() => {}
-        Err(source) => {
-            return Err(SourceError::Cache {
-                what: "put the build in place at",
-                dir: entry,
-                source,
-            });
-        }
-    }
-    let run = cached(&entry, &key, &bytes).ok_or_else(|| SourceError::Cache {
-        what: "read back the build at",
-        dir: entry.clone(),
-        source: io::Error::other("the entry is incomplete"),
-    })?;
+    let (entry, run) = store(folder, &dir.join(&entry_name), &key, &bytes)?;
     Ok(Built::Ready(ready(
         &entry,
         &run,
@@ -452,6 +378,115 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
         shown_command,
         None,
     )))
+}
+
+/// Why a finished compile is a compile error (`g++ exited with status
+/// 1`), or `None` when it succeeded.
+///
+/// # Errors
+/// The compiler's own failure (a signal), and a disk too full for its
+/// output: neither is the source's fault.
+fn compile_failure(
+    done: &run::Run,
+    chain: &Toolchain,
+    shown: &str,
+    here: &Path,
+) -> Result<Option<String>, SourceError> {
+    let tool = chain.compiler.name;
+    let failed = |how: String| SourceError::CompilerFailed {
+        tool,
+        shown: shown.to_string(),
+        how,
+    };
+    let why = match done.ending {
+        Ending::Exited(0) => return Ok(None),
+        Ending::Exited(code) => format!("{tool} exited with status {code}"),
+        Ending::CpuLimit | Ending::WallLimit => format!(
+            "{tool} took longer than the {} s allowed for compiling",
+            chain.compile_limit.as_secs()
+        ),
+        Ending::Signaled(signal) => {
+            return Err(failed(format!("killed by {}", run::signal_name(signal))));
+        }
+        other => return Err(failed(format!("{other:?}"))),
+    };
+    if out_of_room(here, done) {
+        // The compiler could not write its output: the disk under the
+        // cache is full, which is no fault of the source.
+        return Err(SourceError::Cache {
+            what: "compile into the build cache (the disk is full) at",
+            dir: here.to_path_buf(),
+            source: io::Error::from_raw_os_error(libc::ENOSPC),
+        });
+    }
+    Ok(Some(why))
+}
+
+/// Completes a successful build in `folder`: checks that it left a
+/// program, writes the list of files the compiler read and, last (an
+/// entry without it is incomplete, never used), the run words.
+fn seal(
+    folder: &TemporaryDir,
+    plan: &Plan<'_>,
+    shown: &str,
+    tool: &str,
+) -> Result<Vec<String>, SourceError> {
+    let here = folder.path().to_path_buf();
+    let run_words = plan.run_words(&here, shown)?;
+    if !entry::program_whole(&run_words, HERE, &here) {
+        // Options such as -fsyntax-only or -E: nothing to run, and
+        // nothing to store.
+        return Err(SourceError::NothingToRun {
+            shown: shown.to_string(),
+            why: format!("{tool} left no program to run (do the compile flags ask for none?)"),
+        });
+    }
+    let cache_error = |what, source| SourceError::Cache {
+        what,
+        dir: here.clone(),
+        source,
+    };
+    let inputs =
+        entry::inputs(&here).map_err(|e| cache_error("list the files the compiler read for", e))?;
+    folder
+        .write(entry::INPUTS, inputs.as_bytes())
+        .and_then(|()| folder.write("run", run_words.join("\n").as_bytes()))
+        .map_err(|e| cache_error("write into the build folder", e))?;
+    Ok(run_words)
+}
+
+/// Puts the sealed build `folder` in place as the cache entry `entry`,
+/// replacing a stale or damaged one, and reads it back.
+fn store(
+    folder: TemporaryDir,
+    entry: &Path,
+    key: &str,
+    bytes: &[u8],
+) -> Result<(PathBuf, Vec<String>), SourceError> {
+    if entry.exists() && cached(entry, key, bytes).is_none() {
+        // Stale (a header changed) or damaged: replaced by this build.
+        // Another boardsolve may be replacing it too; the rename decides.
+        let _ = std::fs::remove_dir_all(entry);
+    }
+    match folder.persist(entry) {
+        Ok(()) => {}
+        // Another boardsolve built the same entry meanwhile: it is the
+        // same program, checked as any cached one.
+        Err(_) if cached(entry, key, bytes).is_some() => {}
+        Err(source) => {
+            return Err(SourceError::Cache {
+                what: "put the build in place at",
+                dir: entry.to_path_buf(),
+                source,
+            });
+        }
+    }
+    let run = cached(entry, key, bytes).ok_or_else(|| SourceError::Cache {
+        what: "read back the build at",
+        dir: entry.to_path_buf(),
+        source: io::Error::other("the entry is incomplete"),
+    })?;
+    Ok((entry.to_path_buf(), run))
 }
 
 /// The run words of the cache entry at `entry`, if it was built from
