@@ -272,7 +272,8 @@ pub struct AuditArgs {
     #[arg(long, value_name = "DIR")]
     pub solutions: Option<PathBuf>,
     /// With --solutions: the CPU time limit per run (default: the
-    /// package's limits.time_limit, else 2s).
+    /// package's limits.time_limit, else the judge's published limit for a
+    /// judge's number, else 2s).
     #[arg(long, value_name = "DUR", value_parser = parse_duration, requires = "solutions")]
     pub time_limit: Option<std::time::Duration>,
     /// With --solutions: the peak memory limit per run, such as 1G.
@@ -507,10 +508,12 @@ pub struct TestArgs {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct RunLimits {
     /// CPU time limit per run, such as 2s, 500ms or 1.5s: user plus system
-    /// time of your program and everything it starts (wall clock: 3x + 1s).
-    #[arg(long, visible_alias = "timeout", value_name = "DUR", default_value = "2s", value_parser = parse_duration)]
-    pub time_limit: std::time::Duration,
-    /// Peak resident memory limit per run, such as 256M or 1G (default: none).
+    /// time of your program and everything it starts (wall clock: 3x + 1s;
+    /// default: the judge's published limit for a judge's number, else 2s).
+    #[arg(long, visible_alias = "timeout", value_name = "DUR", value_parser = parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
+    /// Peak resident memory limit per run, such as 256M or 1G (default: the
+    /// judge's published limit for a judge's number, else none).
     #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit)]
     pub memory_limit: Option<u64>,
     /// Runs at the same time (default: the number of cores).

@@ -9,7 +9,7 @@ use boardsolve::tools::audit::{self, AuditReport, Case, Search};
 use boardsolve::tools::harness::Harness;
 use boardsolve::tools::judge::Verdict;
 use boardsolve::tools::solutions::{self, Outcome, Submission};
-use boardsolve::tools::{batch, files, suite};
+use boardsolve::tools::{batch, files, judge, suite};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -117,10 +117,6 @@ fn write_report(out: &mut dyn Write, r: &AuditReport) -> io::Result<()> {
     Ok(())
 }
 
-/// The time limit of `--solutions` when neither the option nor a package
-/// gives one: `test`'s default.
-const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
-
 /// `audit --solutions DIR`: every program of DIR's folders on every case,
 /// the matrix, and whether each did what its folder requires.
 fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop> {
@@ -158,17 +154,23 @@ fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop
     }
     let package = args.paths.iter().find_map(|p| solutions::package_of(p));
     let stated = package.as_deref().and_then(solutions::package_time_limit);
-    let (time_limit, from) = match (args.time_limit, stated) {
-        (Some(limit), _) => (limit, "--time-limit".to_string()),
-        (None, Some(seconds)) => (
+    let judge = args.puzzle.contract().judge;
+    let (time_limit, from) = match (args.time_limit, stated, judge) {
+        (Some(limit), _, _) => (limit, "--time-limit".to_string()),
+        (None, Some(seconds), _) => (
             Duration::from_secs_f64(seconds),
             format!(
                 "{}'s limits.time_limit",
                 files::shown(&package.clone().unwrap_or_default().join("problem.yaml"))
             ),
         ),
-        (None, None) => (DEFAULT_TIME_LIMIT, "the default".to_string()),
+        (None, None, Some(judge)) => (judge.resources.time(), format!("{}'s limit", judge.problem)),
+        (None, None, None) => (super::limits::DEFAULT_TIME_LIMIT, "the default".to_string()),
     };
+    // The judge's memory limit unless --memory-limit says otherwise.
+    let memory_limit = args
+        .memory_limit
+        .or(judge.map(|j| j.resources.memory_bytes()));
     let accepts = args.puzzle.contract().accepting(RuleOptions::Defaults);
     let mut runs = Vec::new();
     for submission in &found {
@@ -182,7 +184,7 @@ fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop
             harness: harness.clone(),
             inputs: inputs.clone(),
             time_limit,
-            memory_limit: args.memory_limit,
+            memory_limit,
             jobs: harness::jobs(args.jobs),
             checker: accepts != Accepts::Exact,
             rules: RuleOptions::Defaults,
@@ -200,7 +202,8 @@ fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop
             .map_err(Stop::failed)?;
         runs.push(reports);
     }
-    let report = Matrix::new(time_limit, from, &inputs, &found, &runs);
+    let mut report = Matrix::new(time_limit, from, &inputs, &found, &runs);
+    report.memory_limit_kib = memory_limit.map(|m| m / 1024);
     let broken = report.programs.iter().any(|p| p.broken.is_some());
     let written = print_report(args.json, &report, |out| write_matrix(out, &report));
     harness::reported(broken, written)
@@ -228,6 +231,9 @@ struct Matrix {
     time_limit_ms: u128,
     /// Where the limit came from.
     time_limit_from: String,
+    /// The peak memory limit of every run, in KiB, if any (the judge's,
+    /// unless --memory-limit says otherwise).
+    memory_limit_kib: Option<u64>,
     /// The cases, in order.
     cases: Vec<String>,
     /// Every program, in order.
@@ -323,6 +329,7 @@ impl Matrix {
         Matrix {
             time_limit_ms: time_limit.as_millis(),
             time_limit_from: from,
+            memory_limit_kib: None,
             as_required: programs.iter().filter(|p| p.broken.is_none()).count(),
             cases,
             programs,
@@ -335,9 +342,13 @@ impl Matrix {
 fn write_matrix(out: &mut dyn Write, m: &Matrix) -> io::Result<()> {
     writeln!(
         out,
-        "time limit {} ms CPU ({}); {} cases, {} programs",
+        "time limit {} ms CPU ({}){}; {} cases, {} programs",
         m.time_limit_ms,
         m.time_limit_from,
+        m.memory_limit_kib.map_or(String::new(), |kib| format!(
+            ", memory {}",
+            judge::size(kib)
+        )),
         m.cases.len(),
         m.programs.len()
     )?;

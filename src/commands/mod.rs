@@ -6,6 +6,7 @@ pub(crate) mod check;
 pub(crate) mod exit;
 pub(crate) mod generate;
 pub(crate) mod harness;
+pub(crate) mod limits;
 pub(crate) mod meta;
 pub(crate) mod package;
 pub(crate) mod search_line;

@@ -32,14 +32,16 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
         }
     };
     let jobs = jobs(args.limits.jobs);
+    let chosen =
+        limits::Chosen::for_puzzle(puzzle, args.limits.time_limit, args.limits.memory_limit);
     let config = stress::StressConfig {
         puzzle,
         program,
         harness: harness.clone(),
         cases: args.cases,
         seed,
-        time_limit: args.limits.time_limit,
-        memory_limit: args.limits.memory_limit,
+        time_limit: chosen.time,
+        memory_limit: chosen.memory,
         jobs,
         accepts: puzzle.contract().accepting(rules),
         sizes: args.sizes.options(),
@@ -53,7 +55,7 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
         diagnose_cases: 200,
         reference_limit: args.reference_limit,
     };
-    write_header(args, rules, seed, jobs);
+    write_header(args, rules, seed, jobs, &chosen);
     let bar = progress_bar(args.cases, "cases");
     let tick = |event: stress::Progress| show_progress(event, bar.as_ref());
     let result = stress::stress(&config, &tick);
@@ -99,20 +101,23 @@ fn checked_options(args: &StressArgs) -> Result<(RuleOptions, u64), Stop> {
 
 /// The run's first lines, on stderr: what is run with which limits, the
 /// puzzle's terms and the sizes of the cases.
-fn write_header(args: &StressArgs, rules: RuleOptions, seed: u64, jobs: usize) {
+fn write_header(
+    args: &StressArgs,
+    rules: RuleOptions,
+    seed: u64,
+    jobs: usize,
+    chosen: &limits::Chosen,
+) {
     let puzzle = args.puzzle;
     let mut err = io::stderr();
-    let memory = args.limits.memory_limit.map_or(String::new(), |m| {
-        format!(", memory {}", judge::size(m / 1024))
-    });
     let _ = writeln!(
         err,
-        "stress {}{}: {} {}, seed {seed}, CPU time {:?}{memory}, {jobs} {}",
+        "stress {}{}: {} {}, seed {seed}, {}, {jobs} {}",
         puzzle.name(),
         moves_shown(puzzle, rules),
         args.cases,
         plural(args.cases, "case", "cases"),
-        args.limits.time_limit,
+        chosen.describe(),
         plural(jobs as u64, "job", "jobs"),
     );
     if let Some(terms) = terms(puzzle, args, rules) {

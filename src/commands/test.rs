@@ -74,13 +74,30 @@ fn run_once(
     let inputs = case_inputs(args, paths)?;
     note_beyond_limits(args.puzzle, &inputs);
     let accepts = args.puzzle.contract().accepting(rules);
+    let chosen = limits::Chosen::for_puzzle(
+        args.puzzle,
+        args.limits.time_limit,
+        args.limits.memory_limit,
+    );
+    // Said when a judge's limits apply, which differ from one number to
+    // the next; a puzzle's own name keeps the quiet defaults.
+    if !args.json && chosen.from.is_some() {
+        let _ = writeln!(
+            io::stderr(),
+            "test {}: {} {}, {}",
+            args.puzzle.name(),
+            inputs.len(),
+            if inputs.len() == 1 { "case" } else { "cases" },
+            chosen.describe()
+        );
+    }
     let config = suite::SuiteConfig {
         puzzle: args.puzzle,
         program,
         harness: harness.clone(),
         inputs,
-        time_limit: args.limits.time_limit,
-        memory_limit: args.limits.memory_limit,
+        time_limit: chosen.time,
+        memory_limit: chosen.memory,
         jobs: jobs(args.limits.jobs),
         checker: accepts != Accepts::Exact,
         // The checker holds `tromino` to the placement order unasked, as

@@ -1172,3 +1172,103 @@ fn java_in_a_namespace_of_its_own_is_told_not_to_share_its_perf_files() {
         assert_eq!(out.status.code(), Some(0), "plain {plain}: {text}");
     }
 }
+
+/// Busy loops pinned to CPU 0, killed (and reaped) when dropped, so that
+/// a failing test leaves none running. Each is in a session of its own,
+/// as a run is: with the kernel's autogroups, the processes of one
+/// session share a CPU as one.
+struct Competitors(Vec<std::process::Child>);
+
+impl Competitors {
+    fn pinned(count: usize) -> Competitors {
+        Competitors(
+            (0..count)
+                .map(|_| {
+                    Command::new("setsid")
+                        .args(["taskset", "-c", "0", "sh", "-c", "while :; do :; done"])
+                        .stdin(Stdio::null())
+                        .spawn()
+                        .unwrap()
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Competitors {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+#[test]
+fn a_program_starved_by_busy_loops_on_its_cpu_is_judged_on_its_work_and_a_sleeper_is_not() {
+    // Before: only the main thread's wait for a CPU was allowed for, so
+    // the same work in a worker thread (as the JVM runs a Java main) was
+    // TLE "sleeping or waiting" with nine busy loops on its CPU.
+    if Command::new("cc").arg("--version").output().is_err() {
+        eprintln!("no C compiler: skipped");
+        return;
+    }
+    if Command::new("taskset").arg("-V").output().is_err() {
+        eprintln!("no taskset: skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases");
+    std::fs::create_dir(&cases).unwrap();
+    std::fs::write(cases.join("a.in"), "1\n16\n").unwrap();
+    std::fs::write(cases.join("a.out"), "16\n").unwrap();
+    let exe = dir.path().join("starved");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/starved.c");
+    let built = Command::new("cc")
+        .args(["-O2", "-pthread", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let _busy = Competitors::pinned(9);
+    let judged = |mode: &str| {
+        let started = Instant::now();
+        let out = reset_signals(Command::new("taskset"))
+            .args(["-c", "0", BIN, "test", "2048"])
+            .arg(&cases)
+            .args(["--time-limit", "1s", "--json", "--"])
+            .arg(&exe)
+            .args([mode, "500"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let code = out.status.code().unwrap_or(-1);
+        let out = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        eprintln!("{mode}: exit {code} in {:?}: {out}", started.elapsed());
+        (code, out)
+    };
+    for mode in ["main", "worker"] {
+        let (code, out) = judged(mode);
+        // Past the hard bound (ten wall caps) on a machine busier still,
+        // the harness's trouble naming the starvation; never a verdict.
+        if code == 2 {
+            assert!(out.contains("too busy to judge"), "{mode}: {out}");
+            continue;
+        }
+        assert_eq!(code, 0, "{mode}: {out}");
+        let case = json_case(&out);
+        assert_eq!(case["verdict"], "AC", "{mode}: {out}");
+        // It did wait: 500 ms of CPU at a tenth of a CPU or so.
+        assert!(case["wall_ms"].as_u64().unwrap() > 2000, "{mode}: {out}");
+    }
+    let (code, out) = judged("sleep");
+    assert_eq!(code, 1, "{out}");
+    let case = json_case(&out);
+    assert_eq!(case["verdict"], "TLE", "{out}");
+    assert!(
+        case["message"].as_str().unwrap().contains("sleeping"),
+        "{out}"
+    );
+}

@@ -337,7 +337,11 @@ fn without_a_path_tests_then_test_as_online_judge_tools_lays_it_out() {
     std::fs::write(d.join("test/sample-1.out"), "2\n").unwrap();
     let (code, out, err) = test_here(d, "echo 2");
     assert_eq!(code, 0, "{out}{err}");
-    assert_eq!(err, "boardsolve: cases from test/ (no path named)\n");
+    assert_eq!(
+        err,
+        "boardsolve: cases from test/ (no path named)\n\
+         test 12100: 1 case, CPU time 1s, memory 512.0 MiB (BOJ 12100's limits)\n"
+    );
     assert!(
         out.contains("AC ") && out.contains("test/sample-1.in"),
         "{out}"
@@ -348,7 +352,11 @@ fn without_a_path_tests_then_test_as_online_judge_tools_lays_it_out() {
     case(&d.join("tests"), "1", 4, true);
     let (code, out, err) = test_here(d, "echo 4");
     assert_eq!(code, 0, "{out}{err}");
-    assert_eq!(err, "boardsolve: cases from tests/ (no path named)\n");
+    assert_eq!(
+        err,
+        "boardsolve: cases from tests/ (no path named)\n\
+         test 12100: 1 case, CPU time 1s, memory 512.0 MiB (BOJ 12100's limits)\n"
+    );
     assert!(
         out.contains("tests/1.in") && !out.contains("sample"),
         "{out}"
@@ -570,4 +578,163 @@ fn a_runtime_error_shows_the_stderr_of_its_one_run() {
     assert_eq!(out.matches("        crashed on 8").count(), 3, "{out}");
     let count = std::fs::read_to_string(&runs).unwrap().lines().count();
     assert_eq!(count, 4, "each case runs once, none again for its stderr");
+}
+
+#[test]
+fn a_judges_number_brings_its_published_limits_and_the_flags_override_them() {
+    // Before: `test 12100` had no memory limit (an endless allocation ran
+    // to 3.47 GiB and was TLE) and a generic 2 s CPU limit.
+    if std::process::Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("no C compiler: skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases");
+    std::fs::create_dir(&cases).unwrap();
+    case(&cases, "a", 16, true);
+    let exe = dir.path().join("endless");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/endless_alloc.c");
+    let built = std::process::Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let (code, out, err) = run(
+        &[
+            "test",
+            "12100",
+            cases.to_str().unwrap(),
+            "--",
+            exe.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("CPU time 1s, memory 512.0 MiB (BOJ 12100's limits)"),
+        "{err}"
+    );
+    assert!(out.contains("MLE "), "{out}");
+    // The flags override the judge's figures, and say so.
+    let (code, out, err) = run(
+        &[
+            "test",
+            "12100",
+            cases.to_str().unwrap(),
+            "--memory-limit",
+            "64M",
+            "--",
+            exe.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("memory 64.0 MiB (BOJ 12100's limits, --memory-limit given)"),
+        "{err}"
+    );
+    assert!(out.contains("MLE "), "{out}");
+    // A puzzle's own name keeps boardsolve's defaults (2 s, no memory
+    // limit), unsaid. (Not run with the endless allocation: without a
+    // memory limit it takes gigabytes before its CPU time runs out.)
+    let (code, out, err) = run(
+        &[
+            "test",
+            "2048",
+            cases.to_str().unwrap(),
+            "--",
+            "sh",
+            "-c",
+            "echo 16",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.is_empty(), "{err}");
+    // stress shows the same limits on its header line.
+    let (code, out, err) = run(
+        &[
+            "stress", "14600", "--cases", "1", "--", "sh", "-c", "exit 3",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("CPU time 2s, memory 128.0 MiB (BOJ 14600's limits)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn each_run_has_an_empty_working_directory_and_a_session_of_its_own() {
+    // Before: runs shared boardsolve's directory (a scratch file gave
+    // 2 WA of 4 with --jobs 2) and its session (a program could take
+    // the terminal with tcsetpgrp).
+    if std::process::Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("no C compiler: skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases");
+    std::fs::create_dir(&cases).unwrap();
+    for (name, v) in [("1", 2), ("2", 4), ("3", 8), ("4", 16)] {
+        case(&cases, name, v, true);
+    }
+    let exe = dir.path().join("own_dir");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/own_dir.c");
+    let built = std::process::Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let out = boardsolve()
+        .args(["test", "2048"])
+        .arg(&cases)
+        .args(["--jobs", "2", "--"])
+        .arg(&exe)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("4 passed, 0 failed"), "{text}");
+    // Nothing is left where boardsolve runs, nor of the run's folders.
+    assert!(!dir.path().join("scratch.txt").exists());
+    // A script named by a relative path still runs, and imports the
+    // module beside it.
+    let have_python = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok();
+    if have_python {
+        let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/src");
+        for name in ["uses_helper.py", "helper.py"] {
+            std::fs::copy(programs.join(name), dir.path().join(name)).unwrap();
+        }
+        let out = boardsolve()
+            .args(["test", "2048", "cases", "--", "python3", "uses_helper.py"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.contains("4 passed, 0 failed"), "{text}");
+    }
 }

@@ -84,10 +84,22 @@ fn check_package(root: &Path, name: &str) {
         "problem_format_version: 2025-09\n",
         "license: cc by\n",
         "rights_owner: The boardsolve contributors\n",
-        "limits:\n  memory: 512",
     ] {
         assert!(yaml.contains(line), "{name}: no {line:?} in {yaml}");
     }
+    // The judge's own memory limit (Programmers publishes none: 1 GiB is
+    // boardsolve's choice), with its time limit named beside it.
+    let (memory, time_ms) = match name {
+        "14600" | "14601" => (128, 2000),
+        "17825" => (512, 2000),
+        "92345" => (1024, 10_000),
+        _ => (512, 1000),
+    };
+    assert!(
+        yaml.contains(&format!("limits:\n  memory: {memory}  # MiB: "))
+            && yaml.contains(&format!("own time limit: {time_ms} ms\n")),
+        "{name}: {yaml}"
+    );
     let number = name;
     assert!(
         yaml.contains(&format!("url: https://www.acmicpc.net/problem/{number}\n"))

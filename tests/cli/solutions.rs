@@ -55,7 +55,7 @@ fn an_accepted_and_a_wrong_program_give_their_matrix_and_exit_0() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[0],
-        "time limit 5000 ms CPU (--time-limit); 3 cases, 2 programs"
+        "time limit 5000 ms CPU (--time-limit), memory 512.0 MiB; 3 cases, 2 programs"
     );
     let verdicts: Vec<Vec<&str>> = lines[2..5]
         .iter()
@@ -105,7 +105,7 @@ fn a_wrong_program_in_accepted_and_a_right_one_in_wrong_answer_fail() {
     let (code, out, err) = audit(d, &[]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
-        out.starts_with("time limit 2000 ms CPU (the default)"),
+        out.starts_with("time limit 1000 ms CPU (BOJ 12100's limit), memory 512.0 MiB;"),
         "{out}"
     );
     assert!(

@@ -447,3 +447,170 @@ fn the_help_of_test_stress_and_package_says_what_a_contestant_needs() {
         "{help}"
     );
 }
+
+/// The one cache entry of `work`'s cache folder, if exactly one.
+fn only_entry(work: &Work) -> PathBuf {
+    let entries: Vec<PathBuf> = std::fs::read_dir(work.path("cache/boardsolve/build"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| !p.file_name().unwrap().to_str().unwrap().starts_with('.'))
+        .collect();
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    entries[0].clone()
+}
+
+#[test]
+fn the_cache_follows_the_headers_read_and_the_compilers_environment() {
+    // Before: after answer.h changed from 16 to 8 the cached program (16)
+    // was run again, AC; CPATH was not in the key either.
+    if !have("gcc") {
+        return;
+    }
+    let work = Work::new(
+        &[("a.in", "1\n16\n"), ("a.out", "16\n")],
+        &[("included_answer.c", "sol.c")],
+    );
+    std::fs::create_dir(work.path("inc")).unwrap();
+    std::fs::write(work.path("inc/answer.h"), "#define ANSWER 16\n").unwrap();
+    let include = format!("-I{}", work.path("inc").display());
+    let test = |extra: &[&str]| {
+        let mut args = vec!["test", "2048", "tests/", "--compile-flags", &include];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--", "sol.c"]);
+        work.run(&args)
+    };
+    let (code, out, err, _) = test(&[]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, _, err, _) = test(&[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("compiled before (cache"), "{err}");
+    std::fs::write(work.path("inc/answer.h"), "#define ANSWER 8\n").unwrap();
+    let (code, out, err, _) = test(&[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("compiled in"), "{err}");
+    assert!(out.contains("found \"8\""), "{out}");
+    // CPATH finds the header without -I: another key, another build.
+    std::fs::write(work.path("inc/answer.h"), "#define ANSWER 16\n").unwrap();
+    let mut command = work.command(&["test", "2048", "tests/", "--", "sol.c"]);
+    command.env("CPATH", work.path("inc"));
+    let out = command.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("compiled in"), "{err}");
+}
+
+#[test]
+fn a_damaged_entry_is_rebuilt_and_a_build_without_a_program_is_not_stored() {
+    // Before: a deleted main was exit 2 "No such file or directory" on
+    // every later run, a 0-byte one "Exec format error", and
+    // -fsyntax-only stored an entry with no program.
+    if !have("gcc") {
+        return;
+    }
+    let work = Work::new(
+        &[("a.in", "1\n16\n"), ("a.out", "16\n")],
+        &[("included_answer.c", "sol.c")],
+    );
+    std::fs::write(work.path("answer.h"), "#define ANSWER 16\n").unwrap();
+    let include = format!("-I{}", work.dir.path().display());
+    let test = |flags: &str| {
+        work.run(&[
+            "test",
+            "2048",
+            "tests/",
+            "--compile-flags",
+            flags,
+            "--",
+            "sol.c",
+        ])
+    };
+    let (code, out, err, _) = test(&include);
+    assert_eq!(code, 0, "{out}{err}");
+    let entry = only_entry(&work);
+    std::fs::remove_file(entry.join("main")).unwrap();
+    let (code, out, err, _) = test(&include);
+    assert_eq!(code, 0, "deleted: {out}{err}");
+    assert!(err.contains("compiled in"), "{err}");
+    std::fs::write(entry.join("main"), "").unwrap();
+    let (code, out, err, _) = test(&include);
+    assert_eq!(code, 0, "emptied: {out}{err}");
+    assert!(err.contains("compiled in"), "{err}");
+    let (code, _, err, _) = test(&include);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("compiled before (cache"), "{err}");
+    // No program: the harness's trouble, and nothing stored.
+    let (code, out, err, _) = test(&format!("{include} -fsyntax-only"));
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("left no program"), "{err}");
+    assert_eq!(only_entry(&work), entry);
+}
+
+#[test]
+fn a_full_cache_disk_is_the_harness_trouble_not_a_compile_error() {
+    // Before: CE "/usr/bin/ld: final link failed: No space left on
+    // device". A tmpfs of 64 KiB with 20 KiB free, mounted in a user and
+    // mount namespace of its own (skipped where the kernel refuses one).
+    if !have("gcc") || !have("unshare") {
+        return;
+    }
+    let work = Work::new(
+        &[("a.in", "1\n16\n"), ("a.out", "16\n")],
+        &[("included_answer.c", "sol.c")],
+    );
+    std::fs::write(work.path("answer.h"), "#define ANSWER 16\n").unwrap();
+    std::fs::create_dir(work.path("full")).unwrap();
+    let script = format!(
+        "mount -t tmpfs -o size=64k tmpfs full || exit 99; \
+         head -c 45056 /dev/zero > full/fill; \
+         XDG_CACHE_HOME=$PWD/full exec {BIN} test 2048 tests/ --compile-flags -I{} -- sol.c",
+        work.dir.path().display()
+    );
+    let out = Command::new("unshare")
+        .args(["-rm", "sh", "-c", &script])
+        .current_dir(work.dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if out.status.code() == Some(99) || err.contains("unshare: ") {
+        eprintln!("skipped: no user and mount namespace here ({err})");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(2), "{stdout}{err}");
+    assert!(err.contains("the disk is full"), "{err}");
+    assert!(!stdout.contains("CE"), "{stdout}");
+}
+
+#[test]
+fn python_runs_isolated_so_no_file_beside_the_source_shadows_a_module() {
+    // Before: the syntax check imported the tokenize.py of the current
+    // folder (a false CE), and a 92345 solution saved as json.py was the
+    // harness's `import json` (RE).
+    if !have("python3") {
+        return;
+    }
+    let work = Work::new(
+        &[("a.in", "1\n16\n"), ("a.out", "16\n")],
+        &[
+            ("echo_block.py", "sol.py"),
+            ("shadow_tokenize.py", "tokenize.py"),
+        ],
+    );
+    let (code, out, err, _) = work.run(&["test", "2048", "tests/", "--", "sol.py"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+    assert!(!err.contains("was imported"), "{err}");
+    assert!(err.contains("python3 -I"), "{err}");
+    let work = footholds_work(&[
+        ("footholds_solution.py", "json.py"),
+        ("shadow_tokenize.py", "tokenize.py"),
+    ]);
+    let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "json.py"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("8 passed, 0 failed"), "{out}");
+    assert!(
+        err.contains("solution() called by the Programmers harness"),
+        "{err}"
+    );
+}

@@ -185,6 +185,36 @@ impl Limits {
     }
 }
 
+/// What a judge allows one run of a submission: its published time and
+/// memory limits (and output limit, where it publishes one), with where
+/// each figure comes from. `test`, `stress`, `audit --solutions` and
+/// `package` apply them unless `--time-limit` or `--memory-limit` says
+/// otherwise; docs/usage.md lists them with their sources.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resources {
+    /// The time limit, in milliseconds (boardsolve measures it as CPU
+    /// time, user plus system).
+    pub time_ms: u64,
+    /// The memory limit, in MiB (BOJ's "MB").
+    pub memory_mib: u64,
+    /// The output limit in bytes, where the judge publishes one.
+    pub output_bytes: Option<u64>,
+    /// Where the figures come from, in a few words for the docs.
+    pub source: &'static str,
+}
+
+impl Resources {
+    /// The time limit.
+    pub fn time(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.time_ms)
+    }
+
+    /// The memory limit, in bytes.
+    pub fn memory_bytes(&self) -> u64 {
+        self.memory_mib << 20
+    }
+}
+
 /// The judge a name stands for: its site and problem, and its limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Judge {
@@ -192,6 +222,8 @@ pub struct Judge {
     pub problem: &'static str,
     /// The judge's input limits.
     pub limits: Limits,
+    /// The judge's limits on a run.
+    pub resources: Resources,
 }
 
 /// What one command-line name promises: the judge behind it (none for a
@@ -247,6 +279,12 @@ mod tests {
             judge: Some(Judge {
                 problem: "BOJ 14600",
                 limits: Limits::TrominoK { max_k: 2 },
+                resources: Resources {
+                    time_ms: 2000,
+                    memory_mib: 128,
+                    output_bytes: None,
+                    source: "test",
+                },
             }),
             accepts: Accepts::AnyTiling,
         };
@@ -280,6 +318,12 @@ mod tests {
                     max_n: 20,
                     max_tile: 1024,
                     moves: 10,
+                },
+                resources: Resources {
+                    time_ms: 1000,
+                    memory_mib: 512,
+                    output_bytes: None,
+                    source: "test",
                 },
             }),
             accepts: Accepts::Exact,

@@ -14,7 +14,7 @@ mod sizes;
 pub mod tromino;
 pub mod yut;
 
-pub use contract::{Accepts, Breach, Contract, Judge, Limits, PastLimits};
+pub use contract::{Accepts, Breach, Contract, Judge, Limits, PastLimits, Resources};
 pub use puzzle::{
     CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, Shown, SolveFn, SolveOptions,
     TextForm, Variant,
@@ -30,8 +30,34 @@ use game2048::Game2048;
 use tromino::{Format, Tromino};
 use yut::Yut;
 
+/// A BOJ problem page's limits: BOJ publishes a time limit and a memory
+/// limit on every problem page, and no output limit.
+const fn boj(seconds: u64, memory_mib: u64, source: &'static str) -> Resources {
+    Resources {
+        time_ms: seconds * 1000,
+        memory_mib,
+        output_bytes: None,
+        source,
+    }
+}
+
+/// The source of a figure that the maintainers' record states but that
+/// no public copy of the problem page seen here confirmed.
+const UNVERIFIED: &str = "the problem page as recorded; not confirmed against a public copy";
+
+/// Programmers publishes no time or memory limit for its problems (the
+/// page states none; each test case has its own hidden limit): 10 s of
+/// CPU time and 1 GiB, generous for any correct solution of a 5×5 board,
+/// are boardsolve's choice.
+const PROGRAMMERS: Resources = Resources {
+    time_ms: 10_000,
+    memory_mib: 1024,
+    output_bytes: None,
+    source: "boardsolve's choice: Programmers publishes no limit",
+};
+
 /// The limits of BOJ 12100 and 12094, with the judge's K.
-const fn boj_2048(problem: &'static str, moves: u32) -> Contract {
+const fn boj_2048(problem: &'static str, moves: u32, resources: Resources) -> Contract {
     Contract {
         judge: Some(Judge {
             problem,
@@ -40,17 +66,19 @@ const fn boj_2048(problem: &'static str, moves: u32) -> Contract {
                 max_tile: 1024,
                 moves,
             },
+            resources,
         }),
         accepts: Accepts::Exact,
     }
 }
 
 /// The limits of BOJ 14600 and 14601: any valid tiling is accepted.
-const fn boj_tromino(problem: &'static str, max_k: u32) -> Contract {
+const fn boj_tromino(problem: &'static str, max_k: u32, resources: Resources) -> Contract {
     Contract {
         judge: Some(Judge {
             problem,
             limits: Limits::TrominoK { max_k },
+            resources,
         }),
         accepts: Accepts::AnyTiling,
     }
@@ -63,15 +91,30 @@ const fn boj_tromino(problem: &'static str, max_k: u32) -> Contract {
 /// 2048 with K = 5 unless `--moves` says otherwise.
 pub static GAME_2048: Entry<Game2048> =
     Entry::canonical("2048", Game2048::new(5), Accepts::Exact).maximum();
-/// BOJ 12100: 2048 with K = 5.
-pub static BOJ_12100: Entry<Game2048> =
-    Entry::alias("12100", "2048", Game2048::new(5), boj_2048("BOJ 12100", 5)).maximum();
-/// BOJ 12094: 2048 with K = 10.
+/// BOJ 12100: 2048 with K = 5; 1 s and 512 MB, as a public copy of the
+/// problem page shows them.
+pub static BOJ_12100: Entry<Game2048> = Entry::alias(
+    "12100",
+    "2048",
+    Game2048::new(5),
+    boj_2048(
+        "BOJ 12100",
+        5,
+        boj(
+            1,
+            512,
+            "the problem page's table, seen in a public copy of it",
+        ),
+    ),
+)
+.maximum();
+/// BOJ 12094: 2048 with K = 10; 1 s and 512 MB (not verified here
+/// against a copy of the page).
 pub static BOJ_12094: Entry<Game2048> = Entry::alias(
     "12094",
     "2048",
     Game2048::new(10),
-    boj_2048("BOJ 12094", 10),
+    boj_2048("BOJ 12094", 10, boj(1, 512, UNVERIFIED)),
 )
 .maximum();
 /// L-tromino tiling, in the format of docs/tromino.md: the exercise of the
@@ -81,23 +124,23 @@ pub static TROMINO: Entry<Tromino> = Entry::canonical(
     Tromino::new(Format::Plain),
     Accepts::PlacementOrder,
 );
-/// BOJ 14600: L-tromino tiling in the BOJ format, K ≤ 2.
+/// BOJ 14600: L-tromino tiling in the BOJ format, K ≤ 2; 2 s, 128 MB.
 pub static BOJ_14600: Entry<Tromino> = Entry::alias(
     "14600",
     "tromino",
     Tromino::new(Format::Boj),
-    boj_tromino("BOJ 14600", 2),
+    boj_tromino("BOJ 14600", 2, boj(2, 128, UNVERIFIED)),
 );
-/// BOJ 14601: L-tromino tiling in the BOJ format, K ≤ 7.
+/// BOJ 14601: L-tromino tiling in the BOJ format, K ≤ 7; 2 s, 128 MB.
 pub static BOJ_14601: Entry<Tromino> = Entry::alias(
     "14601",
     "tromino",
     Tromino::new(Format::Boj),
-    boj_tromino("BOJ 14601", 7),
+    boj_tromino("BOJ 14601", 7, boj(2, 128, UNVERIFIED)),
 );
 /// Dice yut.
 pub static YUT: Entry<Yut> = Entry::canonical("yut", Yut, Accepts::Exact).maximum();
-/// BOJ 17825: dice yut with ten dice.
+/// BOJ 17825: dice yut with ten dice; 2 s, 512 MB.
 pub static BOJ_17825: Entry<Yut> = Entry::alias(
     "17825",
     "yut",
@@ -106,6 +149,7 @@ pub static BOJ_17825: Entry<Yut> = Entry::alias(
         judge: Some(Judge {
             problem: "BOJ 17825",
             limits: Limits::Dice { count: 10 },
+            resources: boj(2, 512, UNVERIFIED),
         }),
         accepts: Accepts::Exact,
     },
@@ -123,6 +167,7 @@ pub static PROGRAMMERS_92345: Entry<Footholds> = Entry::alias(
         judge: Some(Judge {
             problem: "Programmers 92345",
             limits: Limits::Footholds { max_side: 5 },
+            resources: PROGRAMMERS,
         }),
         accepts: Accepts::Exact,
     },

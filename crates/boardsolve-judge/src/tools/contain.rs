@@ -156,6 +156,7 @@ pub fn spawn(
     args: &[String],
     limits: KernelLimits,
     stdio: [Stdio; 3],
+    workdir: Option<&Path>,
 ) -> io::Result<(Child, ReportPipe)> {
     let (reader, writer) = io::pipe()?;
     sys::set_nonblocking(&reader)?;
@@ -180,6 +181,10 @@ pub fn spawn(
         // Out of the terminal's process group: Ctrl-C goes to boardsolve,
         // which stops every run itself.
         .process_group(0);
+    // The program inherits the keeper's working directory.
+    if let Some(dir) = workdir {
+        command.current_dir(dir);
+    }
     let child = command.spawn();
     // Our copies of the write ends (report and the program's standard
     // error) close here, so only the run holds them.
@@ -443,15 +448,18 @@ mod keeper {
     /// Runs the program, empties the tree, and returns the report.
     fn run(exec: &sys::Exec, limits: KernelLimits, signals: &sys::SigSet) -> String {
         let mut command = Command::new(exec.program());
-        // Its own process group, so that `kill 0` in the program (a
-        // shell's clean-up trap) reaches its own processes, not the keeper.
-        command.process_group(0);
         let exec = exec.clone();
         // SAFETY: the keeper is single-threaded, so the child of its fork
         // may allocate; the rest are plain system calls.
         unsafe {
             command.pre_exec(move || {
                 limit(limits)?;
+                // Its own session: no controlling terminal, so it cannot
+                // take the terminal from boardsolve (`tcsetpgrp` on
+                // /dev/tty), and its own process group, so that `kill 0`
+                // in the program (a shell's clean-up trap) reaches its
+                // own processes, not the keeper.
+                rustix::process::setsid()?;
                 // Should the keeper die, the program dies with it (what it
                 // started is left to boardsolve's sweep, or, isolated, to
                 // the kernel).

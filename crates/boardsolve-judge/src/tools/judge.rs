@@ -189,11 +189,13 @@ pub fn judge(
 ///   waiting for a CPU does not add to: a CPU time limit, and any verdict
 ///   on time below it, stands as it is. So do memory, output, runtime
 ///   errors and answers, which load cannot change.
-/// - A wall-clock limit is already stretched by the longest wait of one
-///   process for a CPU (up to the cap again). It is re-run only if the
-///   program computed for at least a twentieth of its wall time: a
-///   program that only sleeps or waits (a few milliseconds of CPU in
-///   seconds) would sleep as long alone.
+/// - A wall-clock limit counts only the time in which the tree neither
+///   ran nor waited for a CPU, so load alone does not reach it (a run
+///   starved past the hard bound is the harness's trouble, not a
+///   verdict). It is still re-run if the program computed for at least a
+///   twentieth of its wall time, for what sampling cannot see (processes
+///   too short-lived to be read); a program that only sleeps or waits (a
+///   few milliseconds of CPU in seconds) would sleep as long alone.
 pub fn load_could_decide(verdict: &Verdict, usage: Usage) -> bool {
     match verdict {
         Verdict::TimeLimit { wall: true } => usage.cpu.saturating_mul(20) >= usage.wall,

@@ -14,6 +14,7 @@
 //! accounting of the finished processes, which the keeper reports (see
 //! [`contain`]): sampling misses short processes.
 
+use super::cleanup::TemporaryDir;
 use super::contain::{self, KernelLimits};
 use super::harness::Harness;
 use super::interrupt;
@@ -62,6 +63,9 @@ pub struct Program {
     path: PathBuf,
     args: Vec<String>,
     shown: String,
+    /// Runs in boardsolve's own working directory (a compiler, whose
+    /// `-I dir` is the user's), not in an empty one of its own.
+    in_place: bool,
 }
 
 impl Program {
@@ -76,8 +80,13 @@ impl Program {
             return Err(ProgramError::Missing);
         };
         let shown = super::files::shown(Path::new(name));
+        let here = std::env::current_dir().map_err(|source| ProgramError::Unreadable {
+            shown: shown.clone(),
+            source,
+        })?;
         let path = if name.contains('/') {
-            PathBuf::from(name)
+            // Absolute: the program runs in a folder of its own.
+            here.join(name)
         } else {
             let search = std::env::var_os("PATH").unwrap_or_default();
             std::env::split_paths(&search)
@@ -100,9 +109,18 @@ impl Program {
         }
         Ok(Program {
             path,
-            args: args.to_vec(),
+            args: args.iter().map(|a| absolute_if_file(a, &here)).collect(),
             shown,
+            in_place: false,
         })
+    }
+
+    /// The same program, run in boardsolve's working directory rather
+    /// than an empty one of its own (for a compiler, whose relative
+    /// options are the user's).
+    pub fn in_place(mut self) -> Program {
+        self.in_place = true;
+        self
     }
 
     /// The command as typed, for messages.
@@ -111,12 +129,26 @@ impl Program {
     }
 }
 
+/// `arg` made absolute against `here` when it names a file or folder
+/// relative to it (`python3 sol.py`, `sh run.sh`), since the program runs
+/// in an empty folder of its own; any other word as it is.
+fn absolute_if_file(arg: &str, here: &Path) -> String {
+    let path = Path::new(arg);
+    if arg.starts_with('-') || path.is_absolute() || !path.exists() {
+        return arg.to_string();
+    }
+    here.join(path).to_string_lossy().into_owned()
+}
+
 /// What a run may use.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// CPU time, user plus system, of the program and all it starts.
     pub cpu: Duration,
-    /// Wall-clock time, for programs that sleep or wait.
+    /// Wall-clock time in which the program neither ran nor waited for a
+    /// CPU: the time it slept or was blocked. Time spent waiting on a
+    /// busy machine's run queue does not count (see
+    /// [`Limits::starvation_bound`] for what bounds it).
     pub wall: Duration,
     /// Peak resident memory in bytes, if limited.
     pub memory: Option<u64>,
@@ -135,6 +167,22 @@ impl Limits {
             memory,
             output,
         }
+    }
+}
+
+/// How many wall caps a run may last in all when a busy machine keeps it
+/// waiting for a CPU: see [`Limits::starvation_bound`].
+pub const STARVATION_FACTOR: u32 = 10;
+
+impl Limits {
+    /// The hard bound on a run's real time: [`STARVATION_FACTOR`] times
+    /// the wall cap. A run starved for a CPU by other programs is given
+    /// more time than the wall cap, since waiting for a CPU is not
+    /// sleeping; a run that reaches this bound without reaching a limit
+    /// got too little of a CPU to be judged and is the harness's trouble
+    /// ([`Trouble::Starved`]), never a verdict.
+    pub fn starvation_bound(&self) -> Duration {
+        self.wall.saturating_mul(STARVATION_FACTOR)
     }
 }
 
@@ -266,8 +314,29 @@ pub fn run(
         ),
         Stdio::from(stderr_writer),
     ];
+    // An empty working directory of its own, removed after the run (and
+    // by a stop of the harness): runs at once cannot share scratch files.
+    let workdir = if program.in_place {
+        None
+    } else {
+        Some(
+            TemporaryDir::new(harness, || {
+                tempfile::Builder::new().prefix("boardsolve-run-").tempdir()
+            })
+            .map_err(|e| Trouble::system("cannot create a working directory for the run", e))?,
+        )
+    };
     let (mut keeper, report) = harness.spawn_tracked(
-        |keeper| contain::spawn(keeper, &program.path, &program.args, kernel, stdio),
+        |keeper| {
+            contain::spawn(
+                keeper,
+                &program.path,
+                &program.args,
+                kernel,
+                stdio,
+                workdir.as_ref().map(TemporaryDir::path),
+            )
+        },
         &format!("cannot start {}", program.shown),
     )?;
     let start = Instant::now();
@@ -287,6 +356,9 @@ pub fn run(
     let stderr = drain.finish();
     if harness.stopping() {
         return Err(Trouble::Interrupted);
+    }
+    if watched.stopped == Some(Stopped::Starved) {
+        return Err(starved(&said, &watched, limits, program));
     }
     let (ending, usage) = match said {
         contain::Said::CannotStart(e) => {
@@ -358,6 +430,22 @@ pub fn run(
     })
 }
 
+/// The trouble of a run stopped at [`Limits::starvation_bound`], with
+/// the kernel's account of it when the keeper gave one.
+fn starved(said: &contain::Said, watched: &Watched, limits: &Limits, program: &Program) -> Trouble {
+    let (cpu, wall) = match said {
+        contain::Said::Report(report) => (report.cpu, report.wall),
+        _ => (watched.cpu, watched.ended),
+    };
+    Trouble::Starved {
+        program: program.shown.clone(),
+        cpu_ms: cpu.as_millis(),
+        wall_ms: wall.as_millis(),
+        percent: (cpu.as_secs_f64() * 100.0 / wall.as_secs_f64().max(1e-9)).round() as u32,
+        bound_ms: limits.starvation_bound().as_millis(),
+    }
+}
+
 /// Whether the filesystem holding `file` (the program's standard
 /// output) is full: less than 64 KiB left for the user.
 fn out_of_room(file: &File) -> bool {
@@ -372,6 +460,9 @@ enum Stopped {
     Memory,
     /// The program stopped the keeper (`SIGSTOP`), which was then killed.
     Keeper,
+    /// The run reached [`Limits::starvation_bound`] without reaching a
+    /// limit: the machine gave it too little of a CPU to judge it.
+    Starved,
 }
 
 impl Stopped {
@@ -381,6 +472,9 @@ impl Stopped {
             Stopped::Wall => Ending::WallLimit,
             Stopped::Memory => Ending::MemoryLimit,
             Stopped::Keeper => Ending::KeeperAttacked(Attack::Stopped),
+            // Turned into harness trouble before an ending is asked for;
+            // should it ever get here, it is a time limit on the wall clock.
+            Stopped::Starved => Ending::WallLimit,
         }
     }
 }
@@ -412,46 +506,11 @@ fn watch(keeper: &mut interrupt::Tracked, limits: &Limits, start: Instant) -> Wa
     let mut stopped = None;
     let mut stopped_at = start;
     let mut killed = false;
-    let mut cpu = Duration::ZERO;
-    let mut peak_bytes = 0u64;
-    let mut last_pss = start;
-    // The longest any one process of the tree has waited for a CPU.
-    let mut starved = Duration::ZERO;
+    let mut looks = Looks::new(start);
     let exit = ExitWatch::new(keeper.pid());
     loop {
         if stopped.is_none() {
-            let pss_due = last_pss.elapsed() >= PSS_EVERY;
-            if pss_due {
-                last_pss = Instant::now();
-            }
-            // A look at a huge tree on a starved machine can take seconds:
-            // it is cut short when the wall cap, as allowed so far, is
-            // reached, so no run lasts much past it.
-            let due = start + limits.wall + starved.min(limits.wall);
-            let sample = tree::sample(keeper.pid(), pss_due, due);
-            cpu = cpu.max(sample.cpu);
-            peak_bytes = peak_bytes.max(sample.largest_peak_bytes);
-            starved = starved.max(sample.longest_run_delay);
-            // The wall clock only counts time the program could have run:
-            // a busy machine (or --jobs above the cores) does not make a
-            // program that computes look like one that sleeps. The
-            // allowance is one process's wait, never a sum over processes,
-            // and at most the cap itself: no run lasts over twice the cap.
-            let allowance = starved.min(limits.wall);
-            let elapsed = start.elapsed();
-            stopped = if sample.keeper_stopped {
-                Some(Stopped::Keeper)
-            } else if sample.cpu > limits.cpu {
-                Some(Stopped::Cpu)
-            } else if elapsed.saturating_sub(allowance) > limits.wall || sample.cut {
-                Some(Stopped::Wall)
-            } else if limits.memory.is_some_and(|m| {
-                sample.largest_peak_bytes > m || sample.pss_bytes.is_some_and(|pss| pss > m)
-            }) {
-                Some(Stopped::Memory)
-            } else {
-                None
-            };
+            stopped = looks.look(keeper.pid(), limits);
             match stopped {
                 Some(Stopped::Keeper) => {
                     keeper.kill();
@@ -479,13 +538,109 @@ fn watch(keeper: &mut interrupt::Tracked, limits: &Limits, start: Instant) -> Wa
             return Watched {
                 stopped,
                 keeper: status,
-                cpu,
-                peak_kib: peak_bytes / 1024,
+                cpu: looks.cpu,
+                peak_kib: looks.peak_bytes / 1024,
                 ended: start.elapsed(),
             };
         }
         exit.wait(pause);
         pause = (pause * 2).min(Duration::from_millis(5));
+    }
+}
+
+/// The shortest a look at the tree is allowed to take before it is cut
+/// short: a walk cut at once would see nothing.
+const SHORTEST_LOOK: Duration = Duration::from_millis(100);
+
+/// The samples of one run, and what they add up to.
+struct Looks {
+    start: Instant,
+    last_pss: Instant,
+    /// The largest CPU time of the tree seen.
+    cpu: Duration,
+    /// The largest peak of one process seen, in bytes.
+    peak_bytes: u64,
+    /// What every thread of the tree has spent on and waiting for a CPU.
+    schedule: tree::Schedule,
+    /// When the last look ended, and the tree's busy time then.
+    last: (Instant, Duration),
+    /// The time so far in which no thread of the tree ran or waited for
+    /// a CPU: the time it slept (or was blocked).
+    idle: Duration,
+}
+
+impl Looks {
+    fn new(start: Instant) -> Looks {
+        Looks {
+            start,
+            last_pss: start,
+            cpu: Duration::ZERO,
+            peak_bytes: 0,
+            schedule: tree::Schedule::default(),
+            last: (start, Duration::ZERO),
+            idle: Duration::ZERO,
+        }
+    }
+
+    /// Adds the time since the last look in which the tree was idle.
+    ///
+    /// A look that finds a thread running or waiting on a run queue
+    /// (state `R`) counts the time since the last look as busy: a thread
+    /// that waits for a CPU is starved by other programs, not sleeping,
+    /// so a busy machine (or `--jobs` above the cores) does not make a
+    /// program that computes look like one that sleeps. Otherwise what
+    /// the threads' `schedstat` grew by (time on and waiting for a CPU;
+    /// the kernel adds a wait when it ends) counts as busy, but for at
+    /// most the time between two looks (a few milliseconds): forty
+    /// processes that waited at once are not forty times the wait, so a
+    /// crowd of waiters cannot buy its sleeping parent more time.
+    fn add_idle(&mut self, runnable: bool) {
+        let now = Instant::now();
+        let busy = self.cpu.max(self.schedule.running()) + self.schedule.waiting();
+        let between = now.duration_since(self.last.0);
+        if !runnable {
+            self.idle += between.saturating_sub(busy.saturating_sub(self.last.1));
+        }
+        self.last = (now, busy);
+    }
+
+    /// Samples the tree under the keeper `root` and says whether a limit
+    /// is reached.
+    fn look(&mut self, root: i32, limits: &Limits) -> Option<Stopped> {
+        let pss_due = self.last_pss.elapsed() >= PSS_EVERY;
+        if pss_due {
+            self.last_pss = Instant::now();
+        }
+        // A look at a huge tree on a starved machine can take seconds: it
+        // is cut short when the tree, if it slept from now on, would reach
+        // the wall cap, and at the hard bound, so no run lasts much past
+        // either.
+        let room = limits.wall.saturating_sub(self.idle).max(SHORTEST_LOOK);
+        let due = (Instant::now() + room).min(self.start + limits.starvation_bound());
+        let sample = tree::sample(root, pss_due, due, &mut self.schedule);
+        // `stat` counts in ticks of 10 ms, which a process that runs for
+        // less than one may never get (a fork bomb of short spinners has
+        // seconds of CPU time in thousands of nearly empty counts); the
+        // threads' `schedstat` counts nanoseconds.
+        self.cpu = self.cpu.max(sample.cpu).max(self.schedule.running());
+        self.peak_bytes = self.peak_bytes.max(sample.largest_peak_bytes);
+        self.add_idle(sample.runnable);
+        let elapsed = self.start.elapsed();
+        if sample.keeper_stopped {
+            Some(Stopped::Keeper)
+        } else if self.cpu > limits.cpu {
+            Some(Stopped::Cpu)
+        } else if self.idle > limits.wall {
+            Some(Stopped::Wall)
+        } else if limits.memory.is_some_and(|m| {
+            sample.largest_peak_bytes > m || sample.pss_bytes.is_some_and(|pss| pss > m)
+        }) {
+            Some(Stopped::Memory)
+        } else if elapsed > limits.starvation_bound() {
+            Some(Stopped::Starved)
+        } else {
+            None
+        }
     }
 }
 
@@ -697,6 +852,60 @@ mod tests {
         let r = run(&h, &sh("sleep 30"), b"", &limits(100)).unwrap();
         assert_eq!(r.ending, Ending::WallLimit);
         assert!(r.usage.wall < Duration::from_secs(3), "{:?}", r.usage);
+    }
+
+    #[test]
+    fn a_run_starved_past_the_hard_bound_is_trouble_naming_its_share_not_a_verdict() {
+        if std::process::Command::new("taskset")
+            .arg("-V")
+            .output()
+            .is_err()
+        {
+            eprintln!("no taskset: skipped");
+            return;
+        }
+        let h = harness::testing();
+        // Each in a session of its own, as the program is: with the
+        // kernel's autogroups a session shares a CPU as one.
+        let mut busy: Vec<_> = (0..4)
+            .map(|_| {
+                std::process::Command::new("setsid")
+                    .args(["taskset", "-c", "0", "sh", "-c", "while :; do :; done"])
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        // Some 0.3 s of CPU time at a fifth of a CPU, against a hard bound
+        // of ten wall caps of 100 ms: it never sleeps, so the wall cap
+        // alone (before: the cap and once more) must not stop it.
+        let work = Program::new(&[
+            "taskset".into(),
+            "-c".into(),
+            "0".into(),
+            "sh".into(),
+            "-c".into(),
+            "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done".into(),
+        ])
+        .unwrap();
+        let limits = Limits {
+            cpu: Duration::from_secs(20),
+            wall: Duration::from_millis(100),
+            memory: None,
+            output: 1 << 20,
+        };
+        let result = run(&h, &work, b"", &limits);
+        for child in &mut busy {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        let trouble = result.unwrap_err();
+        assert!(matches!(trouble, Trouble::Starved { .. }), "{trouble}");
+        let text = trouble.to_string();
+        assert!(
+            text.contains("too busy") && text.contains("% of a CPU"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 1, "{text}");
     }
 
     #[test]

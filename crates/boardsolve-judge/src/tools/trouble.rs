@@ -22,6 +22,26 @@ pub enum Trouble {
         #[source]
         source: Cause,
     },
+    /// Other programs kept the run from a CPU so long that it reached the
+    /// hard bound on its real time (ten wall caps) without reaching a
+    /// limit: neither a time limit nor an answer can be told.
+    #[error(
+        "the machine is too busy to judge {program}: it got {percent}% of a CPU \
+         ({cpu_ms} ms of CPU time in {wall_ms} ms) and was stopped at the bound of {bound_ms} ms \
+         (ten wall-clock limits); run fewer jobs or use a quieter machine"
+    )]
+    Starved {
+        /// The program as typed.
+        program: String,
+        /// The CPU time it got, in milliseconds.
+        cpu_ms: u128,
+        /// The real time it lasted, in milliseconds.
+        wall_ms: u128,
+        /// Its CPU time as a share of its real time, in percent.
+        percent: u32,
+        /// The hard bound it reached, in milliseconds.
+        bound_ms: u128,
+    },
     /// The keeper of a run exited by itself without reporting (it was
     /// given bad arguments, or could not write its report).
     #[error("the harness's keeper ended without a report (exit status {0})")]

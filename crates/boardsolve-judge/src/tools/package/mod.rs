@@ -40,10 +40,6 @@ impl Format {
     }
 }
 
-/// The memory limit a package states, in MiB: far above the peak of every
-/// submission it carries (a few MiB), and what judges commonly give.
-const MEMORY_MIB: u64 = 512;
-
 const READER: &str = include_str!("assets/reader.cpp");
 const VALIDATE_2048: &str = include_str!("assets/validate_2048.cpp");
 const VALIDATE_YUT: &str = include_str!("assets/validate_yut.cpp");
@@ -146,6 +142,9 @@ struct Meta {
     unkilled: (Vec<&'static str>, u64),
     /// The time limit in seconds, with the lines that say how it was set.
     time_limit: Option<(u64, Vec<String>)>,
+    /// The judge's own limits: the package states its memory limit, and
+    /// names its time limit beside the one measured.
+    resources: crate::puzzles::Resources,
 }
 
 /// The source entry of a judge's problem: its name and its page.
@@ -195,8 +194,14 @@ impl Meta {
              license: cc by\n\
              rights_owner: The boardsolve contributors\n",
         );
+        let r = &self.resources;
         y.push_str(&format!(
-            "limits:\n  memory: {MEMORY_MIB}  # MiB; every submission here peaks at a few MiB\n"
+            "limits:\n  memory: {}  # MiB: {}'s own limit ({}); every submission here peaks at a few MiB\n  # {}'s own time limit: {} ms\n",
+            r.memory_mib,
+            self.problem,
+            r.source,
+            self.problem,
+            r.time_ms,
         ));
         match &self.time_limit {
             Some((seconds, why)) => {
@@ -269,6 +274,7 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64, format: Format) -> Result<Package
         id: puzzle.name(),
         unkilled: (killers.unkilled.clone(), killers.tried),
         time_limit: None,
+        resources: judge.resources,
     };
     let mut files = Vec::new();
     let mut add = |path: String, text: String| {

@@ -9,6 +9,7 @@
 //! Such a process also has no memory under `/proc/P` (the leader's `mm`
 //! is gone): it is read from a live thread's `/proc/P/task/T`.
 
+use std::collections::HashMap;
 use std::io;
 use std::time::{Duration, Instant};
 
@@ -105,8 +106,9 @@ pub struct Sample {
     /// summed, when asked for: each page counts once over the tree,
     /// shared or not.
     pub pss_bytes: Option<u64>,
-    /// The longest time one live process spent waiting for a CPU.
-    pub longest_run_delay: Duration,
+    /// Whether a thread of the program (not the keeper) was running or
+    /// waiting for a CPU when it was read: the tree was not sleeping.
+    pub runnable: bool,
     /// Whether the keeper (the root) is stopped: only the program,
     /// running as the same user, would have stopped it.
     pub keeper_stopped: bool,
@@ -114,11 +116,82 @@ pub struct Sample {
     pub cut: bool,
 }
 
+/// What every thread of a tree has spent on a CPU and waiting for one
+/// (`/proc/P/task/T/schedstat`), kept from one sample to the next: a
+/// thread or a process that has ended keeps the last values seen, so a
+/// worker thread that finished, or a child that was reaped, still counts.
+#[derive(Debug, Default)]
+pub struct Schedule {
+    /// Nanoseconds (on a CPU, waiting on a run queue) of each thread seen.
+    threads: HashMap<i32, (u64, u64)>,
+    /// What threads whose id was taken again by a new thread had used.
+    retired: (u64, u64),
+}
+
+impl Schedule {
+    fn note(&mut self, tid: i32, running: u64, waiting: u64) {
+        let last = self.threads.entry(tid).or_default();
+        // Counters only grow: smaller ones are a new thread with a reused id.
+        if running < last.0 || waiting < last.1 {
+            self.retired.0 += last.0;
+            self.retired.1 += last.1;
+        }
+        *last = (running, waiting);
+    }
+
+    /// The time the tree's threads spent on a CPU, summed.
+    pub fn running(&self) -> Duration {
+        Duration::from_nanos(self.retired.0 + self.threads.values().map(|t| t.0).sum::<u64>())
+    }
+
+    /// The time the tree's threads spent runnable but waiting for a CPU
+    /// (another program had it), summed.
+    pub fn waiting(&self) -> Duration {
+        Duration::from_nanos(self.retired.1 + self.threads.values().map(|t| t.1).sum::<u64>())
+    }
+
+    /// Reads the `schedstat` of every thread of `pid` (just its own file
+    /// when it has one thread, the common case); says whether one of its
+    /// threads is running or waiting on a run queue (state `R`), for a
+    /// process of several threads (the caller knows a single thread's
+    /// state from the process's `stat`).
+    fn read(&mut self, pid: i32, single: bool) -> bool {
+        if single {
+            if let Some((run, wait)) = schedstat(&format!("/proc/{pid}/schedstat")) {
+                self.note(pid, run, wait);
+            }
+            return false;
+        }
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return false;
+        };
+        let mut runnable = false;
+        for task in tasks.flatten() {
+            let Some(tid) = task.file_name().to_str().and_then(|t| t.parse().ok()) else {
+                continue;
+            };
+            if let Some((run, wait)) = schedstat(&format!("/proc/{pid}/task/{tid}/schedstat")) {
+                self.note(tid, run, wait);
+            }
+            runnable |= state_of(&format!("/proc/{pid}/task/{tid}/stat")) == Some('R');
+        }
+        runnable
+    }
+}
+
+/// The one-letter state of a `stat` file (`R`: running or waiting for a
+/// CPU; `S`, `D`: sleeping).
+fn state_of(path: &str) -> Option<char> {
+    let text = std::fs::read_to_string(path).ok()?;
+    text[text.rfind(')')? + 1..].trim_start().chars().next()
+}
+
 /// Samples the tree under `root` (the keeper), with the summed `Pss`
-/// if `pss`, giving up at `deadline`. Processes that end while being
-/// read are skipped: their time is in their parent's totals by the
+/// if `pss`, giving up at `deadline`, and adds what its threads spent on
+/// and waiting for a CPU to `schedule`. Processes that end while being
+/// read are skipped: their CPU time is in their parent's totals by the
 /// next sample.
-pub fn sample(root: i32, pss: bool, deadline: Instant) -> Sample {
+pub fn sample(root: i32, pss: bool, deadline: Instant, schedule: &mut Schedule) -> Sample {
     let ticks = clock_ticks();
     let mut sample = Sample {
         pss_bytes: pss.then_some(0),
@@ -154,9 +227,8 @@ pub fn sample(root: i32, pss: bool, deadline: Instant) -> Sample {
             sample.keeper_stopped = matches!(stat.state, 'T' | 't');
         } else {
             sample.largest_peak_bytes = sample.largest_peak_bytes.max(peak(&home));
-            if let Some(delay) = run_delay(pid) {
-                sample.longest_run_delay = sample.longest_run_delay.max(delay);
-            }
+            let threads_runnable = schedule.read(pid, single);
+            sample.runnable |= threads_runnable || (single && stat.state == 'R');
             if let Some(sum) = &mut sample.pss_bytes {
                 *sum += proportional(&home);
             }
@@ -209,12 +281,12 @@ fn read_stat(pid: i32) -> Option<Stat> {
     })
 }
 
-/// The second field of `schedstat`: nanoseconds spent runnable but
-/// waiting on a run queue.
-fn run_delay(pid: i32) -> Option<Duration> {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/schedstat")).ok()?;
-    let ns = text.split_whitespace().nth(1)?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
+/// The first two fields of a `schedstat` file: nanoseconds on a CPU and
+/// nanoseconds runnable but waiting on a run queue.
+fn schedstat(path: &str) -> Option<(u64, u64)> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+    Some((fields.next()??, fields.next()??))
 }
 
 /// A `NAME: N kB` line of a `/proc` file, in bytes (0 for a process

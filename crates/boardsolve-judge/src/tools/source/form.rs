@@ -214,10 +214,16 @@ pub fn harness(language: Language, user_file: &str) -> Option<(&'static str, Str
 
 /// Python: the user's file is run as a module (not `__main__`, so a
 /// `if __name__ == "__main__"` demo stays quiet), with standard output
-/// sent to standard error for the whole run.
+/// sent to standard error for the whole run. The user's file is loaded
+/// by its path, never by name, and the build folder (where it is, under
+/// its own name) is taken off `sys.path` before anything is imported, so
+/// a solution saved as `json.py` or `re.py` shadows nothing (`-I` does it
+/// from Python 3.11 on; the first line does it before).
 const PYTHON_HARNESS: &str = r#"# boardsolve's harness for Programmers 92345: reads `board aloc bloc` in
 # the literal form, one case a line, and writes what solution() returns.
-import importlib.util, json, os, re, sys
+import os, sys
+sys.path[:] = [p for p in sys.path if p and os.path.abspath(p) != os.path.dirname(os.path.abspath(__file__))]
+import importlib.util, json, re
 
 # The cases are read first: a harness of the user's own at module level
 # then finds standard input at its end and leaves the cases alone.

@@ -9,6 +9,7 @@
 //! The compiler is trusted, but it still runs contained and within a
 //! time limit ([`run::run`]), so a Ctrl-C stops it like any run.
 
+mod entry;
 pub mod form;
 mod java;
 mod table;
@@ -251,13 +252,14 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
         ),
     };
     let key = format!(
-        "boardsolve build 1\nlanguage: {}\ncompiler: {} ({})\nversion: {version}\ncommand: {}\nharness:\n{}\n",
+        "boardsolve build 2\nlanguage: {}\ncompiler: {} ({})\nversion: {version}\ncommand: {}\n{}harness:\n{}\n",
         chain.name,
         compiler.display(),
         std::fs::canonicalize(&compiler)
             .unwrap_or_else(|_| compiler.clone())
             .display(),
         words.join(" "),
+        entry::env_key(),
         plan.harness.as_ref().map_or("", |(_, text)| text.as_str()),
     );
     let entry_name = {
@@ -321,11 +323,16 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
     let here_text = here.to_string_lossy().into_owned();
     let mut command = vec![compiler.to_string_lossy().into_owned()];
     command.extend(words.iter().map(|w| w.replace(HERE, &here_text)));
-    let program = Program::new(&command).map_err(|e| SourceError::CompilerFailed {
-        tool: chain.compiler.name,
-        shown: shown.clone(),
-        how: e.to_string(),
-    })?;
+    // Not in the key nor shown: the list of files read, checked on use.
+    command.extend(entry::deps_words(request.language, &here_text));
+    let program =
+        Program::new(&command)
+            .map(Program::in_place)
+            .map_err(|e| SourceError::CompilerFailed {
+                tool: chain.compiler.name,
+                shown: shown.clone(),
+                how: e.to_string(),
+            })?;
     let limits = Limits::for_cpu(chain.compile_limit, None, 1 << 30);
     let done = run::run(request.harness, &program, b"", &limits)?;
     let message = |done: &run::Run| {
@@ -341,39 +348,14 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
             .collect::<Vec<_>>()
     };
     let tool = chain.compiler.name;
-    let why = match done.ending {
-        Ending::Exited(0) => None,
-        Ending::Exited(code) => Some(format!("{tool} exited with status {code}")),
-        Ending::CpuLimit | Ending::WallLimit => Some(format!(
-            "{tool} took longer than the {} s allowed for compiling",
-            chain.compile_limit.as_secs()
-        )),
-        Ending::Signaled(signal) => {
-            return Err(SourceError::CompilerFailed {
-                tool,
-                shown,
-                how: format!("killed by {}", run::signal_name(signal)),
-            });
-        }
-        other => {
-            return Err(SourceError::CompilerFailed {
-                tool,
-                shown,
-                how: format!("{other:?}"),
-            });
-        }
-    };
-    if let Some(why) = why {
+    if let Some(why) = compile_failure(&done, chain, &shown, &here)? {
         return Ok(Built::Failed(CompileError {
             why,
             message: message(&done),
             shown: shown_command,
         }));
     }
-    let run_words = plan.run_words(&here, &shown)?;
-    folder
-        .write("run", run_words.join("\n").as_bytes())
-        .map_err(cannot_write)?;
+    let run_words = seal(&folder, &plan, &shown, tool)?;
     let Some(dir) = cache_dir else {
         let compiled = ready(
             &here,
@@ -386,25 +368,7 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
         );
         return Ok(Built::Ready(compiled));
     };
-    let entry = dir.join(&entry_name);
-    match folder.persist(&entry) {
-        Ok(()) => {}
-        // Another boardsolve built the same entry meanwhile: it is the
-        // same program, checked as any cached one.
-        Err(_) if cached(&entry, &key, &bytes).is_some() => {}
-        Err(source) => {
-            return Err(SourceError::Cache {
-                what: "put the build in place at",
-                dir: entry,
-                source,
-            });
-        }
-    }
-    let run = cached(&entry, &key, &bytes).ok_or_else(|| SourceError::Cache {
-        what: "read back the build at",
-        dir: entry.clone(),
-        source: io::Error::other("the entry is incomplete"),
-    })?;
+    let (entry, run) = store(folder, &dir.join(&entry_name), &key, &bytes)?;
     Ok(Built::Ready(ready(
         &entry,
         &run,
@@ -416,14 +380,144 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
     )))
 }
 
+/// Why a finished compile is a compile error (`g++ exited with status
+/// 1`), or `None` when it succeeded.
+///
+/// # Errors
+/// The compiler's own failure (a signal), and a disk too full for its
+/// output: neither is the source's fault.
+fn compile_failure(
+    done: &run::Run,
+    chain: &Toolchain,
+    shown: &str,
+    here: &Path,
+) -> Result<Option<String>, SourceError> {
+    let tool = chain.compiler.name;
+    let failed = |how: String| SourceError::CompilerFailed {
+        tool,
+        shown: shown.to_string(),
+        how,
+    };
+    let why = match done.ending {
+        Ending::Exited(0) => return Ok(None),
+        Ending::Exited(code) => format!("{tool} exited with status {code}"),
+        Ending::CpuLimit | Ending::WallLimit => format!(
+            "{tool} took longer than the {} s allowed for compiling",
+            chain.compile_limit.as_secs()
+        ),
+        Ending::Signaled(signal) => {
+            return Err(failed(format!("killed by {}", run::signal_name(signal))));
+        }
+        other => return Err(failed(format!("{other:?}"))),
+    };
+    if out_of_room(here, done) {
+        // The compiler could not write its output: the disk under the
+        // cache is full, which is no fault of the source.
+        return Err(SourceError::Cache {
+            what: "compile into the build cache (the disk is full) at",
+            dir: here.to_path_buf(),
+            source: io::Error::from_raw_os_error(libc::ENOSPC),
+        });
+    }
+    Ok(Some(why))
+}
+
+/// Completes a successful build in `folder`: checks that it left a
+/// program, writes the list of files the compiler read and, last (an
+/// entry without it is incomplete, never used), the run words.
+fn seal(
+    folder: &TemporaryDir,
+    plan: &Plan<'_>,
+    shown: &str,
+    tool: &str,
+) -> Result<Vec<String>, SourceError> {
+    let here = folder.path().to_path_buf();
+    let run_words = plan.run_words(&here, shown)?;
+    if !entry::program_whole(&run_words, HERE, &here) {
+        // Options such as -fsyntax-only or -E: nothing to run, and
+        // nothing to store.
+        return Err(SourceError::NothingToRun {
+            shown: shown.to_string(),
+            why: format!("{tool} left no program to run (do the compile flags ask for none?)"),
+        });
+    }
+    let cache_error = |what, source| SourceError::Cache {
+        what,
+        dir: here.clone(),
+        source,
+    };
+    let inputs =
+        entry::inputs(&here).map_err(|e| cache_error("list the files the compiler read for", e))?;
+    folder
+        .write(entry::INPUTS, inputs.as_bytes())
+        .and_then(|()| folder.write("run", run_words.join("\n").as_bytes()))
+        .map_err(|e| cache_error("write into the build folder", e))?;
+    Ok(run_words)
+}
+
+/// Puts the sealed build `folder` in place as the cache entry `entry`,
+/// replacing a stale or damaged one, and reads it back.
+fn store(
+    folder: TemporaryDir,
+    entry: &Path,
+    key: &str,
+    bytes: &[u8],
+) -> Result<(PathBuf, Vec<String>), SourceError> {
+    if entry.exists() && cached(entry, key, bytes).is_none() {
+        // Stale (a header changed) or damaged: replaced by this build.
+        // Another boardsolve may be replacing it too; the rename decides.
+        let _ = std::fs::remove_dir_all(entry);
+    }
+    match folder.persist(entry) {
+        Ok(()) => {}
+        // Another boardsolve built the same entry meanwhile: it is the
+        // same program, checked as any cached one.
+        Err(_) if cached(entry, key, bytes).is_some() => {}
+        Err(source) => {
+            return Err(SourceError::Cache {
+                what: "put the build in place at",
+                dir: entry.to_path_buf(),
+                source,
+            });
+        }
+    }
+    let run = cached(entry, key, bytes).ok_or_else(|| SourceError::Cache {
+        what: "read back the build at",
+        dir: entry.to_path_buf(),
+        source: io::Error::other("the entry is incomplete"),
+    })?;
+    Ok((entry.to_path_buf(), run))
+}
+
 /// The run words of the cache entry at `entry`, if it was built from
 /// exactly `key` and `source` (the name is a 64-bit hash: the whole key
 /// and the source are compared, so a collision is never run).
+///
+/// Then the entry is checked as a whole: every file the compiler read
+/// outside the build ([`entry::inputs`]) has the contents it had, and its
+/// program is there, non-empty and executable; else it is built again.
 fn cached(entry: &Path, key: &str, source: &[u8]) -> Option<Vec<String>> {
     let same_key = std::fs::read(entry.join("key")).ok()? == key.as_bytes();
     let same_source = std::fs::read(entry.join("source")).ok()? == source;
-    let run = std::fs::read_to_string(entry.join("run")).ok()?;
-    (same_key && same_source).then(|| run.lines().map(str::to_string).collect())
+    if !(same_key && same_source) {
+        return None;
+    }
+    let run: Vec<String> = std::fs::read_to_string(entry.join("run"))
+        .ok()?
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let inputs = std::fs::read_to_string(entry.join(entry::INPUTS)).ok()?;
+    (entry::inputs_unchanged(&inputs) && entry::program_whole(&run, HERE, entry)).then_some(run)
+}
+
+/// Whether a failed compile failed for want of room in the build folder
+/// `here`: its filesystem has under 64 KiB left, or the compiler said
+/// "No space left on device".
+fn out_of_room(here: &Path, done: &run::Run) -> bool {
+    let full =
+        rustix::fs::statvfs(here).is_ok_and(|v| v.f_bavail.saturating_mul(v.f_frsize) < 64 << 10);
+    full || String::from_utf8_lossy(&done.stderr).contains("No space left on device")
 }
 
 /// The word of a run command that stands for the runner (java, python3).
@@ -477,7 +571,12 @@ struct Plan<'a> {
 /// Python's compile step: the syntax checked (a syntax error is a compile
 /// error), and a file that is not UTF-8 and declares no encoding (a
 /// comment saved as CP949) saved as UTF-8, its lines where they were.
-const PYTHON_CHECK: &str = r#"import io, sys, tokenize
+///
+/// It runs isolated (`-I`); the first line also drops the current
+/// directory (`''`), which a Python before 3.11 puts first on `sys.path`
+/// for `-c` even then, so that a `tokenize.py` there is never imported.
+const PYTHON_CHECK: &str = r#"import sys; sys.path[:] = [p for p in sys.path if p]
+import io, tokenize
 src, dst, name = sys.argv[1:4]
 data = open(src, "rb").read()
 try:
@@ -716,11 +815,14 @@ fn version_of(
         compiler.to_string_lossy().into_owned(),
         tool.version_flag.to_string(),
     ];
-    let program = Program::new(&command).map_err(|e| SourceError::CompilerFailed {
-        tool: tool.name,
-        shown: String::new(),
-        how: e.to_string(),
-    })?;
+    let program =
+        Program::new(&command)
+            .map(Program::in_place)
+            .map_err(|e| SourceError::CompilerFailed {
+                tool: tool.name,
+                shown: String::new(),
+                how: e.to_string(),
+            })?;
     let done = run::run(
         harness,
         &program,

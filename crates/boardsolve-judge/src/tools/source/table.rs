@@ -130,9 +130,12 @@ pub const TOOLCHAINS: &[Toolchain] = &[
         name: "Python 3",
         extensions: &["py"],
         compiler: PYTHON,
-        options: &["-W", "ignore"],
+        // Isolated (-I): no directory of the user's (the current one, the
+        // script's) on sys.path, no PYTHON* variables, no user site, so a
+        // tokenize.py or json.py beside the source shadows nothing.
+        options: &["-I", "-W", "ignore"],
         runner: Some(PYTHON),
-        run_options: &["-W", "ignore"],
+        run_options: &["-I", "-W", "ignore"],
         compile_limit: Duration::from_secs(30),
     },
     Toolchain {
