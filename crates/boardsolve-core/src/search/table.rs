@@ -22,6 +22,24 @@ pub(crate) struct ByteTable {
     keys: Vec<u8>,
 }
 
+/// The first slot to try for `hash`, of the slots `0..=mask`: its high
+/// 32 bits, since FxHasher's low bits are the weakest. Where `usize` is
+/// 32 bits (wasm32) FxHasher's hash is only 32 bits wide, its high half
+/// zero, which sent every key to slot 0 and made each probe a walk over
+/// the whole table; there its own bits are taken (its last step rotates
+/// the well mixed high bits down).
+#[inline]
+fn home(hash: u64, mask: usize) -> usize {
+    #[cfg(target_pointer_width = "64")]
+    {
+        (hash >> 32) as usize & mask
+    }
+    #[cfg(not(target_pointer_width = "64"))]
+    {
+        hash as usize & mask
+    }
+}
+
 /// Slots start this many, and double whenever they are more than 3/4 used.
 const FIRST_SLOTS: usize = 1 << 10;
 
@@ -53,8 +71,7 @@ impl ByteTable {
     /// The slot holding `key`, or the empty slot where it would go.
     fn find(&self, key: &[u8], hash: u64) -> usize {
         let mask = self.slots.len() - 1;
-        // The high bits: FxHasher's low bits are the weakest.
-        let mut at = (hash >> 32) as usize & mask;
+        let mut at = home(hash, mask);
         loop {
             let slot = self.slots[at];
             if slot == 0 {
@@ -116,7 +133,7 @@ impl ByteTable {
         let mask = size - 1;
         let mut slots = vec![0u32; size];
         for (i, &hash) in self.hashes.iter().enumerate() {
-            let mut at = (hash >> 32) as usize & mask;
+            let mut at = home(hash, mask);
             while slots[at] != 0 {
                 at = (at + 1) & mask;
             }

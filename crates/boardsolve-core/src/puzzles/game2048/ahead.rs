@@ -139,13 +139,19 @@ fn transpose(from: &[u8], to: &mut [u8], n: usize) {
 /// register `i + 8` move the bits of (register, byte) one place to the
 /// left, as a rotation of their 8 bits, so after four, register and byte
 /// have swapped. Shared by [`transpose_16`] and the portable move's turns.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
+// SIMD128's shuffles are safe functions where SSE2's are not.
+#[cfg_attr(target_arch = "wasm32", allow(unused_unsafe))]
 pub(super) fn transpose_registers(
-    mut x: [std::arch::x86_64::__m128i; WIDTH],
-) -> [std::arch::x86_64::__m128i; WIDTH] {
-    use std::arch::x86_64::*;
-    // SAFETY: SSE2 is part of x86_64; only registers are touched.
+    mut x: [super::sse2::__m128i; WIDTH],
+) -> [super::sse2::__m128i; WIDTH] {
+    use super::sse2::*;
+    // SAFETY: SSE2 is part of x86_64 (SIMD128 of this wasm32 build); only
+    // registers are touched.
     unsafe {
         for _ in 0..4 {
             let mut y = [_mm_setzero_si128(); WIDTH];
@@ -163,9 +169,12 @@ pub(super) fn transpose_registers(
 /// store of the block.
 #[inline(always)]
 fn transpose_16(block: [[u8; WIDTH]; WIDTH]) -> [[u8; WIDTH]; WIDTH] {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
     {
-        use std::arch::x86_64::*;
+        use super::sse2::*;
         // SAFETY: SSE2 is part of x86_64; the loads and stores read and
         // write whole 16-byte arrays.
         unsafe {
@@ -181,7 +190,10 @@ fn transpose_16(block: [[u8; WIDTH]; WIDTH]) -> [[u8; WIDTH]; WIDTH] {
             out
         }
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     {
         let mut out = [[0u8; WIDTH]; WIDTH];
         for (i, line) in block.iter().enumerate() {
@@ -295,9 +307,12 @@ const FILLED: [u64; MAX_N + 1] = {
 /// The total value of the blocks above `2^level` on a board.
 fn mass_above(cells: &[u8], level: u8) -> u128 {
     let mut mass = 0u128;
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
     let rest = {
-        use std::arch::x86_64::*;
+        use super::sse2::*;
         let mut pieces = cells.chunks_exact(WIDTH);
         // SAFETY: SSE2 is part of x86_64; each load reads one 16-byte
         // piece. Exponents are below 128, so signed compares are exact.
@@ -314,7 +329,10 @@ fn mass_above(cells: &[u8], level: u8) -> u128 {
         }
         pieces.remainder()
     };
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     let rest = cells;
     for &v in rest {
         if v > level {
@@ -324,7 +342,10 @@ fn mass_above(cells: &[u8], level: u8) -> u128 {
     mass
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 /// One register of lines for [`walk_sse2`]: lane `i` reads its line's
 /// step `j` at `cells[step * stride + first + i]`, with `step = j`, or
 /// `n - 1 - j` when `reversed` (the move towards the lines' last step).
@@ -348,11 +369,17 @@ struct Lanes<'a> {
     run: Option<u8>,
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 /// The landing of a lane that records nothing.
 const NOWHERE: u8 = u8::MAX;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 impl<'a> Lanes<'a> {
     /// No lines of `cells`, `stride` apart, from `first`.
     fn empty(cells: &'a [u8], stride: usize, first: usize, reversed: bool) -> Self {
@@ -389,7 +416,10 @@ impl<'a> Lanes<'a> {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 /// Both moves of one axis as lanes: each chunk of [`chunks`] walked
 /// towards step 0 (into landing `landing`) and towards the last step
 /// (`landing + 1`), `C` registers in all.
@@ -424,7 +454,12 @@ fn land_into(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
             land_sse2(steps, level, out);
         }
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    land_sse2(steps, level, out);
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     for chunk in chunks(steps.n) {
         for (d, landing) in out.iter_mut().enumerate() {
             land_chunk(steps, chunk, d == 1, level, landing);
@@ -432,8 +467,11 @@ fn land_into(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
     }
 }
 
-/// [`land`] on SSE2: every chunk of lines both ways in one loop.
-#[cfg(target_arch = "x86_64")]
+/// [`land`] on SSE2 (or SIMD128, through `sse2.rs`): every chunk of lines both ways in one loop.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 fn land_sse2(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
     let n = steps.n;
     match n.div_ceil(WIDTH) {
@@ -452,16 +490,24 @@ fn land_all(cells: &[u8], n: usize, level: u8, out: &mut [Landing; 4]) {
         land_all_sse2(cells, n, level, out);
         return;
     }
-    let (mut a, mut b) = (Scratch::new(), Scratch::new());
-    let (vertical, horizontal) = out.split_at_mut(2);
-    let vertical: &mut [Landing; 2] = vertical.try_into().expect("two landings");
-    land_into(&columns(cells, n, &mut a), level, vertical);
-    let horizontal: &mut [Landing; 2] = horizontal.try_into().expect("two landings");
-    land_into(&rows(cells, n, &mut b), level, horizontal);
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    land_all_sse2(cells, n, level, out);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    {
+        let (mut a, mut b) = (Scratch::new(), Scratch::new());
+        let (vertical, horizontal) = out.split_at_mut(2);
+        let vertical: &mut [Landing; 2] = vertical.try_into().expect("two landings");
+        land_into(&columns(cells, n, &mut a), level, vertical);
+        let horizontal: &mut [Landing; 2] = horizontal.try_into().expect("two landings");
+        land_into(&rows(cells, n, &mut b), level, horizontal);
+    }
 }
 
 /// [`land_all`] on SSE2.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 fn land_all_sse2(cells: &[u8], n: usize, level: u8, out: &mut [Landing; 4]) {
     if (WIDTH + 1..=WIDTH + 4).contains(&n) {
         land_all_17_to_20(cells, n, level, out);
@@ -487,9 +533,12 @@ fn land_all_sse2(cells: &[u8], n: usize, level: u8, out: &mut [Landing; 4]) {
 /// the first 16 rows each way, and the last `n - 16` columns and rows, both
 /// ways, side by side in the fifth. The rows need only the transpose of the
 /// first 16 (two 16×16 blocks) and four interleaves of the last ones.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 fn land_all_17_to_20(cells: &[u8], n: usize, level: u8, out: &mut [Landing; 4]) {
-    use std::arch::x86_64::*;
+    use super::sse2::*;
     const STEPS: usize = WIDTH + 4;
     let extra = n - WIDTH;
     assert!((1..=4).contains(&extra) && cells.len() == n * n);
@@ -571,11 +620,14 @@ fn land_all_17_to_20(cells: &[u8], n: usize, level: u8, out: &mut [Landing; 4]) 
 /// one loop so that their chains of dependent steps overlap (one alone
 /// waits on each step's result). Each register's lanes record into the
 /// landings of `out` they name.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 // `j` is a step number (a bit of `stepped`), not only an index.
 #[allow(clippy::needless_range_loop)]
 fn walk_sse2<const C: usize>(lanes: &[Lanes; C], n: usize, level: u8, out: &mut [Landing]) {
-    use std::arch::x86_64::*;
+    use super::sse2::*;
     assert!((1..=MAX_N).contains(&n));
     let mut at = [std::ptr::null::<u8>(); C];
     let mut step_by = [0isize; C];
@@ -801,7 +853,13 @@ unsafe fn land_avx512(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
 /// [`land`] for the lines `first..first + 16`, recording those from
 /// `first + owned` on: the plain lane loops (the reference for the SSE2
 /// walk, and the walk where there is no SSE2).
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[cfg_attr(
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ),
+    allow(dead_code)
+)]
 fn land_chunk(
     steps: &Steps,
     (first, owned): (usize, usize),
@@ -865,7 +923,10 @@ pub(super) fn walks_agree(steps: &Steps, towards_end: bool, level: u8) -> bool {
     let d = usize::from(towards_end);
     let plain = land_plain(steps, level);
     let mut walks = vec![land(steps, level)];
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
     {
         let mut sse2 = [Landing::new(), Landing::new()];
         land_sse2(steps, level, &mut sse2);
@@ -893,7 +954,10 @@ pub(super) fn all_walks_agree(cells: &[u8], n: usize, level: u8) -> bool {
     };
     let mut walks = vec![new()];
     land_all(cells, n, level, &mut walks[0]);
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
     {
         let mut sse2 = new();
         land_all_sse2(cells, n, level, &mut sse2);

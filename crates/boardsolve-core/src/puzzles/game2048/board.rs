@@ -226,15 +226,22 @@ impl Board {
             // SAFETY: the CPU has the instructions, and both boards are n×n.
             return unsafe { avx512::slide(from, to, n, dir as usize) };
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ))]
         return super::slide::slide(from, to, n, dir as usize);
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        )))]
         slide_scalar(from, to, n, dir)
     }
 }
 
 /// The plain portable move: `to` = `from` moved in `dir`; `true` if it
-/// changed. On x86_64 the SSE2 move (`slide::slide`) runs instead,
+/// changed. On x86_64 (and wasm32 with SIMD128) the SSE2 move (`slide::slide`)
+/// runs instead,
 /// tested against this one.
 ///
 /// Four lines are walked side by side, one cell of each per step, each
@@ -243,7 +250,13 @@ impl Board {
 /// where the next one goes); four independent lines keep the processor
 /// busy. `to` is cleared first in one pass, so each cell costs one load and
 /// one store.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[cfg_attr(
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ),
+    allow(dead_code)
+)]
 pub(super) fn slide_scalar(from: &[u8], to: &mut [u8], n: usize, dir: Direction) -> bool {
     assert!(n > 0 && n <= MAX_N && from.len() == n * n && to.len() == n * n);
     to.fill(0);
@@ -288,7 +301,13 @@ pub(super) fn slide_scalar(from: &[u8], to: &mut [u8], n: usize, dir: Direction)
 /// Every cell `first + i * lane + k * step` (`i < L`, `k < len`, wrapping
 /// arithmetic) must be inside both boards.
 #[inline(always)]
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[cfg_attr(
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ),
+    allow(dead_code)
+)]
 unsafe fn merge_lines<const L: usize>(
     from: &[u8],
     to: &mut [u8],

@@ -17,9 +17,17 @@ mod merges;
 mod parse;
 pub mod reference;
 pub mod samples;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 mod slide;
 mod solve;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+mod sse2;
 mod svg;
 #[cfg(test)]
 mod tests;

@@ -171,7 +171,7 @@ unsafe fn transpose_chunks(from: &[u8], to: *mut u8, n: usize) {
 /// `to` for writing 16 bytes at `16 * i` for `i` in `SKIP..16`.
 #[inline(always)]
 unsafe fn turn_four<const SKIP: usize>(from: *const u8, n: usize, to: *mut u8) {
-    use std::arch::x86_64::*;
+    use super::sse2::*;
     // SAFETY: SSE2 is part of x86_64; the caller vouches for the bytes.
     unsafe {
         let row = |i: usize| _mm_loadu_si128(from.add(i * n).cast());
@@ -215,7 +215,7 @@ unsafe fn turn_four<const SKIP: usize>(from: *const u8, n: usize, to: *mut u8) {
 /// `to` for writing 16 bytes at `16 * i` for `i` in `SKIP..16`.
 #[inline(always)]
 unsafe fn turn<const SKIP: usize>(from: *const u8, n: usize, to: *mut u8) {
-    use std::arch::x86_64::*;
+    use super::sse2::*;
     // SAFETY: SSE2 is part of x86_64; the caller vouches for the bytes.
     unsafe {
         let mut x = [_mm_setzero_si128(); WIDTH];
@@ -242,7 +242,7 @@ fn walk<const C: usize, const BACK: bool>(
     along: isize,
     spare: u16,
 ) {
-    use std::arch::x86_64::*;
+    use super::sse2::*;
     let n = lanes.n;
     let mut first = [0usize; C];
     let mut owned = [0usize; C];

@@ -208,9 +208,12 @@ impl CellMasks {
 /// Occupied and at-least-`low` masks of 16 cells (`low` at least 1).
 #[inline]
 fn chunk_masks(chunk: &[u8; 16], low: u8) -> (u16, u16) {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
     {
-        use std::arch::x86_64::*;
+        use super::sse2::*;
         // SSE2 is part of x86_64, so no feature detection is needed.
         // SAFETY: the load reads exactly the 16 bytes of `chunk`.
         unsafe {
@@ -222,7 +225,10 @@ fn chunk_masks(chunk: &[u8; 16], low: u8) -> (u16, u16) {
             (!empty, big)
         }
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     {
         let (mut occupied, mut big) = (0u16, 0u16);
         for (k, &v) in chunk.iter().enumerate() {
