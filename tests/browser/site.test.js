@@ -231,7 +231,14 @@ test('2048 (12100): paste, edit, solve, coach, check', async () => {
   const killers = JSON.parse(fs.readFileSync(path.join(WEB, 'killers.json'), 'utf8'))['12100'];
   await page.selectOption(tid('killers'), '1');
   assert.equal(firstWord(await solved(page, killers[1].input)), solveCli('12100', killers[1].input).trim());
-  assert.deepEqual(await page.$$eval(`${tid('kills')} li`, lis => lis.map(li => li.textContent)), killers[1].kills);
+  assert.deepEqual(await page.$$eval(`${tid('kills')} li code`, codes => codes.map(c => c.textContent)), killers[1].kills);
+  // Each with what it means, as the engine's catalogue says it.
+  const catalogue = await page.evaluate(() => window.boardsolve.call({ op: 'mistakes', puzzle: '12100' }));
+  const meaning = new Map(catalogue.ok.map(m => [m.id, m.mistake]));
+  await page.waitForFunction(sel => [...document.querySelectorAll(sel)].every(li => li.textContent.includes(' — ')),
+    `${tid('kills')} li`);
+  assert.deepEqual(await page.$$eval(`${tid('kills')} li`, lis => lis.map(li => li.textContent)),
+    killers[1].kills.map(id => `${id} — it catches a program that behaves as if ${meaning.get(id)}`));
 
   // Edited on the board.
   await paste(page, pasted);
