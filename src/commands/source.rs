@@ -38,6 +38,19 @@ pub(crate) fn prepare(
     compile_flags: Option<&str>,
 ) -> Result<Prepared, Stop> {
     let Some((path, language)) = source::source_of(command) else {
+        // A source file's name that names no file is a typo or the wrong
+        // folder, not a program to look for in PATH.
+        if let Some(word) = command.first()
+            && let Some(language) = source::Language::of_name(word)
+            && !Path::new(word).exists()
+        {
+            let dir = std::env::current_dir()
+                .map_or_else(|_| ".".into(), |d| boardsolve::tools::files::shown(&d));
+            return Err(Stop::Usage(format!(
+                "{word}: no such source file in {dir} (a {} file after -- is compiled and run)",
+                language.toolchain().name
+            )));
+        }
         if compile_flags.is_some() {
             return Err(Stop::Usage(
                 "--compile-flags is for a source file after -- (such as main.cpp)".into(),
@@ -78,7 +91,7 @@ pub(crate) fn prepare(
         }
         Built::Ready(compiled) => {
             let how = if compiled.cached {
-                format!("compiled before (cache, {} ms)", compiled.took.as_millis())
+                "compiled before (cache)".to_string()
             } else {
                 format!("compiled in {:.2} s", compiled.took.as_secs_f64())
             };

@@ -23,13 +23,14 @@ pub(crate) fn test_command(args: &TestArgs, harness: &Harness) -> Result<(), Sto
     if args.watch {
         return watch(args, rules, harness);
     }
+    // The cases first: nothing is compiled for a run with nothing to run.
+    let paths = case_paths(args)?;
     let prepared = source::prepare(
         harness,
         args.puzzle,
         &args.command,
         args.compile_flags.as_deref(),
     )?;
-    let paths = case_paths(args)?;
     run_once(args, rules, prepared, &paths, harness)
 }
 
@@ -43,9 +44,11 @@ fn case_paths(args: &TestArgs) -> Result<Vec<PathBuf>, Stop> {
         .into_iter()
         .find(|d| Path::new(d).is_dir())
     else {
-        return Err(Stop::Usage(
-            "no cases named, and neither tests/ nor test/ is a directory here".into(),
-        ));
+        return Err(Stop::Usage(format!(
+            "no cases named, and neither tests/ nor test/ is a directory here; \
+             `boardsolve samples {} --out-dir tests/` writes the statement's examples",
+            args.puzzle.name()
+        )));
     };
     warn(format_args!("cases from {dir}/ (no path named)"));
     Ok(vec![PathBuf::from(dir)])

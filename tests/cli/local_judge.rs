@@ -329,7 +329,8 @@ fn without_a_path_tests_then_test_as_online_judge_tools_lays_it_out() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "boardsolve: no cases named, and neither tests/ nor test/ is a directory here\n"
+        "boardsolve: no cases named, and neither tests/ nor test/ is a directory here; \
+         `boardsolve samples 12100 --out-dir tests/` writes the statement's examples\n"
     );
     // online-judge-tools: test/sample-1.in, test/sample-1.out.
     std::fs::create_dir(d.join("test")).unwrap();

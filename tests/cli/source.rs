@@ -93,7 +93,11 @@ fn right_wrong_and_cached(file: &str, saved_as: &str) {
     assert!(line.contains("compiled in"), "{line}");
     let (code, out, err, second) = work.run(&["test", "12100", "tests/", "--", saved_as]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(err.contains("compiled before (cache"), "{err}");
+    // A hit took no compiling: no time is shown for it.
+    assert!(
+        err.contains("compiled before (cache);") || err.contains("compiled before (cache)\n"),
+        "{err}"
+    );
     eprintln!("{saved_as}: first run {first:.2} s (compiling), second {second:.2} s (cache)");
     assert!(
         second < first,
@@ -611,6 +615,36 @@ fn python_runs_isolated_so_no_file_beside_the_source_shadows_a_module() {
     assert!(out.contains("8 passed, 0 failed"), "{out}");
     assert!(
         err.contains("solution() called by the Programmers harness"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_source_file_is_named_as_one_and_no_cases_are_said_before_compiling() {
+    let work = Work::new(CASES_12100, &[]);
+    let (code, out, err, _) = work.run(&["test", "12100", "tests/", "--", "good.cpp"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("good.cpp: no such source file in "), "{err}");
+    assert!(err.contains("file after -- is compiled and run"), "{err}");
+    assert!(!err.contains("PATH"), "{err}");
+    // No case folder: said before anything is compiled, with the way to
+    // make one.
+    let empty = tempfile::tempdir().unwrap();
+    std::fs::write(
+        empty.path().join("main.c"),
+        "int main(void) { return 0; }\n",
+    )
+    .unwrap();
+    let out = crate::common::boardsolve()
+        .current_dir(empty.path())
+        .args(["test", "12100", "--", "main.c"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains("compiled"), "{err}");
+    assert!(
+        err.contains("`boardsolve samples 12100 --out-dir tests/` writes the statement's examples"),
         "{err}"
     );
 }
