@@ -25,16 +25,7 @@ pub(crate) fn solve(args: &SolveArgs, harness: &Harness) -> Result<(), Stop> {
             OutputFormat::Judge
         },
     };
-    // A judge's number with another K is a question the judge never asks:
-    // said, as gen and stress say it, but answered.
-    if args.puzzle.takes(&[Flag::Moves]).is_ok()
-        && let Some(beyond) = args
-            .puzzle
-            .contract()
-            .beyond(&boardsolve::puzzles::GenOptions::default(), options.rules)
-    {
-        warn(format_args!("solve {}: {beyond}", args.puzzle.name()));
-    }
+    note_beyond_judge(args, options.rules);
     let bulk = args.inputs.len() > 1
         || args.out_dir.is_some()
         || args.bulk
@@ -156,6 +147,19 @@ fn bounds_json(lower: u128, upper: u128) -> String {
         upper,
     })
     .expect("a struct of integers serializes")
+}
+
+/// Says when a judge's number is asked another K, a question the judge
+/// never asks (as gen and stress say it); the run still answers it.
+fn note_beyond_judge(args: &SolveArgs, rules: RuleOptions) {
+    if args.puzzle.takes(&[Flag::Moves]).is_ok()
+        && let Some(beyond) = args
+            .puzzle
+            .contract()
+            .beyond(&boardsolve::puzzles::GenOptions::default(), rules)
+    {
+        warn(format_args!("solve {}: {beyond}", args.puzzle.name()));
+    }
 }
 
 /// Writes a picture or a page the user named, like the shell's `>` but
