@@ -6,10 +6,14 @@
 use super::common::{run, solved};
 use serde_json::Value;
 
+/// The engine's response to `request`, parsed.
+fn respond(request: &str) -> Value {
+    serde_json::from_str(&boardsolve_web::call(request)).unwrap()
+}
+
 /// The engine's answer to `request`, which must be `ok`.
 fn ok(request: Value) -> Value {
-    let response: Value =
-        serde_json::from_str(&boardsolve_web::call(&request.to_string())).unwrap();
+    let response = respond(&request.to_string());
     assert!(response.get("error").is_none(), "{request}: {response}");
     response["ok"].clone()
 }
@@ -69,21 +73,15 @@ fn generated_cases_and_their_answers_are_the_command_lines() {
 fn errors_are_the_command_lines_words() {
     let (code, _, err) = run(&["solve", "12100"], b"3\n2 2 2\n4 x 4\n8 8 8\n");
     assert_eq!(code, 2);
-    let response: Value = serde_json::from_str(&boardsolve_web::call(
-        r#"{"op":"solve","puzzle":"12100","input":"3\n2 2 2\n4 x 4\n8 8 8\n"}"#,
-    ))
-    .unwrap();
+    let response = respond(r#"{"op":"solve","puzzle":"12100","input":"3\n2 2 2\n4 x 4\n8 8 8\n"}"#);
     assert_eq!(response["error"]["kind"], "input");
     assert_eq!(
         format!("{}\n", response["error"]["message"].as_str().unwrap()),
         err
     );
-    let refused: Value = serde_json::from_str(&boardsolve_web::call(
-        r#"{"op":"solve","puzzle":"yut","input":"1 2 3","moves":3}"#,
-    ))
-    .unwrap();
+    let refused = respond(r#"{"op":"solve","puzzle":"yut","input":"1 2 3","moves":3}"#);
     assert_eq!(refused["error"]["kind"], "refused");
-    let bad: Value = serde_json::from_str(&boardsolve_web::call(r#"{"op":"fly"}"#)).unwrap();
+    let bad = respond(r#"{"op":"fly"}"#);
     assert_eq!(bad["error"]["kind"], "request");
 }
 
@@ -94,13 +92,12 @@ fn a_deadline_gives_the_proven_bounds() {
         "/benches/data/2048-dense-seed2.in"
     ))
     .unwrap();
-    let response: Value = serde_json::from_str(&boardsolve_web::call(
+    let response = respond(
         &serde_json::json!({
             "op": "solve", "puzzle": "2048", "input": input, "moves": 30, "time_limit_ms": 200
         })
         .to_string(),
-    ))
-    .unwrap();
+    );
     let error = &response["error"];
     assert_eq!(error["kind"], "unfinished", "{response}");
     let lower: u128 = error["lower"].as_str().unwrap().parse().unwrap();

@@ -3,16 +3,17 @@
 //! that the page can say what a move cost.
 
 use crate::request::CoachAsk;
-use crate::{Failure, json_text};
+use crate::{Failure, canonical, json_text};
+use boardsolve_core::puzzles::footholds::{self, Coord, Footholds, Player};
 use boardsolve_core::puzzles::game2048::{self, Board, Direction, Game2048, MAX_MOVES};
 use boardsolve_core::puzzles::yut::{self, BOARD, Yut};
-use boardsolve_core::puzzles::{Error, Puzzle, Rules, SolveOptions, Text};
+use boardsolve_core::puzzles::{Error, Puzzle, Rules, Text};
 use serde::Serialize;
 use serde_json::Value;
 
 /// The coach of `puzzle`'s play at the position `ask` describes.
 pub(crate) fn coach(puzzle: &dyn Puzzle, ask: &CoachAsk) -> Result<String, Failure> {
-    match puzzle.alias_of().unwrap_or(puzzle.name()) {
+    match canonical(puzzle) {
         "2048" => game(ask),
         "yut" => dice(ask),
         "footholds" => footholds(ask),
@@ -22,7 +23,7 @@ pub(crate) fn coach(puzzle: &dyn Puzzle, ask: &CoachAsk) -> Result<String, Failu
 
 /// The drawing data of the `--html` page (yut's squares), or null.
 pub(crate) fn layout(puzzle: &dyn Puzzle) -> Value {
-    match puzzle.alias_of().unwrap_or(puzzle.name()) {
+    match canonical(puzzle) {
         "yut" => Yut.layout().unwrap_or(Value::Null),
         _ => Value::Null,
     }
@@ -144,32 +145,42 @@ fn dice(ask: &CoachAsk) -> Result<String, Failure> {
 /// Footholds: the outcome for the player to move (A of the position) and
 /// every legal move's outcome, from the optimal play's first step.
 fn footholds(ask: &CoachAsk) -> Result<String, Failure> {
-    let shown = boardsolve_core::puzzles::FOOTHOLDS.solve_shown(
-        ask.input.as_bytes(),
-        &SolveOptions::default(),
-        true,
-    )?;
-    let play: Value = serde_json::from_str(shown.play.as_deref().unwrap_or("null"))
-        .map_err(|e| Failure::bug(format!("the play is not JSON: {e}")))?;
-    let side = |winner: &Value| if winner == "A" { "mover" } else { "other" };
-    let options: Vec<Value> = play["line"]
-        .get(0)
-        .and_then(|first| first["alternatives"].as_array())
-        .map(|all| {
-            all.iter()
-                .map(|o| {
-                    serde_json::json!({
-                        "to": o["to"],
-                        "winner": side(&o["winner"]),
-                        "moves": o["moves"],
-                    })
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    json_text(&serde_json::json!({
-        "winner": side(&play["winner"]),
-        "moves": play["moves"],
-        "options": options,
-    }))
+    let instance = Footholds.parse(ask.input.as_bytes()).map_err(Error::from)?;
+    let play = footholds::play(&instance);
+    let side = |winner: Player| {
+        if winner == Player::A {
+            "mover"
+        } else {
+            "other"
+        }
+    };
+    // Fields in the order of the keys of a JSON object.
+    #[derive(Serialize)]
+    struct Outcome {
+        moves: u32,
+        to: Coord,
+        winner: &'static str,
+    }
+    #[derive(Serialize)]
+    struct Coached {
+        moves: u32,
+        options: Vec<Outcome>,
+        winner: &'static str,
+    }
+    let options = play.line.first().map_or_else(Vec::new, |first| {
+        first
+            .alternatives
+            .iter()
+            .map(|o| Outcome {
+                moves: o.moves,
+                to: o.to,
+                winner: side(o.winner),
+            })
+            .collect()
+    });
+    json_text(&Coached {
+        moves: play.moves,
+        options,
+        winner: side(play.winner),
+    })
 }

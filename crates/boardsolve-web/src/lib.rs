@@ -133,7 +133,7 @@ fn entries() -> Value {
             let contract = p.contract();
             json!({
                 "name": p.name(),
-                "canonical": p.alias_of().unwrap_or(p.name()),
+                "canonical": canonical(*p),
                 "summary": p.summary(),
                 "judge": contract.judge.map(|j| j.problem),
                 "moves": p.moves_in_force(puzzles::RuleOptions::Defaults),
@@ -150,7 +150,12 @@ fn entries() -> Value {
 /// Whether the judge's answer is one number (every puzzle but the
 /// tilings), so that a wrong one can be matched with the catalogue.
 pub(crate) fn one_number(puzzle: &dyn Puzzle) -> bool {
-    puzzle.alias_of().unwrap_or(puzzle.name()) != "tromino"
+    canonical(puzzle) != "tromino"
+}
+
+/// The puzzle's own name (`2048` for `12100`), which picks its rules.
+pub(crate) fn canonical(puzzle: &dyn Puzzle) -> &'static str {
+    puzzle.alias_of().unwrap_or(puzzle.name())
 }
 
 /// `value` as JSON text (u128 numbers written in full).
