@@ -156,6 +156,8 @@ mod common {
     }
 }
 
+#[path = "cli/check.rs"]
+mod check;
 #[path = "cli/contracts.rs"]
 mod contracts;
 #[path = "cli/diagnose.rs"]
