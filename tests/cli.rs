@@ -198,6 +198,8 @@ mod source;
 mod tools;
 #[path = "cli/tromino.rs"]
 mod tromino;
+#[path = "cli/watch.rs"]
+mod watch;
 #[path = "cli/web.rs"]
 mod web;
 #[path = "cli/yut.rs"]
