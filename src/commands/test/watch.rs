@@ -137,17 +137,14 @@ impl<W: Watcher> Watch<W> {
     /// Watches `folder` (as the user named it) in `mode`, once.
     fn add(&mut self, folder: PathBuf, mode: RecursiveMode) -> Result<(), Stop> {
         let path = canonical(&folder);
-        if let Some(known) = self.folders.iter_mut().find(|f| f.path == path) {
-            if mode == RecursiveMode::Recursive && known.mode != mode {
-                known.mode = mode;
+        if let Some(i) = self.folders.iter().position(|f| f.path == path) {
+            if mode == RecursiveMode::Recursive && self.folders[i].mode != mode {
                 let _ = self.watcher.unwatch(&path);
-                self.arm(&path, mode)
-                    .map_err(|e| cannot_watch(&folder, e))?;
+                self.folders[i].mode = self.arm_named(&folder, &path, mode)?;
             }
             return Ok(());
         }
-        self.arm(&path, mode)
-            .map_err(|e| cannot_watch(&folder, e))?;
+        let mode = self.arm_named(&folder, &path, mode)?;
         self.folders.push(Folder {
             identity: identity(&path),
             path,
@@ -155,6 +152,32 @@ impl<W: Watcher> Watch<W> {
             named: Some(files::shown(&folder)),
         });
         Ok(())
+    }
+
+    /// Watches `path`, named `folder`, in `mode`; returns the mode it
+    /// got. A folder with too many folders inside it for the system's
+    /// watches (a project's root with its build folder) is watched alone,
+    /// which still sees its own cases, with a note.
+    fn arm_named(
+        &mut self,
+        folder: &Path,
+        path: &Path,
+        mode: RecursiveMode,
+    ) -> Result<RecursiveMode, Stop> {
+        match self.arm(path, mode) {
+            Ok(()) => Ok(mode),
+            Err(e) if mode == RecursiveMode::Recursive => {
+                let _ = self.watcher.unwatch(path);
+                warn(format_args!(
+                    "--watch: cannot watch the folders inside {} ({e}); watching it alone",
+                    files::shown(folder)
+                ));
+                self.arm(path, RecursiveMode::NonRecursive)
+                    .map_err(|e| cannot_watch(folder, e))?;
+                Ok(RecursiveMode::NonRecursive)
+            }
+            Err(e) => Err(cannot_watch(folder, e)),
+        }
     }
 
     fn arm(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
@@ -276,4 +299,56 @@ fn identity(path: &Path) -> Option<(u64, u64)> {
 /// missing for a moment), else as given.
 fn canonical(p: &Path) -> PathBuf {
     std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A watcher whose recursive watches fail, as when the system's
+    /// watches run out; it keeps what it was asked.
+    #[derive(Default)]
+    struct Scarce {
+        watched: Vec<(PathBuf, RecursiveMode)>,
+    }
+
+    impl Watcher for Scarce {
+        fn new<F: notify::EventHandler>(_: F, _: notify::Config) -> notify::Result<Self> {
+            Ok(Scarce::default())
+        }
+
+        fn watch(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
+            if mode == RecursiveMode::Recursive {
+                return Err(notify::Error::generic("no space left for watches"));
+            }
+            self.watched.push((path.to_path_buf(), mode));
+            Ok(())
+        }
+
+        fn unwatch(&mut self, path: &Path) -> notify::Result<()> {
+            self.watched.retain(|(p, _)| p != path);
+            Ok(())
+        }
+
+        fn kind() -> notify::WatcherKind {
+            notify::WatcherKind::NullWatcher
+        }
+    }
+
+    #[test]
+    fn a_folder_too_large_to_watch_whole_is_watched_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut watch = Watch {
+            watcher: Scarce::default(),
+            folders: Vec::new(),
+            files: Vec::new(),
+            trees: Vec::new(),
+        };
+        watch
+            .add(dir.path().to_path_buf(), RecursiveMode::Recursive)
+            .unwrap();
+        let path = canonical(dir.path());
+        assert_eq!(watch.watcher.watched, [(path, RecursiveMode::NonRecursive)]);
+        assert_eq!(watch.folders[0].mode, RecursiveMode::NonRecursive);
+    }
 }
