@@ -19,9 +19,10 @@
 # limits each binary would choose do not enter the comparison.
 #
 # Prints a line a judge and program: cases, verdicts that differ, the
-# verdicts seen, and the CPU and peak differences (median and largest,
-# NEW minus OLD); then every case whose verdict differs. Exit 1 when a
-# verdict differs.
+# verdicts seen, the CPU milliseconds of all its runs (OLD/NEW), the CPU
+# difference a case (median and largest, NEW minus OLD), OLD's median
+# peak and the peak difference a case (KiB, median and largest); then
+# every case whose verdict differs. Exit 1 when a verdict differs.
 set -uo pipefail
 if [ $# -lt 2 ]; then
     echo "usage: $0 OLD_BINARY NEW_BINARY [CASES_PER_JUDGE]" >&2
@@ -92,8 +93,9 @@ python3 - "$work" <<'EOF'
 import json, os, statistics, sys
 work = sys.argv[1]
 differed = 0
-print(f"{'judge':<6} {'program':<6} {'cases':>5} {'differ':>6}  {'verdicts':<14}"
-      f" {'CPU ms: median':>14} {'largest':>8}  {'peak KiB: median':>16} {'largest':>8}")
+print(f"{'judge':<6} {'program':<6} {'cases':>5} {'differ':>6}  {'verdicts':<9}"
+      f" {'CPU ms old/new':>15} {'ΔCPU median':>11} {'largest':>7}"
+      f"  {'peak KiB old':>12} {'Δpeak median':>12} {'largest':>7}")
 for number in ["12100", "12094", "17825", "14600", "14601", "92345"]:
     for which in ["right", "wrong", "plain"]:
         if not os.path.exists(f"{work}/{number}-{which}-old.json"):
@@ -119,9 +121,12 @@ for number in ["12100", "12094", "17825", "14600", "14601", "92345"]:
         peak = [n["peak_kib"] - o["peak_kib"] for o, n in pairs]
         seen = sorted({o["verdict"] for o, _ in pairs})
         largest = lambda d: max(d, key=abs) if d else 0
-        print(f"{number:<6} {which:<6} {len(pairs):>5} {len(bad):>6}  {','.join(seen):<14}"
-              f" {statistics.median(cpu) if cpu else 0:>14} {largest(cpu):>8}"
-              f"  {statistics.median(peak) if peak else 0:>16} {largest(peak):>8}")
+        total = lambda runs: sum(r["cpu_ms"] for r in runs)
+        peak_old = statistics.median(o["peak_kib"] for o, _ in pairs) if pairs else 0
+        print(f"{number:<6} {which:<6} {len(pairs):>5} {len(bad):>6}  {','.join(seen):<9}"
+              f" {f'{total(old)}/{total(new)}':>15} {statistics.median(cpu) if cpu else 0:>11}"
+              f" {largest(cpu):>7}  {peak_old:>12} {statistics.median(peak) if peak else 0:>12}"
+              f" {largest(peak):>7}")
         for o, n in bad:
             print(f"  DIFF {o['name']}: {o['verdict']} ({o.get('message')}) vs {n['verdict']} ({n.get('message')})")
 print(f"{differed} verdicts differ")

@@ -116,7 +116,7 @@ impl Spool {
     fn new(source: Box<dyn Read + Send>) -> io::Result<Spool> {
         let tee = Tee {
             source,
-            copy: tempfile::NamedTempFile::new()?,
+            copy: tempfile::NamedTempFile::new().map_err(no_copy)?,
             kept: 0,
             opened: false,
         };
@@ -147,6 +147,11 @@ impl Spool {
     }
 }
 
+/// The copy's trouble (a full disk), told apart from the output's own.
+fn no_copy(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("cannot keep a temporary copy of it: {e}"))
+}
+
 /// Reads the source of a [`Spool`], copying what it reads.
 struct TeeReader(Rc<RefCell<Tee>>);
 
@@ -157,7 +162,7 @@ impl Read for TeeReader {
         let kept = tee.kept;
         tee.kept = kept.saturating_add(n as u64);
         if tee.kept <= SPOOL_LIMIT {
-            tee.copy.write_all(&buf[..n])?;
+            tee.copy.write_all(&buf[..n]).map_err(no_copy)?;
         }
         Ok(n)
     }
