@@ -284,11 +284,13 @@ impl FirstFailures {
     }
 
     /// Whether the failing case at `index` would be kept: worth reading
-    /// its outputs for.
+    /// its outputs for. A case kept already is (judged again, its view
+    /// comes from the run that gave its verdict).
     pub fn wants(&self, index: usize) -> bool {
         let kept = self.lock();
         self.limit > 0
             && (kept.len() < self.limit
+                || kept.contains_key(&index)
                 || kept.keys().next_back().is_some_and(|&last| index < last))
     }
 
@@ -433,6 +435,8 @@ mod tests {
         }
         assert!(!first.wants(8));
         assert!(first.wants(0));
+        // Judged again, the last one kept still is.
+        assert!(first.wants(7));
         first.forget(1);
         let kept: Vec<usize> = first.into_kept().into_keys().collect();
         assert_eq!(kept, [7]);
