@@ -311,6 +311,79 @@ fn shell_word(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardsolve::tools::failure::Difference;
+
+    fn excerpt(first_line: usize, lines: &[&str], total_lines: usize) -> Excerpt {
+        Excerpt {
+            first_line,
+            lines: lines
+                .iter()
+                .map(|t| Line {
+                    text: (*t).to_string(),
+                    cut_bytes: 0,
+                })
+                .collect(),
+            total_lines,
+            total_bytes: 100,
+        }
+    }
+
+    fn view(expected: Excerpt, received: Excerpt, difference: Option<Difference>) -> String {
+        let f = Failure {
+            input: excerpt(1, &["1", "16"], 2),
+            expected,
+            received,
+            first_difference: difference,
+            any_valid_answer: false,
+            stderr: StderrExcerpt {
+                head: Vec::new(),
+                tail: Vec::new(),
+                omitted_bytes: 0,
+                total_bytes: 0,
+            },
+        };
+        let mut out = Vec::new();
+        write_outputs(&mut out, &f).unwrap();
+        // As anstream writes it off a terminal.
+        anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string()
+    }
+
+    #[test]
+    fn narrow_lines_side_by_side_and_wide_ones_one_over_the_other() {
+        let difference = Some(Difference {
+            line: 9,
+            column: 3,
+            expected_column: Some(3),
+        });
+        let narrow = view(
+            excerpt(8, &["1 2", "3 4", "5 6"], 12),
+            excerpt(8, &["1 2", "3 5", "5 6"], 12),
+            difference,
+        );
+        assert_eq!(
+            narrow,
+            "[7 lines before]\n   8  1 2 | 1 2\n>  9  3 4 | 3 5\n        ^     ^\n  10  5 6 | 5 6\n\
+             [after these: expected 2 more lines of 12 (100 bytes), received 2 more of 12 (100 bytes)]\n"
+        );
+        let long = "1 ".repeat(40).trim_end().to_string();
+        let wide = view(
+            excerpt(1, &[&long], 1),
+            excerpt(1, &[&long.replacen('1', "7", 1)], 1),
+            Some(Difference {
+                line: 1,
+                column: 1,
+                expected_column: None,
+            }),
+        );
+        assert_eq!(
+            wide,
+            format!(
+                "> 1  expected  {}\n     received  7 {}\n               ^\n",
+                long,
+                &long[2..]
+            )
+        );
+    }
 
     #[test]
     fn the_options_are_written_as_they_are_read() {

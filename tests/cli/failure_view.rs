@@ -252,3 +252,46 @@ fn whatever_a_program_prints_the_view_stays_small_and_only_the_first_failures_ar
         "{command}"
     );
 }
+
+#[test]
+fn a_tiling_judged_by_the_checker_says_whether_its_answer_is_one_of_many() {
+    let here = Here::new();
+    here.write("tests/a.in", "8 1 1\n");
+    // The placement order has one answer: its tokens stand against each
+    // other, and the place the checker names is marked.
+    let swapped = format!("{BIN} solve tromino | sed '3s/^\\([0-9]*\\) \\([0-9]*\\)/\\2 \\1/'");
+    let (code, out, err) = here.run(&["test", "tromino", "tests/", "--", "sh", "-c", &swapped]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("(0-based; output 2:5)"), "{out}");
+    assert!(out.contains("\n--- expected | received ---\n"), "{out}");
+    let marked = out
+        .lines()
+        .position(|l| l.starts_with("> 2  "))
+        .unwrap_or_else(|| panic!("line 2 is not marked:\n{out}"));
+    let carets = out.lines().nth(marked + 1).unwrap();
+    assert_eq!(
+        carets.trim_start_matches(' ').matches('^').count(),
+        2,
+        "{out}"
+    );
+    assert_eq!(carets.trim_matches(['^', ' ']), "", "{out}");
+    // 14600 accepts any tiling: the expected one is one of many, and no
+    // token of it is marked.
+    here.write("tests/a.in", "1\n1 2\n");
+    let (code, out, err) = here.run(&[
+        "test",
+        "14600",
+        "tests/",
+        "--",
+        "sh",
+        "-c",
+        "echo 1 2 3; echo 4 5 6",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(
+            "\n--- expected (one correct answer; any valid one is accepted) | received ---\n"
+        ),
+        "{out}"
+    );
+}

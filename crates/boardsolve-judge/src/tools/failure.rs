@@ -130,14 +130,38 @@ pub fn failure(
     })
 }
 
-/// The `line:column` a wrong answer's reason starts with, as token
-/// comparison and the checkers word it (`3:7: expected "4", found "5"`).
+/// The first `line:column` of the output a wrong answer's reason names:
+/// token comparison starts with it (`3:7: expected "4", found "5"`), a
+/// checker says it within (`... (0-based; output 2:1) is not an L`).
 fn position(why: &str) -> Option<(usize, usize)> {
-    let mut parts = why.splitn(3, ':');
-    let line = parts.next()?.parse().ok()?;
-    let column = parts.next()?.parse().ok()?;
-    parts.next()?;
-    (line >= 1 && column >= 1).then_some((line, column))
+    let bytes = why.as_bytes();
+    let digits = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        let n = digits(i);
+        let starts = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+        if n > 0 && starts && bytes.get(i + n) == Some(&b':') {
+            let m = digits(i + n + 1);
+            let ends = bytes
+                .get(i + n + 1 + m)
+                .is_none_or(|b| !b.is_ascii_alphanumeric());
+            let line = why[i..i + n].parse().ok();
+            let column = why[i + n + 1..i + n + 1 + m].parse().ok();
+            if let (true, true, Some(line), Some(column)) = (m > 0, ends, line, column)
+                && line >= 1
+                && column >= 1
+            {
+                return Some((line, column));
+            }
+        }
+        i += n.max(1);
+    }
+    None
 }
 
 /// The column in `expected`'s line `line` of the token that stands
@@ -363,6 +387,24 @@ mod tests {
         assert_eq!(texts(&f.input), ["2", "2 2", "2 2"]);
         assert_eq!(f.stderr.total_bytes, 0);
         assert!(f.stderr.head.is_empty());
+    }
+
+    #[test]
+    fn the_place_is_read_where_the_reason_names_it() {
+        assert_eq!(
+            position("12:4: expected \"12\", found \"99\""),
+            Some((12, 4))
+        );
+        assert_eq!(
+            position("tile 4 at row 1, column 0 (0-based; output 2:1) is not an L"),
+            Some((2, 1))
+        );
+        assert_eq!(
+            position("the output ends after 6 numbers at 2:6; expected 4×4 = 16"),
+            Some((2, 6))
+        );
+        assert_eq!(position("the hole at row 1 holds 3, expected -1"), None);
+        assert_eq!(position("x1:2 or 3:"), None);
     }
 
     #[test]

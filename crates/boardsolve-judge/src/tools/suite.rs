@@ -329,7 +329,8 @@ fn judge_case(
             answer,
             &judged.output,
             &judged.verdict,
-            cfg.checker,
+            // The placement order has one answer; a tiling, many.
+            cfg.checker && cfg.rules != RuleOptions::PlacementOrder,
             &judged.stderr,
         )
         .map_err(|e| Trouble::system("cannot read the answers back", e))?;
