@@ -137,7 +137,7 @@ struct Meta {
     problem: &'static str,
     /// The command-line name (`12100`).
     id: &'static str,
-    /// The package's own UUID (see [`uuid`]).
+    /// The package's own UUID (see `uuid`).
     uuid: String,
     /// The catalogued mistakes the data does not kill, with the count of
     /// generated cases searched.
@@ -250,8 +250,9 @@ fn problem_name(statement: &str) -> String {
 /// its killer set that of `gen --killers --seed SEED`
 /// ([`audit::KILLER_BUDGET`]), its random cases drawn from `seed` and the
 /// judge's name. `place` is where it is written (the folder's canonical
-/// path), which its UUID is drawn from with the judge and the seed: see
-/// [`uuid`]. No time limit yet: see [`Package::set_time_limit`].
+/// path), which its UUID is drawn from with the judge and the seed, so
+/// that two packages of one judge on one machine never share one. No
+/// time limit yet: see [`Package::set_time_limit`].
 ///
 /// # Errors
 /// [`Error::Refused`] for a name without a judge (its limits are the

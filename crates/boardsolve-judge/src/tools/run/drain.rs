@@ -83,7 +83,7 @@ fn drain(mut pipe: io::PipeReader, done: &std::sync::atomic::AtomicBool) -> Vec<
 const MARK_START: &str = "\n[... ";
 const MARK_END: &str = " bytes of standard error not kept ...]\n";
 
-/// A standard error as [`Drain::finish`] kept it, split into its start,
+/// A standard error as a run keeps it (`Run::stderr`), split into its start,
 /// the count of bytes not kept and its end; all of it is the start when
 /// nothing was left out.
 pub fn stderr_parts(kept: &[u8]) -> (&[u8], u64, &[u8]) {
