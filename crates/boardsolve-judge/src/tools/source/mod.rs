@@ -9,9 +9,11 @@
 //! The compiler is trusted, but it still runs contained and within a
 //! time limit ([`run::run`]), so a Ctrl-C stops it like any run.
 
+mod compile;
 mod entry;
 pub mod form;
 mod java;
+mod plan;
 mod table;
 
 pub use form::defines_solution;
@@ -20,7 +22,8 @@ pub use table::{Language, TOOLCHAINS, Tool, Toolchain, markdown_rows};
 use super::cleanup::TemporaryDir;
 use super::files;
 use super::harness::Harness;
-use super::run::{self, Ending, Limits, Program, Trouble};
+use super::run::{self, Limits, Program, Trouble};
+use plan::Plan;
 use std::hash::{Hash, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -198,228 +201,104 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
     let started = Instant::now();
     let chain = request.language.toolchain();
     let shown = files::shown(request.source);
+    let bytes = read_source(request, &shown)?;
+    let compiler = find_tool(chain.compiler, chain.name)?;
+    let runner = chain
+        .runner
+        .map(|tool| find_tool(tool, chain.name))
+        .transpose()?;
+    let plan = Plan::new(request, &bytes);
+    let version = version_of(request.harness, &compiler, chain.compiler, request.cache)?;
+    let shown_command = plan.shown_command(&version);
+    let key = plan.key(&compiler, &version);
+    let entry_name = plan::entry_name(&key, &bytes);
+    let finish = |entry: &Path, run: &[String], cached, folder| {
+        Built::Ready(ready(
+            entry,
+            run,
+            runner.as_deref(),
+            cached,
+            started,
+            shown_command.clone(),
+            folder,
+        ))
+    };
+    let cache_dir = request.cache.map(|root| root.join("build"));
+    if let Some(dir) = &cache_dir {
+        let entry = dir.join(&entry_name);
+        if let Some(run) = cached(&entry, &key, &bytes) {
+            return Ok(finish(&entry, &run, true, None));
+        }
+    }
+    let folder = build_folder(request.harness, cache_dir.as_deref())?;
+    compile::fill(&folder, &plan, &key, &bytes)?;
+    let failed = compile::compile(
+        request.harness,
+        &plan,
+        &folder,
+        &compiler,
+        &shown,
+        &shown_command,
+    )?;
+    if let Some(error) = failed {
+        return Ok(Built::Failed(error));
+    }
+    let run_words = seal(&folder, &plan, &shown, chain.compiler.name)?;
+    match cache_dir {
+        None => {
+            let here = folder.path().to_path_buf();
+            Ok(finish(&here, &run_words, false, Some(folder)))
+        }
+        Some(dir) => {
+            let (entry, run) = store(folder, &dir.join(&entry_name), &key, &bytes)?;
+            Ok(finish(&entry, &run, false, None))
+        }
+    }
+}
+
+/// The bytes of the request's file (`shown` as named), refused when
+/// they cannot be read or when compile flags are given to a language
+/// that has no compiler.
+fn read_source(request: &Request<'_>, shown: &str) -> Result<Vec<u8>, SourceError> {
     let bytes =
         files::read_named(request.source, MAX_SOURCE).map_err(|e| SourceError::Unreadable {
-            shown: shown.clone(),
+            shown: shown.to_string(),
             source: io::Error::other(e.to_string()),
         })?;
     if !request.extra_flags.is_empty()
         && matches!(request.language, Language::Python | Language::JavaScript)
     {
         return Err(SourceError::NoFlags {
-            language: chain.name,
+            language: request.language.toolchain().name,
         });
     }
-    let compiler = find_tool(chain.compiler, chain.name)?;
-    let runner = chain
-        .runner
-        .map(|tool| find_tool(tool, chain.name))
-        .transpose()?;
-    let text = String::from_utf8_lossy(&bytes);
-    let harness = if request.programmers
-        && (request.language == Language::Java || form::defines_solution(request.language, &text))
-    {
-        form::harness(request.language, &user_file_name(request, &text))
-    } else {
-        None
-    };
-    let plan = Plan {
-        chain,
-        user_file: user_file_name(request, &text),
-        harness,
-        extra: request.extra_flags,
-        encoding: java::encoding(&bytes),
-    };
-    let version = version_of(request.harness, &compiler, chain.compiler, request.cache)?;
-    let words = plan.compile_words();
-    let shown_command = match request.language {
-        // Interpreted: what runs, as a judge shows it; the syntax is
-        // checked once before.
-        Language::Python | Language::JavaScript => format!(
-            "{} {} {} ({version}; syntax checked first)",
-            chain.compiler.name,
-            chain.run_options.join(" "),
-            plan.user_file
-        ),
-        _ => format!(
-            "{} {} ({version})",
-            chain.compiler.name,
-            words
-                .iter()
-                .map(|w| w.replace(&format!("{HERE}/"), ""))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-    };
-    let key = format!(
-        "boardsolve build 2\nlanguage: {}\ncompiler: {} ({})\nversion: {version}\ncommand: {}\n{}harness:\n{}\n",
-        chain.name,
-        compiler.display(),
-        std::fs::canonicalize(&compiler)
-            .unwrap_or_else(|_| compiler.clone())
-            .display(),
-        words.join(" "),
-        entry::env_key(),
-        plan.harness.as_ref().map_or("", |(_, text)| text.as_str()),
-    );
-    let entry_name = {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        key.hash(&mut hasher);
-        bytes.hash(&mut hasher);
-        format!("{:016x}", hasher.finish())
-    };
-    let cache_dir = request.cache.map(|root| root.join("build"));
-    if let Some(dir) = &cache_dir {
-        let entry = dir.join(&entry_name);
-        if let Some(run) = cached(&entry, &key, &bytes) {
-            return Ok(Built::Ready(ready(
-                &entry,
-                &run,
-                runner.as_deref(),
-                true,
-                started,
-                shown_command,
-                None,
-            )));
-        }
+    Ok(bytes)
+}
+
+/// A new build folder: in the cache's `dir` (made if missing), so that
+/// the finished build is renamed into place there, else in the system's
+/// temporary folder. Registered with `harness`, so a stop removes it.
+fn build_folder(harness: &Harness, dir: Option<&Path>) -> Result<TemporaryDir, SourceError> {
+    if let Some(dir) = dir {
         std::fs::create_dir_all(dir).map_err(|source| SourceError::Cache {
             what: "create the build cache",
-            dir: dir.clone(),
+            dir: dir.to_path_buf(),
             source,
         })?;
     }
-    let folder = TemporaryDir::new(request.harness, || {
+    TemporaryDir::new(harness, || {
         let mut builder = tempfile::Builder::new();
         builder.prefix(".build-");
-        match &cache_dir {
+        match dir {
             Some(dir) => builder.tempdir_in(dir),
             None => builder.tempdir(),
         }
     })
     .map_err(|source| SourceError::Cache {
         what: "create a build folder in",
-        dir: cache_dir.clone().unwrap_or_else(std::env::temp_dir),
+        dir: dir.map_or_else(std::env::temp_dir, Path::to_path_buf),
         source,
-    })?;
-    let here = folder.path().to_path_buf();
-    let cannot_write = |source| SourceError::Cache {
-        what: "write into the build folder",
-        dir: here.clone(),
-        source,
-    };
-    folder.write("source", &bytes).map_err(cannot_write)?;
-    folder.write("key", key.as_bytes()).map_err(cannot_write)?;
-    if request.language != Language::Python {
-        folder
-            .write(&plan.user_file, &bytes)
-            .map_err(cannot_write)?;
-    }
-    if let Some((name, text)) = &plan.harness {
-        folder.write(name, text.as_bytes()).map_err(cannot_write)?;
-    }
-    if request.language == Language::Java {
-        std::fs::create_dir_all(here.join("classes")).map_err(cannot_write)?;
-    }
-    let here_text = here.to_string_lossy().into_owned();
-    let mut command = vec![compiler.to_string_lossy().into_owned()];
-    command.extend(words.iter().map(|w| w.replace(HERE, &here_text)));
-    // Not in the key nor shown: the list of files read, checked on use.
-    command.extend(entry::deps_words(request.language, &here_text));
-    let program =
-        Program::new(&command)
-            .map(Program::in_place)
-            .map_err(|e| SourceError::CompilerFailed {
-                tool: chain.compiler.name,
-                shown: shown.clone(),
-                how: e.to_string(),
-            })?;
-    let limits = Limits::for_cpu(chain.compile_limit, None, 1 << 30);
-    let done = run::run(request.harness, &program, b"", &limits)?;
-    let message = |done: &run::Run| {
-        let mut said = String::from_utf8_lossy(&done.stderr).into_owned();
-        if said.trim().is_empty() {
-            said = String::from_utf8_lossy(&head(&done.stdout)).into_owned();
-        }
-        said.replace(&format!("{here_text}/"), "")
-            .replace(&here_text, ".")
-            .lines()
-            .take(MESSAGE_LINES)
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
-    let tool = chain.compiler.name;
-    if let Some(why) = compile_failure(&done, chain, &shown, &here)? {
-        return Ok(Built::Failed(CompileError {
-            why,
-            message: message(&done),
-            shown: shown_command,
-        }));
-    }
-    let run_words = seal(&folder, &plan, &shown, tool)?;
-    let Some(dir) = cache_dir else {
-        let compiled = ready(
-            &here,
-            &run_words,
-            runner.as_deref(),
-            false,
-            started,
-            shown_command,
-            Some(folder),
-        );
-        return Ok(Built::Ready(compiled));
-    };
-    let (entry, run) = store(folder, &dir.join(&entry_name), &key, &bytes)?;
-    Ok(Built::Ready(ready(
-        &entry,
-        &run,
-        runner.as_deref(),
-        false,
-        started,
-        shown_command,
-        None,
-    )))
-}
-
-/// Why a finished compile is a compile error (`g++ exited with status
-/// 1`), or `None` when it succeeded.
-///
-/// # Errors
-/// The compiler's own failure (a signal), and a disk too full for its
-/// output: neither is the source's fault.
-fn compile_failure(
-    done: &run::Run,
-    chain: &Toolchain,
-    shown: &str,
-    here: &Path,
-) -> Result<Option<String>, SourceError> {
-    let tool = chain.compiler.name;
-    let failed = |how: String| SourceError::CompilerFailed {
-        tool,
-        shown: shown.to_string(),
-        how,
-    };
-    let why = match done.ending {
-        Ending::Exited(0) => return Ok(None),
-        Ending::Exited(code) => format!("{tool} exited with status {code}"),
-        Ending::CpuLimit | Ending::WallLimit => format!(
-            "{tool} took longer than the {} s allowed for compiling",
-            chain.compile_limit.as_secs()
-        ),
-        Ending::Signaled(signal) => {
-            return Err(failed(format!("killed by {}", run::signal_name(signal))));
-        }
-        other => return Err(failed(format!("{other:?}"))),
-    };
-    if out_of_room(here, done) {
-        // The compiler could not write its output: the disk under the
-        // cache is full, which is no fault of the source.
-        return Err(SourceError::Cache {
-            what: "compile into the build cache (the disk is full) at",
-            dir: here.to_path_buf(),
-            source: io::Error::from_raw_os_error(libc::ENOSPC),
-        });
-    }
-    Ok(Some(why))
+    })
 }
 
 /// Completes a successful build in `folder`: checks that it left a
@@ -511,15 +390,6 @@ fn cached(entry: &Path, key: &str, source: &[u8]) -> Option<Vec<String>> {
     (entry::inputs_unchanged(&inputs) && entry::program_whole(&run, HERE, entry)).then_some(run)
 }
 
-/// Whether a failed compile failed for want of room in the build folder
-/// `here`: its filesystem has under 64 KiB left, or the compiler said
-/// "No space left on device".
-fn out_of_room(here: &Path, done: &run::Run) -> bool {
-    let full =
-        rustix::fs::statvfs(here).is_ok_and(|v| v.f_bavail.saturating_mul(v.f_frsize) < 64 << 10);
-    full || String::from_utf8_lossy(&done.stderr).contains("No space left on device")
-}
-
 /// The word of a run command that stands for the runner (java, python3).
 const RUNNER: &str = "{runner}";
 
@@ -552,202 +422,6 @@ fn ready(
         wrapped,
         shown,
         _folder: folder,
-    }
-}
-
-/// The file names and words of one build.
-struct Plan<'a> {
-    chain: &'static Toolchain,
-    /// The user's file in the build folder (Java: named after its public
-    /// class, as javac requires).
-    user_file: String,
-    /// The harness's file name and text, when the file is wrapped.
-    harness: Option<(&'static str, String)>,
-    extra: &'a [String],
-    /// javac's `-encoding`.
-    encoding: &'static str,
-}
-
-/// Python's compile step: the syntax checked (a syntax error is a compile
-/// error), and a file that is not UTF-8 and declares no encoding (a
-/// comment saved as CP949) saved as UTF-8, its lines where they were.
-///
-/// It runs isolated (`-I`); the first line also drops the current
-/// directory (`''`), which a Python before 3.11 puts first on `sys.path`
-/// for `-c` even then, so that a `tokenize.py` there is never imported.
-const PYTHON_CHECK: &str = r#"import sys; sys.path[:] = [p for p in sys.path if p]
-import io, tokenize
-src, dst, name = sys.argv[1:4]
-data = open(src, "rb").read()
-try:
-    encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
-    try:
-        text, out = data.decode(encoding), data
-    except UnicodeDecodeError:
-        text = data.decode("cp949")
-        out = text.encode("utf-8")
-    compile(text, name, "exec")
-except (SyntaxError, ValueError, UnicodeDecodeError) as e:
-    import traceback
-    sys.stderr.write("".join(traceback.format_exception_only(type(e), e)))
-    sys.exit(1)
-open(dst, "wb").write(out)
-"#;
-
-impl Plan<'_> {
-    /// The compiler's arguments, with [`HERE`] for the build folder.
-    fn compile_words(&self) -> Vec<String> {
-        let at = |name: &str| format!("{HERE}/{name}");
-        let mut words: Vec<String> = Vec::new();
-        let options = self.chain.options.iter().map(|o| {
-            if *o == "UTF-8" {
-                self.encoding.to_string()
-            } else {
-                (*o).to_string()
-            }
-        });
-        let compiled = self
-            .harness
-            .as_ref()
-            .map_or(self.user_file.as_str(), |(name, _)| name);
-        match self.chain.language {
-            Language::C | Language::Cpp => {
-                words.extend(options);
-                words.extend(self.extra.iter().cloned());
-                words.extend([at(compiled), "-o".into(), at("main"), "-lm".into()]);
-            }
-            Language::Rust => {
-                words.extend(options);
-                words.extend(self.extra.iter().cloned());
-                words.extend(["-o".into(), at("main"), at(&self.user_file)]);
-            }
-            Language::Java => {
-                words.extend(options);
-                words.extend(self.extra.iter().cloned());
-                words.extend(["-d".into(), at("classes"), at(&self.user_file)]);
-                if let Some((name, _)) = &self.harness {
-                    words.push(at(name));
-                }
-            }
-            Language::Kotlin => {
-                words.push(at(&self.user_file));
-                words.extend(options);
-                words.extend(self.extra.iter().cloned());
-                words.extend(["-d".into(), at("main.jar")]);
-            }
-            Language::Python => {
-                words.extend(options);
-                words.extend([
-                    "-c".into(),
-                    PYTHON_CHECK.into(),
-                    at("source"),
-                    at(&self.user_file),
-                    self.user_file.clone(),
-                ]);
-            }
-            Language::JavaScript => {
-                words.extend(options);
-                words.push(at(&self.user_file));
-            }
-        }
-        words
-    }
-
-    /// The words that run the build at `here` ([`RUNNER`] for the
-    /// runner, [`HERE`] for the folder, [`WRAPPED`] first when the
-    /// harness calls `solution`).
-    fn run_words(&self, here: &Path, shown: &str) -> Result<Vec<String>, SourceError> {
-        let at = |name: &str| format!("{HERE}/{name}");
-        let mut words = Vec::new();
-        let run_options = self.chain.run_options.iter().map(|o| (*o).to_string());
-        match self.chain.language {
-            Language::C | Language::Cpp | Language::Rust => {
-                if self.harness.is_some() {
-                    words.push(WRAPPED.into());
-                }
-                words.push(at("main"));
-            }
-            Language::Python | Language::JavaScript => {
-                if self.harness.is_some() {
-                    words.push(WRAPPED.into());
-                }
-                words.push(RUNNER.into());
-                words.extend(run_options);
-                if let Some((name, _)) = &self.harness {
-                    words.push(at(name));
-                }
-                words.push(at(&self.user_file));
-            }
-            Language::Kotlin => {
-                words.push(RUNNER.into());
-                words.extend(run_options);
-                words.extend(["-jar".into(), at("main.jar")]);
-            }
-            Language::Java => {
-                let classes =
-                    java::classes(&here.join("classes")).map_err(|source| SourceError::Cache {
-                        what: "read the compiled classes in",
-                        dir: here.join("classes"),
-                        source,
-                    })?;
-                let with_solution: Vec<&java::Class> =
-                    classes.iter().filter(|c| c.solution).collect();
-                let target = if self.harness.is_some() && !with_solution.is_empty() {
-                    let chosen = with_solution
-                        .iter()
-                        .find(|c| c.name.rsplit('.').next() == Some("Solution"))
-                        .unwrap_or(&with_solution[0]);
-                    words.push(WRAPPED.into());
-                    vec!["BoardsolveHarness".to_string(), chosen.name.clone()]
-                } else {
-                    vec![self.main_class(&classes, shown)?]
-                };
-                words.push(RUNNER.into());
-                words.extend(run_options);
-                words.extend(["-cp".into(), at("classes")]);
-                words.extend(target);
-            }
-        }
-        Ok(words)
-    }
-
-    /// The class whose `main` runs: the only one with `main`, else the
-    /// public one among them.
-    fn main_class(&self, classes: &[java::Class], shown: &str) -> Result<String, SourceError> {
-        let mains: Vec<&java::Class> = classes
-            .iter()
-            .filter(|c| c.main && c.name != "BoardsolveHarness")
-            .collect();
-        let public: Vec<&java::Class> = mains.iter().copied().filter(|c| c.public).collect();
-        match (mains.as_slice(), public.as_slice()) {
-            ([one], _) | (_, [one]) => Ok(one.name.clone()),
-            ([], _) => Err(SourceError::NothingToRun {
-                shown: shown.to_string(),
-                why: "no class has public static void main(String[] args)".into(),
-            }),
-            (many, _) => Err(SourceError::NothingToRun {
-                shown: shown.to_string(),
-                why: format!(
-                    "several classes have main ({}): make the one to run public",
-                    many.iter()
-                        .map(|c| c.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            }),
-        }
-    }
-}
-
-/// The user's file's name in the build folder.
-fn user_file_name(request: &Request<'_>, text: &str) -> String {
-    let own = request
-        .source
-        .file_name()
-        .map_or_else(|| "main".to_string(), |n| n.to_string_lossy().into_owned());
-    match request.language {
-        Language::Java => java::public_type(text).map_or(own, |name| format!("{name}.java")),
-        _ => own,
     }
 }
 
