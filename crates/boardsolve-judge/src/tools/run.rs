@@ -19,6 +19,7 @@ use super::contain::{self, KernelLimits};
 use super::harness::Harness;
 use super::interrupt;
 use super::spool::Spooled;
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -66,6 +67,11 @@ pub struct Program {
     /// Runs in boardsolve's own working directory (a compiler, whose
     /// `-I dir` is the user's), not in an empty one of its own.
     in_place: bool,
+    /// Variables set in its environment over boardsolve's own.
+    env: Vec<(OsString, OsString)>,
+    /// The most bytes it may write to standard error before it is
+    /// stopped ([`Ending::OutputLimit`]); `None`: no bound.
+    error_bound: Option<u64>,
 }
 
 impl Program {
@@ -112,6 +118,8 @@ impl Program {
             args: args.iter().map(|a| absolute_if_file(a, &here)).collect(),
             shown,
             in_place: false,
+            env: Vec::new(),
+            error_bound: None,
         })
     }
 
@@ -120,6 +128,22 @@ impl Program {
     /// options are the user's).
     pub fn in_place(mut self) -> Program {
         self.in_place = true;
+        self
+    }
+
+    /// The same program with `name` set to `value` in its environment
+    /// (a compiler's `TMPDIR`).
+    pub fn with_env(mut self, name: impl Into<OsString>, value: impl Into<OsString>) -> Program {
+        self.env.push((name.into(), value.into()));
+        self
+    }
+
+    /// The same program, stopped as past its output limit once it has
+    /// written more than `bytes` to standard error: a compiler's messages
+    /// are bounded, a judged program's standard error is not (it is not
+    /// output).
+    pub fn with_error_bound(mut self, bytes: u64) -> Program {
+        self.error_bound = Some(bytes);
         self
     }
 
@@ -335,6 +359,7 @@ pub fn run(
                 kernel,
                 stdio,
                 workdir.as_ref().map(TemporaryDir::path),
+                &program.env,
             )
         },
         &format!("cannot start {}", program.shown),
@@ -348,7 +373,8 @@ pub fn run(
             return Err(trouble);
         }
     };
-    let watched = watch(&mut keeper, limits, start);
+    let too_loud = || program.error_bound.is_some_and(|b| drain.written() > b);
+    let watched = watch(&mut keeper, limits, start, &too_loud);
     let said = report.read();
     // Whatever the keeper could not clean up (it was killed or stopped),
     // and whatever another run's dead keeper left.
@@ -463,6 +489,8 @@ enum Stopped {
     /// The run reached [`Limits::starvation_bound`] without reaching a
     /// limit: the machine gave it too little of a CPU to judge it.
     Starved,
+    /// It wrote more to standard error than its program's bound.
+    Errors,
 }
 
 impl Stopped {
@@ -472,6 +500,7 @@ impl Stopped {
             Stopped::Wall => Ending::WallLimit,
             Stopped::Memory => Ending::MemoryLimit,
             Stopped::Keeper => Ending::KeeperAttacked(Attack::Stopped),
+            Stopped::Errors => Ending::OutputLimit,
             // Turned into harness trouble before an ending is asked for;
             // should it ever get here, it is a time limit on the wall clock.
             Stopped::Starved => Ending::WallLimit,
@@ -498,10 +527,16 @@ struct Watched {
 /// every page table) is summed: slower than the other samples.
 const PSS_EVERY: Duration = Duration::from_millis(50);
 
-/// Waits for the keeper, sampling the tree and stopping it at a limit;
-/// kills the keeper if it does not stop within [`interrupt::GRACE`] or if
-/// the program stopped it.
-fn watch(keeper: &mut interrupt::Tracked, limits: &Limits, start: Instant) -> Watched {
+/// Waits for the keeper, sampling the tree and stopping it at a limit
+/// (or once `too_loud` says its standard error passed its bound); kills
+/// the keeper if it does not stop within [`interrupt::GRACE`] or if the
+/// program stopped it.
+fn watch(
+    keeper: &mut interrupt::Tracked,
+    limits: &Limits,
+    start: Instant,
+    too_loud: &dyn Fn() -> bool,
+) -> Watched {
     let mut pause = Duration::from_micros(100);
     let mut stopped = None;
     let mut stopped_at = start;
@@ -510,7 +545,9 @@ fn watch(keeper: &mut interrupt::Tracked, limits: &Limits, start: Instant) -> Wa
     let exit = ExitWatch::new(keeper.pid());
     loop {
         if stopped.is_none() {
-            stopped = looks.look(keeper.pid(), limits);
+            stopped = looks
+                .look(keeper.pid(), limits)
+                .or_else(|| too_loud().then_some(Stopped::Errors));
             match stopped {
                 Some(Stopped::Keeper) => {
                     keeper.kill();

@@ -2,6 +2,14 @@
 //! into the build folder, the compiler run on them, and what it gave
 //! told apart: a program, the source's compile error, or the harness's
 //! trouble (a full disk, a compiler killed by a signal).
+//!
+//! A compile is contained like a run: the compiler and all it starts
+//! (`cc1plus`, `as`, `ld`) are one tree that a limit or a stop kills
+//! whole, within a CPU time (the table's), a wall clock, a memory bound
+//! ([`MEMORY`]), a bound on its messages ([`MESSAGES`]) and on each file
+//! it writes ([`FILE`]). Its temporary files go to a folder of the build
+//! (`TMPDIR`), removed with it on every path: a killed `cc1plus` leaves
+//! its `ccXXXX.s` there, never in the system's temporary folder.
 
 use super::super::cleanup::TemporaryDir;
 use super::super::harness::Harness;
@@ -11,6 +19,22 @@ use super::table::{Language, Toolchain};
 use super::{CompileError, HERE, MESSAGE_LINES, SourceError, entry, head};
 use std::io;
 use std::path::{Path, PathBuf};
+
+/// The most memory a compile may use (the largest resident set of one of
+/// its processes, or the proportional sum over them): far above what any
+/// contest source needs, far below what `#include "/dev/zero"` would take.
+pub const MEMORY: u64 = 2 << 30;
+
+/// The most a compiler may write to standard error (its messages) before
+/// it is stopped; the message shown is the start of it in any case.
+pub const MESSAGES: u64 = 16 << 20;
+
+/// The largest file a compile may write: its program, or an assembly
+/// file in its temporary folder (a 300 MB initialised array fits).
+pub const FILE: u64 = 1 << 30;
+
+/// The build folder's folder for the compiler's temporary files.
+const TEMPORARY: &str = ".tmp";
 
 /// Writes what the compiler reads into `folder`: the source's bytes and
 /// the `key` (what a cache entry is checked against), the user's file
@@ -71,16 +95,29 @@ pub(super) fn compile(
     );
     // Not in the key nor shown: the list of files read, checked on use.
     command.extend(entry::deps_words(chain.language, &here_text));
-    let program =
-        Program::new(&command)
-            .map(Program::in_place)
-            .map_err(|e| SourceError::CompilerFailed {
-                tool: chain.compiler.name,
-                shown: shown.to_string(),
-                how: e.to_string(),
-            })?;
-    let limits = Limits::for_cpu(chain.compile_limit, None, 1 << 30);
-    let done = run::run(harness, &program, b"", &limits)?;
+    let temporary = here.join(TEMPORARY);
+    std::fs::create_dir_all(&temporary).map_err(|source| SourceError::Cache {
+        what: "write into the build folder",
+        dir: here.clone(),
+        source,
+    })?;
+    let program = Program::new(&command)
+        .map(|p| {
+            p.in_place()
+                .with_env("TMPDIR", &temporary)
+                .with_error_bound(MESSAGES)
+        })
+        .map_err(|e| SourceError::CompilerFailed {
+            tool: chain.compiler.name,
+            shown: shown.to_string(),
+            how: e.to_string(),
+        })?;
+    let limits = Limits::for_cpu(chain.compile_limit, Some(MEMORY), FILE);
+    let done = run::run(harness, &program, b"", &limits);
+    // What a compiler left behind (killed, it cleans nothing up) is no
+    // part of the build; on an error return the folder goes whole.
+    let _ = std::fs::remove_dir_all(&temporary);
+    let done = done?;
     Ok(
         compile_failure(&done, chain, shown, &here)?.map(|why| CompileError {
             why,
@@ -130,6 +167,15 @@ fn compile_failure(
         Ending::CpuLimit | Ending::WallLimit => format!(
             "{tool} took longer than the {} s allowed for compiling",
             chain.compile_limit.as_secs()
+        ),
+        Ending::MemoryLimit => format!(
+            "{tool} used more than the {} MiB of memory allowed for compiling",
+            MEMORY >> 20
+        ),
+        Ending::OutputLimit => format!(
+            "{tool} wrote more than allowed for compiling ({} MiB of messages, {} MiB in one file)",
+            MESSAGES >> 20,
+            FILE >> 20
         ),
         Ending::Signaled(signal) => {
             return Err(failed(format!("killed by {}", run::signal_name(signal))));
