@@ -72,6 +72,9 @@ pub struct Program {
     /// The most bytes it may write to standard error before it is
     /// stopped ([`Ending::OutputLimit`]); `None`: no bound.
     error_bound: Option<u64>,
+    /// Text of its standard error to show otherwise (a path into a build
+    /// folder, and the user's own name for it).
+    names: Vec<(String, String)>,
 }
 
 impl Program {
@@ -120,6 +123,7 @@ impl Program {
             in_place: false,
             env: Vec::new(),
             error_bound: None,
+            names: Vec::new(),
         })
     }
 
@@ -144,6 +148,14 @@ impl Program {
     /// output).
     pub fn with_error_bound(mut self, bytes: u64) -> Program {
         self.error_bound = Some(bytes);
+        self
+    }
+
+    /// The same program, its standard error shown with each `(from, to)`
+    /// of `names` replaced, in order: a traceback that names a build's
+    /// copy of a file names the user's file.
+    pub fn naming(mut self, names: &[(String, String)]) -> Program {
+        self.names.extend(names.iter().cloned());
         self
     }
 
@@ -379,7 +391,7 @@ pub fn run(
     // Whatever the keeper could not clean up (it was killed or stopped),
     // and whatever another run's dead keeper left.
     harness.sweep();
-    let stderr = drain.finish();
+    let stderr = renamed(drain.finish(), &program.names);
     if harness.stopping() {
         return Err(Trouble::Interrupted);
     }
@@ -454,6 +466,26 @@ pub fn run(
             .map_err(|e| Trouble::system("cannot read the output back", e))?,
         stderr,
     })
+}
+
+/// `bytes` with every `(from, to)` of `names` replaced, in order.
+fn renamed(mut bytes: Vec<u8>, names: &[(String, String)]) -> Vec<u8> {
+    for (from, to) in names {
+        let from = from.as_bytes();
+        if from.is_empty() {
+            continue;
+        }
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut rest = bytes.as_slice();
+        while let Some(at) = rest.windows(from.len()).position(|w| w == from) {
+            out.extend_from_slice(&rest[..at]);
+            out.extend_from_slice(to.as_bytes());
+            rest = &rest[at + from.len()..];
+        }
+        out.extend_from_slice(rest);
+        bytes = out;
+    }
+    bytes
 }
 
 /// The trouble of a run stopped at [`Limits::starvation_bound`], with

@@ -59,7 +59,9 @@ pub(super) fn fill(
     folder.write("key", key.as_bytes()).map_err(cannot_write)?;
     let language = plan.chain.language;
     if language != Language::Python {
-        folder.write(&plan.user_file, bytes).map_err(cannot_write)?;
+        folder
+            .write(&plan.user_file, &plan.user_bytes(bytes))
+            .map_err(cannot_write)?;
     }
     if let Some((name, text)) = &plan.harness {
         folder.write(name, text.as_bytes()).map_err(cannot_write)?;
@@ -129,7 +131,9 @@ pub(super) fn compile(
 
 /// The first [`MESSAGE_LINES`] lines of what the compiler said (its
 /// standard error, else its standard output), the build folder's paths
-/// taken out.
+/// taken out, and without a JVM's note of the options it was given
+/// (`Picked up JAVA_TOOL_OPTIONS: ...`: boardsolve's own, or the
+/// user's environment, never the source's).
 fn message(done: &run::Run, here_text: &str) -> Vec<String> {
     let mut said = String::from_utf8_lossy(&done.stderr).into_owned();
     if said.trim().is_empty() {
@@ -138,9 +142,18 @@ fn message(done: &run::Run, here_text: &str) -> Vec<String> {
     said.replace(&format!("{here_text}/"), "")
         .replace(here_text, ".")
         .lines()
+        .filter(|line| !jvm_note(line))
         .take(MESSAGE_LINES)
         .map(str::to_string)
         .collect()
+}
+
+/// Whether `line` is a JVM's note of the options it picked up from its
+/// environment.
+fn jvm_note(line: &str) -> bool {
+    ["JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"]
+        .iter()
+        .any(|variable| line.starts_with(&format!("Picked up {variable}: ")))
 }
 
 /// Why a finished compile is a compile error (`g++ exited with status

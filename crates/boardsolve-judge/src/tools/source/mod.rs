@@ -9,6 +9,7 @@
 //! The compiler is trusted, but it still runs contained and within a
 //! time limit ([`run::run`]), so a Ctrl-C stops it like any run.
 
+pub mod cache;
 mod compile;
 mod entry;
 pub mod form;
@@ -86,6 +87,15 @@ pub enum SourceError {
         /// What is missing.
         why: String,
     },
+    /// `BOARDSOLVE_CACHE_SIZE` holds no size.
+    #[error(
+        "{}={value}: not a size (bytes, or a number with K, M or G: 512M, 2G; 0 turns the cache off)",
+        cache::VARIABLE
+    )]
+    CacheSize {
+        /// The variable's value.
+        value: String,
+    },
     /// Extra compile options for a language that has no compiler.
     #[error("{language} is not compiled: it takes no compile flags")]
     NoFlags {
@@ -143,8 +153,23 @@ pub struct Compiled {
     /// The compile command as the judge would type it (`g++ -O2 ...
     /// main.cpp -o main -lm`) and the compiler's version.
     pub shown: String,
-    /// The folder of an uncached build, removed with this value.
-    _folder: Option<TemporaryDir>,
+    /// Paths inside the build, each with what a message shows instead
+    /// (the user's file for its copy, nothing for the build's folder):
+    /// for the program's standard error
+    /// ([`Program::naming`](run::Program::naming)).
+    pub names: Vec<(String, String)>,
+    /// What keeps the program's files there while it may run.
+    _keep: Keep,
+}
+
+/// What keeps a build's files in place for as long as its program may
+/// run.
+#[derive(Debug)]
+enum Keep {
+    /// A cache entry, held against eviction.
+    Entry(#[expect(dead_code, reason = "held for its drop")] cache::Hold),
+    /// A build not stored: its folder, removed with this value.
+    Folder(#[expect(dead_code, reason = "held for its drop")] TemporaryDir),
 }
 
 /// A compile error: the source's fault, reported as the verdict `CE`.
@@ -212,22 +237,35 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
     let shown_command = plan.shown_command(&version);
     let key = plan.key(&compiler, &version);
     let entry_name = plan::entry_name(&key, &bytes);
-    let finish = |entry: &Path, run: &[String], cached, folder| {
-        Built::Ready(ready(
+    let finish = |entry: &Path, run: &[String], cached, keep| {
+        let mut compiled = ready(
             entry,
             run,
             runner.as_deref(),
             cached,
             started,
             shown_command.clone(),
-            folder,
-        ))
+            keep,
+        );
+        let folder = format!("{}/", entry.display());
+        compiled.names = vec![
+            (format!("{folder}{}", plan.user_file), shown.clone()),
+            (folder, String::new()),
+        ];
+        Built::Ready(compiled)
     };
-    let cache_dir = request.cache.map(|root| root.join("build"));
+    let bound = match request.cache {
+        Some(_) => cache::bound()?,
+        None => 0,
+    };
+    let cache_dir = request
+        .cache
+        .filter(|_| bound > 0)
+        .map(|root| root.join("build"));
     if let Some(dir) = &cache_dir {
         let entry = dir.join(&entry_name);
-        if let Some(run) = cached(&entry, &key, &bytes) {
-            return Ok(finish(&entry, &run, true, None));
+        if let Some((run, held)) = lookup(&entry, &key, &bytes) {
+            return Ok(finish(&entry, &run, true, Keep::Entry(held)));
         }
     }
     let folder = build_folder(request.harness, cache_dir.as_deref())?;
@@ -244,16 +282,27 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
         return Ok(Built::Failed(error));
     }
     let run_words = seal(&folder, &plan, &shown, chain.compiler.name)?;
-    match cache_dir {
-        None => {
-            let here = folder.path().to_path_buf();
-            Ok(finish(&here, &run_words, false, Some(folder)))
-        }
-        Some(dir) => {
-            let (entry, run) = store(folder, &dir.join(&entry_name), &key, &bytes)?;
-            Ok(finish(&entry, &run, false, None))
-        }
-    }
+    let (at, run, keep) = match cache_dir {
+        None => (folder.path().to_path_buf(), run_words, Keep::Folder(folder)),
+        Some(dir) => store(
+            folder,
+            run_words,
+            &dir.join(&entry_name),
+            &key,
+            &bytes,
+            bound,
+        )?,
+    };
+    Ok(finish(&at, &run, false, keep))
+}
+
+/// The run words of the cache entry at `entry`, held, when it is a
+/// whole build of `key` and `bytes` ([`cached`]); its use is recorded.
+fn lookup(entry: &Path, key: &str, bytes: &[u8]) -> Option<(Vec<String>, cache::Hold)> {
+    let held = cache::hold(entry)?;
+    let run = cached(entry, key, bytes)?;
+    cache::touch(&held);
+    Some((run, held))
 }
 
 /// The bytes of the request's file (`shown` as named), refused when
@@ -329,43 +378,50 @@ fn seal(
         entry::inputs(&here).map_err(|e| cache_error("list the files the compiler read for", e))?;
     folder
         .write(entry::INPUTS, inputs.as_bytes())
-        .and_then(|()| folder.write("run", run_words.join("\n").as_bytes()))
+        .and_then(|()| folder.write("run", run_words.join(RUN_SEPARATOR).as_bytes()))
         .map_err(|e| cache_error("write into the build folder", e))?;
     Ok(run_words)
 }
 
-/// Puts the sealed build `folder` in place as the cache entry `entry`,
-/// replacing a stale or damaged one, and reads it back.
+/// Puts the sealed build `folder` (whose program `run_words` runs) in
+/// place as the cache entry `entry`, replacing a stale or damaged one,
+/// then keeps the cache within `bound`. Returns where the program is,
+/// its run words and what keeps it there: the entry, held; or the build
+/// folder itself, used once and not stored, when it is larger than the
+/// bound or when the stale entry is in use by another boardsolve.
 fn store(
     folder: TemporaryDir,
+    run_words: Vec<String>,
     entry: &Path,
     key: &str,
     bytes: &[u8],
-) -> Result<(PathBuf, Vec<String>), SourceError> {
-    if entry.exists() && cached(entry, key, bytes).is_none() {
-        // Stale (a header changed) or damaged: replaced by this build.
-        // Another boardsolve may be replacing it too; the rename decides.
-        let _ = std::fs::remove_dir_all(entry);
-    }
+    bound: u64,
+) -> Result<(PathBuf, Vec<String>, Keep), SourceError> {
+    // Held before it is visible: no eviction can take it from its maker.
+    let held = cache::hold(folder.path()).filter(|_| cache::size_of(folder.path()) <= bound);
+    let stale = entry.exists() && cached(entry, key, bytes).is_none();
+    let Some(held) = held.filter(|_| !stale || cache::remove_unused(entry)) else {
+        return Ok((folder.path().to_path_buf(), run_words, Keep::Folder(folder)));
+    };
     match folder.persist(entry) {
-        Ok(()) => {}
-        // Another boardsolve built the same entry meanwhile: it is the
-        // same program, checked as any cached one.
-        Err(_) if cached(entry, key, bytes).is_some() => {}
+        Ok(()) => {
+            if let Some(dir) = entry.parent() {
+                cache::evict(dir, bound);
+            }
+            Ok((entry.to_path_buf(), run_words, Keep::Entry(held)))
+        }
         Err(source) => {
-            return Err(SourceError::Cache {
+            drop(held);
+            // Another boardsolve built the same entry meanwhile: it is
+            // the same program, checked as any cached one.
+            let (run, held) = lookup(entry, key, bytes).ok_or(SourceError::Cache {
                 what: "put the build in place at",
                 dir: entry.to_path_buf(),
                 source,
-            });
+            })?;
+            Ok((entry.to_path_buf(), run, Keep::Entry(held)))
         }
     }
-    let run = cached(entry, key, bytes).ok_or_else(|| SourceError::Cache {
-        what: "read back the build at",
-        dir: entry.to_path_buf(),
-        source: io::Error::other("the entry is incomplete"),
-    })?;
-    Ok((entry.to_path_buf(), run))
 }
 
 /// The run words of the cache entry at `entry`, if it was built from
@@ -383,12 +439,16 @@ fn cached(entry: &Path, key: &str, source: &[u8]) -> Option<Vec<String>> {
     }
     let run: Vec<String> = std::fs::read_to_string(entry.join("run"))
         .ok()?
-        .lines()
+        .split(RUN_SEPARATOR)
         .map(str::to_string)
         .collect();
     let inputs = std::fs::read_to_string(entry.join(entry::INPUTS)).ok()?;
     (entry::inputs_unchanged(&inputs) && entry::program_whole(&run, HERE, entry)).then_some(run)
 }
+
+/// Between two words of an entry's `run` file: a NUL, which no word holds
+/// (a file name may hold a line break).
+const RUN_SEPARATOR: &str = "\0";
 
 /// The word of a run command that stands for the runner (java, python3).
 const RUNNER: &str = "{runner}";
@@ -403,7 +463,7 @@ fn ready(
     cached: bool,
     started: Instant,
     shown: String,
-    folder: Option<TemporaryDir>,
+    keep: Keep,
 ) -> Compiled {
     let entry = entry.to_string_lossy();
     let wrapped = run_words.first().is_some_and(|w| w == WRAPPED);
@@ -421,7 +481,8 @@ fn ready(
         took: started.elapsed(),
         wrapped,
         shown,
-        _folder: folder,
+        names: Vec::new(),
+        _keep: keep,
     }
 }
 

@@ -14,7 +14,10 @@ pub(super) struct Plan<'a> {
     /// class, as javac requires).
     pub(super) user_file: String,
     /// The harness's file name and text, when the file is wrapped.
-    pub(super) harness: Option<(&'static str, String)>,
+    pub(super) harness: Option<(String, String)>,
+    /// The user's own file name, when the build names the file otherwise
+    /// ([`INCLUDED`]): messages name it through a `#line` directive.
+    pub(super) line_name: Option<String>,
     extra: &'a [String],
     /// javac's `-encoding`.
     encoding: &'static str,
@@ -27,14 +30,20 @@ impl<'a> Plan<'a> {
     pub(super) fn new(request: &Request<'a>, bytes: &[u8]) -> Plan<'a> {
         let language = request.language;
         let text = String::from_utf8_lossy(bytes);
-        let user_file = user_file_name(request, &text);
+        let mut user_file = user_file_name(request, &text);
         let wrapped = request.programmers
             && (language == Language::Java || form::defines_solution(language, &text));
+        // An `#include "..."` cannot name a file whose name holds a quote
+        // or a line break: the build includes a copy under a fixed name.
+        let line_name =
+            (wrapped && language == Language::Cpp && user_file.contains(['"', '\\', '\n', '\r']))
+                .then(|| std::mem::replace(&mut user_file, INCLUDED.to_string()));
         Plan {
             chain: language.toolchain(),
             harness: wrapped
-                .then(|| form::harness(language, &user_file))
+                .then(|| form::harness(language, &user_file, &text))
                 .flatten(),
+            line_name,
             user_file,
             extra: request.extra_flags,
             encoding: java::encoding(bytes),
@@ -78,9 +87,36 @@ impl<'a> Plan<'a> {
             self.compile_words().join(" "),
             entry::env_key(),
             self.harness.as_ref().map_or("", |(_, text)| text.as_str()),
-        )
+        ) + &self
+            .line_name
+            .as_ref()
+            .map_or(String::new(), |name| format!("line: {name}\n"))
+    }
+
+    /// The user's file as the build folder holds it: its bytes, after a
+    /// `#line` directive that gives messages its own name when the build
+    /// names it otherwise.
+    pub(super) fn user_bytes(&self, bytes: &[u8]) -> Vec<u8> {
+        let Some(name) = &self.line_name else {
+            return bytes.to_vec();
+        };
+        let mut quoted = String::new();
+        for c in name.chars() {
+            match c {
+                '"' => quoted.push_str("\\\""),
+                '\\' => quoted.push_str("\\\\"),
+                '\n' => quoted.push_str("\\n"),
+                '\r' => quoted.push_str("\\r"),
+                c => quoted.push(c),
+            }
+        }
+        [format!("#line 1 \"{quoted}\"\n").as_bytes(), bytes].concat()
     }
 }
+
+/// The fixed name of a C++ file included by the Programmers harness when
+/// its own name cannot be written in an `#include`.
+const INCLUDED: &str = "boardsolve_solution.cpp";
 
 /// The name of the cache entry for `key` and the source's `bytes`: a
 /// 64-bit hash (a collision is caught by comparing both on use).
@@ -193,6 +229,9 @@ impl Plan<'_> {
             Language::Python | Language::JavaScript => {
                 if self.harness.is_some() {
                     words.push(WRAPPED.into());
+                    if self.chain.language == Language::JavaScript {
+                        words.extend(fd_swap());
+                    }
                 }
                 words.push(RUNNER.into());
                 words.extend(run_options);
@@ -215,13 +254,16 @@ impl Plan<'_> {
                     })?;
                 let with_solution: Vec<&java::Class> =
                     classes.iter().filter(|c| c.solution).collect();
-                let target = if self.harness.is_some() && !with_solution.is_empty() {
+                let target = if let Some(class) = self.harness_class()
+                    && !with_solution.is_empty()
+                {
                     let chosen = with_solution
                         .iter()
                         .find(|c| c.name.rsplit('.').next() == Some("Solution"))
                         .unwrap_or(&with_solution[0]);
                     words.push(WRAPPED.into());
-                    vec!["BoardsolveHarness".to_string(), chosen.name.clone()]
+                    words.extend(fd_swap());
+                    vec![class.to_string(), chosen.name.clone()]
                 } else {
                     vec![self.main_class(&classes, shown)?]
                 };
@@ -234,12 +276,19 @@ impl Plan<'_> {
         Ok(words)
     }
 
+    /// The Java harness's class, named after its file.
+    fn harness_class(&self) -> Option<&str> {
+        self.harness
+            .as_ref()
+            .and_then(|(name, _)| name.strip_suffix(".java"))
+    }
+
     /// The class whose `main` runs: the only one with `main`, else the
     /// public one among them.
     fn main_class(&self, classes: &[java::Class], shown: &str) -> Result<String, SourceError> {
         let mains: Vec<&java::Class> = classes
             .iter()
-            .filter(|c| c.main && c.name != "BoardsolveHarness")
+            .filter(|c| c.main && Some(c.name.as_str()) != self.harness_class())
             .collect();
         let public: Vec<&java::Class> = mains.iter().copied().filter(|c| c.public).collect();
         match (mains.as_slice(), public.as_slice()) {
@@ -272,4 +321,9 @@ fn user_file_name(request: &Request<'_>, text: &str) -> String {
         Language::Java => java::public_type(text).map_or(own, |name| format!("{name}.java")),
         _ => own,
     }
+}
+
+/// The words that start a runner through [`form::FD_SWAP`].
+fn fd_swap() -> [String; 3] {
+    ["/bin/sh".into(), "-c".into(), form::FD_SWAP.into()]
 }
