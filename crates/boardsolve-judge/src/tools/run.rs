@@ -327,12 +327,7 @@ pub fn run(
     input: &[u8],
     limits: &Limits,
 ) -> Result<Run, Trouble> {
-    let mut stdin =
-        tempfile::tempfile().map_err(|e| Trouble::system("cannot create a temporary file", e))?;
-    stdin
-        .write_all(input)
-        .and_then(|()| stdin.seek(SeekFrom::Start(0)).map(drop))
-        .map_err(|e| Trouble::system("cannot write the input to a temporary file", e))?;
+    let stdin = input_file(input)?;
     let stdout =
         tempfile::tempfile().map_err(|e| Trouble::system("cannot create a temporary file", e))?;
     let (stderr, stderr_writer) =
@@ -398,53 +393,7 @@ pub fn run(
     if watched.stopped == Some(Stopped::Starved) {
         return Err(starved(&said, &watched, limits, program));
     }
-    let (ending, usage) = match said {
-        contain::Said::CannotStart(e) => {
-            // The kernel refused the file itself: a corrupt or foreign
-            // executable, or a script without its `#!` line (which
-            // judges do not run through a shell either).
-            let hint = if e.raw_os_error() == Some(libc::ENOEXEC) {
-                " (not a program this machine can run; a script needs a first line such as #!/bin/sh)"
-            } else {
-                ""
-            };
-            return Err(Trouble::system(
-                format!("cannot start {}{hint}", program.shown),
-                e,
-            ));
-        }
-        contain::Said::Report(report) => {
-            let usage = Usage {
-                cpu: report.cpu,
-                wall: report.wall,
-                peak_kib: report.peak_kib.max(1),
-            };
-            (
-                decide(&report, usage, watched.stopped, limits, &stdout),
-                usage,
-            )
-        }
-        contain::Said::Nothing if watched.keeper.code().is_some() => {
-            return Err(Trouble::KeeperSilent(watched.keeper.code().unwrap_or(-1)));
-        }
-        contain::Said::Nothing => {
-            // The keeper died without a word: killed by us after it did
-            // not stop in time, or by the program. The samples are all
-            // there is.
-            let usage = Usage {
-                cpu: watched.cpu,
-                wall: watched.ended,
-                peak_kib: watched.peak_kib.max(1),
-            };
-            let ending = match watched.stopped {
-                Some(why) => why.ending(),
-                None => {
-                    Ending::KeeperAttacked(Attack::Killed(watched.keeper.signal().unwrap_or(0)))
-                }
-            };
-            (ending, usage)
-        }
-    };
+    let (ending, usage) = ended(said, &watched, limits, &stdout, program)?;
     // Output cut short because the disk under the temporary files is
     // full is the harness's trouble, not the program's wrong answer or
     // runtime error (its write failed with ENOSPC). The output limit is
@@ -466,6 +415,80 @@ pub fn run(
             .map_err(|e| Trouble::system("cannot read the output back", e))?,
         stderr,
     })
+}
+
+/// `input` in an unnamed temporary file, read from its start: the
+/// program's standard input.
+fn input_file(input: &[u8]) -> Result<File, Trouble> {
+    let mut stdin =
+        tempfile::tempfile().map_err(|e| Trouble::system("cannot create a temporary file", e))?;
+    stdin
+        .write_all(input)
+        .and_then(|()| stdin.seek(SeekFrom::Start(0)).map(drop))
+        .map_err(|e| Trouble::system("cannot write the input to a temporary file", e))?;
+    Ok(stdin)
+}
+
+/// How a run ended and what it used, from what its keeper said and what
+/// watching it saw.
+///
+/// # Errors
+/// A program the kernel would not start, or a keeper that exited
+/// without a report: the harness's trouble.
+fn ended(
+    said: contain::Said,
+    watched: &Watched,
+    limits: &Limits,
+    stdout: &File,
+    program: &Program,
+) -> Result<(Ending, Usage), Trouble> {
+    match said {
+        contain::Said::CannotStart(e) => {
+            // The kernel refused the file itself: a corrupt or foreign
+            // executable, or a script without its `#!` line (which
+            // judges do not run through a shell either).
+            let hint = if e.raw_os_error() == Some(libc::ENOEXEC) {
+                " (not a program this machine can run; a script needs a first line such as #!/bin/sh)"
+            } else {
+                ""
+            };
+            Err(Trouble::system(
+                format!("cannot start {}{hint}", program.shown),
+                e,
+            ))
+        }
+        contain::Said::Report(report) => {
+            let usage = Usage {
+                cpu: report.cpu,
+                wall: report.wall,
+                peak_kib: report.peak_kib.max(1),
+            };
+            Ok((
+                decide(&report, usage, watched.stopped, limits, stdout),
+                usage,
+            ))
+        }
+        contain::Said::Nothing if watched.keeper.code().is_some() => {
+            Err(Trouble::KeeperSilent(watched.keeper.code().unwrap_or(-1)))
+        }
+        contain::Said::Nothing => {
+            // The keeper died without a word: killed by us after it did
+            // not stop in time, or by the program. The samples are all
+            // there is.
+            let usage = Usage {
+                cpu: watched.cpu,
+                wall: watched.ended,
+                peak_kib: watched.peak_kib.max(1),
+            };
+            let ending = match watched.stopped {
+                Some(why) => why.ending(),
+                None => {
+                    Ending::KeeperAttacked(Attack::Killed(watched.keeper.signal().unwrap_or(0)))
+                }
+            };
+            Ok((ending, usage))
+        }
+    }
 }
 
 /// `bytes` with every `(from, to)` of `names` replaced, in order.
