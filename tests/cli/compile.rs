@@ -500,3 +500,63 @@ fn file_names_with_a_quote_or_a_line_break_build_and_messages_name_the_users_fil
         assert!(!out.contains("boardsolve_solution"), "{out}");
     }
 }
+
+#[test]
+fn eviction_spares_an_entry_whose_program_another_boardsolve_runs() {
+    if !have("gcc") {
+        return;
+    }
+    let work = Work::new(&[("waits_for_go.c", "wait.c"), ("max_block.c", "other.c")]);
+    std::fs::write(work.path("tests/1.in"), "1\n2\n").unwrap();
+    let (started, go) = (work.path("started"), work.path("go"));
+    let args = [
+        "test",
+        "12100",
+        "tests/",
+        "--time-limit",
+        "20s",
+        "--",
+        "wait.c",
+        started.to_str().unwrap(),
+        go.to_str().unwrap(),
+    ];
+    let running = work
+        .command(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !started.exists() {
+        assert!(Instant::now() < deadline, "the program never started");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let held = entries(&work);
+    assert_eq!(held.len(), 1);
+    // Room for one entry and a half: storing another must evict one, and
+    // the one in use is not it.
+    let bound = (size_of(&held[0]) * 3 / 2).to_string();
+    let other = |file: &str| {
+        let mut command = work.command(&["test", "12100", "tests/", "--", file]);
+        command.env("BOARDSOLVE_CACHE_SIZE", &bound);
+        let out = command.output().unwrap();
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let err = other("other.c");
+    assert!(err.contains("compiled in"), "{err}");
+    assert!(held[0].exists(), "the entry in use was evicted");
+    std::fs::write(&go, "").unwrap();
+    let out = running.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("1 passed, 0 failed"), "{stdout}");
+    // No longer in use, and now the least recently used: it goes.
+    std::fs::write(
+        work.path("third.c"),
+        "#include <stdio.h>\nint main(void) { puts(\"2\"); return 0; }\n",
+    )
+    .unwrap();
+    let err = other("third.c");
+    assert!(err.contains("compiled in"), "{err}");
+    assert!(!held[0].exists(), "{:?}", entries(&work));
+}
