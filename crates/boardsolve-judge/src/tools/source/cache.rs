@@ -20,7 +20,7 @@ use rustix::fs::FlockOperation;
 use std::fs::File;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 /// The bound when `BOARDSOLVE_CACHE_SIZE` is not set: 1 GiB.
 pub const DEFAULT_BOUND: u64 = 1 << 30;
@@ -104,12 +104,20 @@ pub(super) fn size_of(dir: &Path) -> u64 {
     total
 }
 
+/// How long a hidden folder of the cache (a build folder, an entry set
+/// aside for removal) must have been left untouched before it is taken
+/// for what a killed boardsolve left behind: far longer than any compile
+/// may last.
+const LEFTOVER_AGE: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// Removes the entries of the cache folder `dir` used least recently
-/// until its entries take at most `bound` bytes. Build folders in
-/// progress (hidden names) are never touched, nor an entry locked by any
+/// until its entries take at most `bound` bytes, and first what killed
+/// boardsolve left there ([`LEFTOVER_AGE`]). Build folders in progress
+/// (hidden names) are never touched, nor an entry locked by any
 /// boardsolve (in use, or being made). Best effort: an entry that cannot
 /// be removed stays.
 pub(super) fn evict(dir: &Path, bound: u64) {
+    remove_leftovers(dir);
     let Ok(listing) = std::fs::read_dir(dir) else {
         return;
     };
@@ -129,6 +137,32 @@ pub(super) fn evict(dir: &Path, bound: u64) {
         }
         if remove_unused(&path) {
             total = total.saturating_sub(size);
+        }
+    }
+}
+
+/// Removes the hidden folders of `dir` (`.build-*`, `.evicted-*`) left
+/// untouched for [`LEFTOVER_AGE`] that no boardsolve holds.
+fn remove_leftovers(dir: &Path) {
+    let Ok(listing) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in listing.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > LEFTOVER_AGE);
+        if old && (name.starts_with(".build-") || name.starts_with(".evicted-")) {
+            let Ok(folder) = File::open(entry.path()) else {
+                continue;
+            };
+            if rustix::fs::flock(&folder, FlockOperation::NonBlockingLockExclusive).is_ok() {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
         }
     }
 }
@@ -193,6 +227,10 @@ mod tests {
         let newest = make("d", 0);
         std::fs::create_dir(dir.path().join(".build-x")).unwrap();
         std::fs::write(dir.path().join(".build-x/main"), vec![0u8; 5000]).unwrap();
+        // What a killed boardsolve left two days ago goes; a build in
+        // progress stays.
+        make(".build-left", 2 * 24 * 3600);
+        make(".evicted-1-left", 2 * 24 * 3600);
         assert!(hold(&dir.path().join("missing")).is_none());
         let hold = hold(&held).unwrap();
         // Two of the four must go; the held one is skipped for the next.
@@ -200,6 +238,8 @@ mod tests {
         assert!(!oldest.exists() && !newer.exists());
         assert!(held.exists() && newest.exists());
         assert!(dir.path().join(".build-x/main").exists());
+        assert!(!dir.path().join(".build-left").exists());
+        assert!(!dir.path().join(".evicted-1-left").exists());
         // Used now, the held entry is the newest; once let go, it is
         // the one kept within a bound for one.
         touch(&hold);
