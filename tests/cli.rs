@@ -156,6 +156,8 @@ mod common {
     }
 }
 
+#[path = "cli/compile.rs"]
+mod compile;
 #[path = "cli/contracts.rs"]
 mod contracts;
 #[path = "cli/diagnose.rs"]

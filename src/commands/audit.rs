@@ -176,8 +176,12 @@ fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop
     for submission in &found {
         // Built one at a time, each dropped (its build removed) after its runs.
         let programmers = super::source::programmers(args.puzzle);
-        let prepared =
-            solutions::prepare(harness, submission, programmers).map_err(Stop::failed)?;
+        let prepared = match solutions::prepare(harness, submission, programmers) {
+            Ok(prepared) => prepared,
+            // The signal's thread says "interrupted" and exits with 130.
+            Err(e) if e.interrupted() => signals::wait_for_exit(),
+            Err(e) => return Err(Stop::failed(e)),
+        };
         let config = suite::SuiteConfig {
             puzzle: args.puzzle,
             program: prepared.program.clone(),

@@ -75,7 +75,12 @@ pub enum TimingError {
 impl TimingError {
     /// Whether measuring stopped because boardsolve is stopping.
     pub fn interrupted(&self) -> bool {
-        matches!(self, TimingError::Suite(e) if e.interrupted())
+        match self {
+            TimingError::Suite(e) => e.interrupted(),
+            // A compile stopped by the signal is no submission's fault.
+            TimingError::Solutions(e) => e.interrupted(),
+            _ => false,
+        }
     }
 }
 

@@ -17,18 +17,31 @@ const POLL_PAUSE: Timespec = Timespec {
 pub(super) struct Drain {
     thread: std::thread::JoinHandle<Vec<u8>>,
     done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// How many bytes were read so far, kept or not.
+    written: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl Drain {
     pub(super) fn start(pipe: io::PipeReader) -> Result<Drain, Trouble> {
         let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let seen = done.clone();
+        let written = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let counted = written.clone();
         let thread = std::thread::Builder::new()
             .name("stderr".into())
             .stack_size(64 << 10)
-            .spawn(move || drain(pipe, &seen))
+            .spawn(move || drain(pipe, &seen, &counted))
             .map_err(|e| Trouble::system("cannot start a thread", e))?;
-        Ok(Drain { thread, done })
+        Ok(Drain {
+            thread,
+            done,
+            written,
+        })
+    }
+
+    /// How many bytes the program has written to standard error so far.
+    pub(super) fn written(&self) -> u64 {
+        self.written.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// What was kept, once every process of the run is gone.
@@ -41,7 +54,11 @@ impl Drain {
 /// Reads `pipe` to its end (every writer gone) or, after `done`, until it
 /// is empty: a copy of the write end that some unrelated process got hold
 /// of must not keep the run waiting.
-fn drain(mut pipe: io::PipeReader, done: &std::sync::atomic::AtomicBool) -> Vec<u8> {
+fn drain(
+    mut pipe: io::PipeReader,
+    done: &std::sync::atomic::AtomicBool,
+    written: &std::sync::atomic::AtomicU64,
+) -> Vec<u8> {
     let mut head = Vec::with_capacity(STDERR_KEPT);
     let mut tail: std::collections::VecDeque<u8> =
         std::collections::VecDeque::with_capacity(STDERR_KEPT);
@@ -62,6 +79,7 @@ fn drain(mut pipe: io::PipeReader, done: &std::sync::atomic::AtomicBool) -> Vec<
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(_) => break,
         };
+        written.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
         let mut bytes = &buf[..n];
         let room = STDERR_KEPT - head.len();
         head.extend_from_slice(&bytes[..room.min(bytes.len())]);
