@@ -133,12 +133,17 @@ mod tests {
         let text: Vec<u8> = (0..10_000u32).map(|i| b'a' + (i % 26) as u8).collect();
         let (reader, mut writer) = io::pipe().unwrap();
         let writing = std::thread::spawn(move || writer.write_all(&text).map(|()| text));
-        let kept = drain(reader, &std::sync::atomic::AtomicBool::new(false));
+        let written = std::sync::atomic::AtomicU64::new(0);
+        let kept = drain(reader, &std::sync::atomic::AtomicBool::new(false), &written);
         let text = writing.join().unwrap().unwrap();
         let (head, dropped, tail) = stderr_parts(&kept);
         assert_eq!(head, &text[..STDERR_KEPT]);
         assert_eq!(tail, &text[text.len() - STDERR_KEPT..]);
         assert_eq!(dropped, (text.len() - 2 * STDERR_KEPT) as u64);
+        assert_eq!(
+            written.load(std::sync::atomic::Ordering::Relaxed),
+            text.len() as u64
+        );
         // Kept whole: all of it is the start, even text like the line.
         let short = b"fine\n[... 3 bytes of standard error not kept ...]\nx";
         assert_eq!(stderr_parts(short), (&short[..], 0, &b""[..]));
