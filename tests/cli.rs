@@ -158,12 +158,16 @@ mod common {
 
 #[path = "cli/check.rs"]
 mod check;
+#[path = "cli/compile.rs"]
+mod compile;
 #[path = "cli/contracts.rs"]
 mod contracts;
 #[path = "cli/diagnose.rs"]
 mod diagnose;
 #[path = "cli/examples.rs"]
 mod examples;
+#[path = "cli/failure_view.rs"]
+mod failure_view;
 #[path = "cli/files.rs"]
 mod files;
 #[path = "cli/footholds.rs"]

@@ -221,6 +221,8 @@ fn judge_each(
     for submission in found {
         let prepared = match solutions::prepare(harness, submission, programmers) {
             Ok(prepared) => prepared,
+            // The signal's thread says "interrupted" and exits with 130.
+            Err(e) if e.interrupted() => signals::wait_for_exit(),
             Err(SolutionsError::Build {
                 name,
                 command,
@@ -259,6 +261,7 @@ fn judge_each(
             rules: RuleOptions::Defaults,
             reference_limit: Duration::from_secs(30),
             answers: None,
+            shown: 0,
         };
         let bar = progress_bar(inputs.len() as u64, &submission.name);
         let tick = || {

@@ -108,7 +108,7 @@ pub(crate) fn prepare(
             let mut words = compiled.command.clone();
             words.extend(command[1..].iter().cloned());
             Ok(Prepared::Program(
-                harness::harness(harness, &words)?,
+                harness::harness(harness, &words)?.naming(&compiled.names),
                 Some(compiled),
             ))
         }

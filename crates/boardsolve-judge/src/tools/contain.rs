@@ -144,7 +144,9 @@ impl ReportPipe {
 
 /// Starts `keeper` (a boardsolve binary: a harness's keeper) to run
 /// `program` with `args` within `limits`, with the given standard input,
-/// output and error (the program's). The child returned is the keeper;
+/// output and error (the program's), in `workdir` (else boardsolve's
+/// own) and with `env` set over boardsolve's environment (the keeper
+/// passes its own on). The child returned is the keeper;
 /// its report comes on the pipe returned.
 ///
 /// # Errors
@@ -157,6 +159,7 @@ pub fn spawn(
     limits: KernelLimits,
     stdio: [Stdio; 3],
     workdir: Option<&Path>,
+    env: &[(OsString, OsString)],
 ) -> io::Result<(Child, ReportPipe)> {
     let (reader, writer) = io::pipe()?;
     sys::set_nonblocking(&reader)?;
@@ -185,6 +188,7 @@ pub fn spawn(
     if let Some(dir) = workdir {
         command.current_dir(dir);
     }
+    command.envs(env.iter().map(|(name, value)| (name, value)));
     let child = command.spawn();
     // Our copies of the write ends (report and the program's standard
     // error) close here, so only the run holds them.

@@ -19,6 +19,7 @@ use super::contain::{self, KernelLimits};
 use super::harness::Harness;
 use super::interrupt;
 use super::spool::Spooled;
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -66,6 +67,14 @@ pub struct Program {
     /// Runs in boardsolve's own working directory (a compiler, whose
     /// `-I dir` is the user's), not in an empty one of its own.
     in_place: bool,
+    /// Variables set in its environment over boardsolve's own.
+    env: Vec<(OsString, OsString)>,
+    /// The most bytes it may write to standard error before it is
+    /// stopped ([`Ending::OutputLimit`]); `None`: no bound.
+    error_bound: Option<u64>,
+    /// Text of its standard error to show otherwise (a path into a build
+    /// folder, and the user's own name for it).
+    names: Vec<(String, String)>,
 }
 
 impl Program {
@@ -112,6 +121,9 @@ impl Program {
             args: args.iter().map(|a| absolute_if_file(a, &here)).collect(),
             shown,
             in_place: false,
+            env: Vec::new(),
+            error_bound: None,
+            names: Vec::new(),
         })
     }
 
@@ -120,6 +132,30 @@ impl Program {
     /// options are the user's).
     pub fn in_place(mut self) -> Program {
         self.in_place = true;
+        self
+    }
+
+    /// The same program with `name` set to `value` in its environment
+    /// (a compiler's `TMPDIR`).
+    pub fn with_env(mut self, name: impl Into<OsString>, value: impl Into<OsString>) -> Program {
+        self.env.push((name.into(), value.into()));
+        self
+    }
+
+    /// The same program, stopped as past its output limit once it has
+    /// written more than `bytes` to standard error: a compiler's messages
+    /// are bounded, a judged program's standard error is not (it is not
+    /// output).
+    pub fn with_error_bound(mut self, bytes: u64) -> Program {
+        self.error_bound = Some(bytes);
+        self
+    }
+
+    /// The same program, its standard error shown with each `(from, to)`
+    /// of `names` replaced, in order: a traceback that names a build's
+    /// copy of a file names the user's file.
+    pub fn naming(mut self, names: &[(String, String)]) -> Program {
+        self.names.extend(names.iter().cloned());
         self
     }
 
@@ -291,12 +327,7 @@ pub fn run(
     input: &[u8],
     limits: &Limits,
 ) -> Result<Run, Trouble> {
-    let mut stdin =
-        tempfile::tempfile().map_err(|e| Trouble::system("cannot create a temporary file", e))?;
-    stdin
-        .write_all(input)
-        .and_then(|()| stdin.seek(SeekFrom::Start(0)).map(drop))
-        .map_err(|e| Trouble::system("cannot write the input to a temporary file", e))?;
+    let stdin = input_file(input)?;
     let stdout =
         tempfile::tempfile().map_err(|e| Trouble::system("cannot create a temporary file", e))?;
     let (stderr, stderr_writer) =
@@ -335,6 +366,7 @@ pub fn run(
                 kernel,
                 stdio,
                 workdir.as_ref().map(TemporaryDir::path),
+                &program.env,
             )
         },
         &format!("cannot start {}", program.shown),
@@ -348,65 +380,20 @@ pub fn run(
             return Err(trouble);
         }
     };
-    let watched = watch(&mut keeper, limits, start);
+    let too_loud = || program.error_bound.is_some_and(|b| drain.written() > b);
+    let watched = watch(&mut keeper, limits, start, &too_loud);
     let said = report.read();
     // Whatever the keeper could not clean up (it was killed or stopped),
     // and whatever another run's dead keeper left.
     harness.sweep();
-    let stderr = drain.finish();
+    let stderr = renamed(drain.finish(), &program.names);
     if harness.stopping() {
         return Err(Trouble::Interrupted);
     }
     if watched.stopped == Some(Stopped::Starved) {
         return Err(starved(&said, &watched, limits, program));
     }
-    let (ending, usage) = match said {
-        contain::Said::CannotStart(e) => {
-            // The kernel refused the file itself: a corrupt or foreign
-            // executable, or a script without its `#!` line (which
-            // judges do not run through a shell either).
-            let hint = if e.raw_os_error() == Some(libc::ENOEXEC) {
-                " (not a program this machine can run; a script needs a first line such as #!/bin/sh)"
-            } else {
-                ""
-            };
-            return Err(Trouble::system(
-                format!("cannot start {}{hint}", program.shown),
-                e,
-            ));
-        }
-        contain::Said::Report(report) => {
-            let usage = Usage {
-                cpu: report.cpu,
-                wall: report.wall,
-                peak_kib: report.peak_kib.max(1),
-            };
-            (
-                decide(&report, usage, watched.stopped, limits, &stdout),
-                usage,
-            )
-        }
-        contain::Said::Nothing if watched.keeper.code().is_some() => {
-            return Err(Trouble::KeeperSilent(watched.keeper.code().unwrap_or(-1)));
-        }
-        contain::Said::Nothing => {
-            // The keeper died without a word: killed by us after it did
-            // not stop in time, or by the program. The samples are all
-            // there is.
-            let usage = Usage {
-                cpu: watched.cpu,
-                wall: watched.ended,
-                peak_kib: watched.peak_kib.max(1),
-            };
-            let ending = match watched.stopped {
-                Some(why) => why.ending(),
-                None => {
-                    Ending::KeeperAttacked(Attack::Killed(watched.keeper.signal().unwrap_or(0)))
-                }
-            };
-            (ending, usage)
-        }
-    };
+    let (ending, usage) = ended(said, &watched, limits, &stdout, program)?;
     // Output cut short because the disk under the temporary files is
     // full is the harness's trouble, not the program's wrong answer or
     // runtime error (its write failed with ENOSPC). The output limit is
@@ -428,6 +415,100 @@ pub fn run(
             .map_err(|e| Trouble::system("cannot read the output back", e))?,
         stderr,
     })
+}
+
+/// `input` in an unnamed temporary file, read from its start: the
+/// program's standard input.
+fn input_file(input: &[u8]) -> Result<File, Trouble> {
+    let mut stdin =
+        tempfile::tempfile().map_err(|e| Trouble::system("cannot create a temporary file", e))?;
+    stdin
+        .write_all(input)
+        .and_then(|()| stdin.seek(SeekFrom::Start(0)).map(drop))
+        .map_err(|e| Trouble::system("cannot write the input to a temporary file", e))?;
+    Ok(stdin)
+}
+
+/// How a run ended and what it used, from what its keeper said and what
+/// watching it saw.
+///
+/// # Errors
+/// A program the kernel would not start, or a keeper that exited
+/// without a report: the harness's trouble.
+fn ended(
+    said: contain::Said,
+    watched: &Watched,
+    limits: &Limits,
+    stdout: &File,
+    program: &Program,
+) -> Result<(Ending, Usage), Trouble> {
+    match said {
+        contain::Said::CannotStart(e) => {
+            // The kernel refused the file itself: a corrupt or foreign
+            // executable, or a script without its `#!` line (which
+            // judges do not run through a shell either).
+            let hint = if e.raw_os_error() == Some(libc::ENOEXEC) {
+                " (not a program this machine can run; a script needs a first line such as #!/bin/sh)"
+            } else {
+                ""
+            };
+            Err(Trouble::system(
+                format!("cannot start {}{hint}", program.shown),
+                e,
+            ))
+        }
+        contain::Said::Report(report) => {
+            let usage = Usage {
+                cpu: report.cpu,
+                wall: report.wall,
+                peak_kib: report.peak_kib.max(1),
+            };
+            Ok((
+                decide(&report, usage, watched.stopped, limits, stdout),
+                usage,
+            ))
+        }
+        contain::Said::Nothing if watched.keeper.code().is_some() => {
+            Err(Trouble::KeeperSilent(watched.keeper.code().unwrap_or(-1)))
+        }
+        contain::Said::Nothing => {
+            // The keeper died without a word: killed by us after it did
+            // not stop in time, or by the program. The samples are all
+            // there is.
+            let usage = Usage {
+                cpu: watched.cpu,
+                wall: watched.ended,
+                peak_kib: watched.peak_kib.max(1),
+            };
+            let ending = match watched.stopped {
+                Some(why) => why.ending(),
+                None => {
+                    Ending::KeeperAttacked(Attack::Killed(watched.keeper.signal().unwrap_or(0)))
+                }
+            };
+            Ok((ending, usage))
+        }
+    }
+}
+
+/// `bytes` with every `(from, to)` of `names` replaced, in order.
+fn renamed(mut bytes: Vec<u8>, names: &[(String, String)]) -> Vec<u8> {
+    for (from, to) in names {
+        let from = from.as_bytes();
+        if from.is_empty() {
+            continue;
+        }
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut rest = bytes.as_slice();
+        while let Some(at) = rest.windows(from.len()).position(|w| w == from) {
+            out.extend_from_slice(&rest[..at]);
+            out.extend_from_slice(to.as_bytes());
+            rest = &rest[at + from.len()..];
+        }
+        out.extend_from_slice(rest);
+        bytes = out;
+    }
+    bytes
 }
 
 /// The trouble of a run stopped at [`Limits::starvation_bound`], with
@@ -463,6 +544,8 @@ enum Stopped {
     /// The run reached [`Limits::starvation_bound`] without reaching a
     /// limit: the machine gave it too little of a CPU to judge it.
     Starved,
+    /// It wrote more to standard error than its program's bound.
+    Errors,
 }
 
 impl Stopped {
@@ -472,6 +555,7 @@ impl Stopped {
             Stopped::Wall => Ending::WallLimit,
             Stopped::Memory => Ending::MemoryLimit,
             Stopped::Keeper => Ending::KeeperAttacked(Attack::Stopped),
+            Stopped::Errors => Ending::OutputLimit,
             // Turned into harness trouble before an ending is asked for;
             // should it ever get here, it is a time limit on the wall clock.
             Stopped::Starved => Ending::WallLimit,
@@ -498,10 +582,16 @@ struct Watched {
 /// every page table) is summed: slower than the other samples.
 const PSS_EVERY: Duration = Duration::from_millis(50);
 
-/// Waits for the keeper, sampling the tree and stopping it at a limit;
-/// kills the keeper if it does not stop within [`interrupt::GRACE`] or if
-/// the program stopped it.
-fn watch(keeper: &mut interrupt::Tracked, limits: &Limits, start: Instant) -> Watched {
+/// Waits for the keeper, sampling the tree and stopping it at a limit
+/// (or once `too_loud` says its standard error passed its bound); kills
+/// the keeper if it does not stop within [`interrupt::GRACE`] or if the
+/// program stopped it.
+fn watch(
+    keeper: &mut interrupt::Tracked,
+    limits: &Limits,
+    start: Instant,
+    too_loud: &dyn Fn() -> bool,
+) -> Watched {
     let mut pause = Duration::from_micros(100);
     let mut stopped = None;
     let mut stopped_at = start;
@@ -510,7 +600,9 @@ fn watch(keeper: &mut interrupt::Tracked, limits: &Limits, start: Instant) -> Wa
     let exit = ExitWatch::new(keeper.pid());
     loop {
         if stopped.is_none() {
-            stopped = looks.look(keeper.pid(), limits);
+            stopped = looks
+                .look(keeper.pid(), limits)
+                .or_else(|| too_loud().then_some(Stopped::Errors));
             match stopped {
                 Some(Stopped::Keeper) => {
                     keeper.kill();
@@ -759,6 +851,7 @@ pub fn max_parallel_runs() -> usize {
 }
 
 mod drain;
+pub use drain::stderr_parts;
 pub(super) mod tree;
 
 #[cfg(test)]

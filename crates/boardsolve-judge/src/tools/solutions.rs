@@ -211,6 +211,14 @@ pub enum SolutionsError {
     Source(#[from] super::source::SourceError),
 }
 
+impl SolutionsError {
+    /// Whether building stopped because boardsolve is stopping: no
+    /// program's fault, and nothing to report.
+    pub fn interrupted(&self) -> bool {
+        matches!(self, SolutionsError::Source(e) if e.interrupted())
+    }
+}
+
 /// The programs of `dir` (the folders of [`RULES`]; `dir/submissions`
 /// when `dir` is a package), by folder in the order of [`RULES`], by name
 /// within one; and the entries of `dir` no rule names (other folders, or
@@ -340,7 +348,7 @@ pub fn prepare(
     };
     match super::source::build(&request)? {
         Built::Ready(compiled) => Ok(Prepared {
-            program: Program::new(&compiled.command)?,
+            program: Program::new(&compiled.command)?.naming(&compiled.names),
             _build: Some(compiled),
         }),
         Built::Failed(error) => Err(SolutionsError::Build {

@@ -75,7 +75,12 @@ pub enum TimingError {
 impl TimingError {
     /// Whether measuring stopped because boardsolve is stopping.
     pub fn interrupted(&self) -> bool {
-        matches!(self, TimingError::Suite(e) if e.interrupted())
+        match self {
+            TimingError::Suite(e) => e.interrupted(),
+            // A compile stopped by the signal is no submission's fault.
+            TimingError::Solutions(e) => e.interrupted(),
+            _ => false,
+        }
     }
 }
 
@@ -120,6 +125,7 @@ pub fn measure(
         rules: RuleOptions::Defaults,
         reference_limit: Duration::from_secs(30),
         answers: None,
+        shown: 0,
     };
     // Each case's slowest accepted time, and each accepted submission's slowest.
     let mut per_case = vec![Duration::ZERO; inputs.len()];

@@ -3,10 +3,13 @@
 //! reads the literal form, calls it and writes the returned value.
 //!
 //! Programmers judges what `solution` returns, never what it prints, so
-//! every harness keeps the two apart: the answers go to the real
-//! standard output, and the program's own prints (a debug line inside
-//! `solution`, a demo at module level or in a `main`) to standard error,
-//! where the report shows them.
+//! every harness keeps the two apart at the level of file descriptors:
+//! the answers go to the real standard output, and descriptor 1 is
+//! standard error for the program's own prints (a debug line inside
+//! `solution`, a demo at module level or in a `main`, a write to
+//! descriptor 1 itself), where the report shows them. Python and C++ move
+//! the descriptors themselves; a JVM and Node.js cannot, so they are
+//! started by [`FD_SWAP`], which does it before them.
 
 use super::Language;
 
@@ -199,18 +202,46 @@ fn stripped(text: &str, style: Style) -> String {
 /// The harness of `language` for a file that defines `solution`, with
 /// the file's name (in the same folder) where the harness needs it, and
 /// the name the harness is saved under. `None` for a language without.
-pub fn harness(language: Language, user_file: &str) -> Option<(&'static str, String)> {
+/// `text` is the user's file: Java's harness class takes a name it does
+/// not use.
+pub fn harness(language: Language, user_file: &str, text: &str) -> Option<(String, String)> {
+    let fixed = |name: &str, text: &str| Some((name.to_string(), text.to_string()));
     match language {
-        Language::Python => Some(("boardsolve_harness.py", PYTHON_HARNESS.to_string())),
-        Language::Cpp => Some((
+        Language::Python => fixed("boardsolve_harness.py", PYTHON_HARNESS),
+        Language::Cpp => fixed(
             "boardsolve_harness.cpp",
-            CPP_HARNESS.replace("USER_FILE", user_file),
-        )),
-        Language::Java => Some(("BoardsolveHarness.java", JAVA_HARNESS.to_string())),
-        Language::JavaScript => Some(("boardsolve_harness.js", JS_HARNESS.to_string())),
+            &CPP_HARNESS.replace("USER_FILE", user_file),
+        ),
+        Language::Java => {
+            let class = java_harness_class(text);
+            Some((
+                format!("{class}.java"),
+                JAVA_HARNESS.replace("BoardsolveHarness", &class),
+            ))
+        }
+        Language::JavaScript => fixed("boardsolve_harness.js", JS_HARNESS),
         Language::C | Language::Rust | Language::Kotlin => None,
     }
 }
+
+/// The name of the Java harness's class: `BoardsolveHarness`, or with a
+/// number after it when the user's `text` names that already (a class
+/// of the same name would clash at compile time, or be taken for it).
+pub fn java_harness_class(text: &str) -> String {
+    (0u32..)
+        .map(|n| match n {
+            0 => "BoardsolveHarness".to_string(),
+            n => format!("BoardsolveHarness{n}"),
+        })
+        .find(|name| !text.contains(name.as_str()))
+        .expect("some number is free")
+}
+
+/// What starts the JVM and Node.js harnesses: `sh -c FD_SWAP runner
+/// args...` copies the real standard output to descriptor 3, for the
+/// answers, and makes descriptor 1 standard error before the runner
+/// starts, so that no way of writing to descriptor 1 reaches the answers.
+pub const FD_SWAP: &str = r#"exec 3>&1 1>&2; exec "$0" "$@""#;
 
 /// Python: the user's file is run as a module (not `__main__`, so a
 /// `if __name__ == "__main__"` demo stays quiet), with standard output
@@ -294,7 +325,9 @@ int main() {
 
 /// Java: the class holding `solution` is named on the command line
 /// (found in the compiled classes), made anew for each case, called
-/// through reflection whatever its name, package or visibility.
+/// through reflection whatever its name, package, visibility or return
+/// type (`int`, `long`, `String`), and its answers written to descriptor
+/// 3 ([`FD_SWAP`]).
 const JAVA_HARNESS: &str = r#"// boardsolve's harness for Programmers 92345: reads `board aloc bloc` in
 // the literal form, one case a line, and writes what solution() returns.
 import java.io.*;
@@ -303,7 +336,8 @@ import java.util.*;
 
 public class BoardsolveHarness {
     public static void main(String[] args) throws Throwable {
-        PrintStream answers = new PrintStream(new FileOutputStream(FileDescriptor.out), false, "UTF-8");
+        // Descriptor 3 is the real standard output; 1 is standard error.
+        PrintStream answers = new PrintStream(new FileOutputStream("/dev/fd/3", true), false, "UTF-8");
         System.setOut(System.err);
         Class<?> type = Class.forName(args[0]);
         Method solution = type.getDeclaredMethod("solution", int[][].class, int[].class, int[].class);
@@ -349,8 +383,8 @@ public class BoardsolveHarness {
 "#;
 
 /// JavaScript: the user's file is compiled as the body of a function
-/// that returns its `solution`, with standard output's writes sent to
-/// standard error.
+/// that returns its `solution`, and the answers written to descriptor 3
+/// ([`FD_SWAP`]).
 const JS_HARNESS: &str = r#"// boardsolve's harness for Programmers 92345: reads `board aloc bloc` in
 // the literal form, one case a line, and writes what solution() returns.
 const fs = require("fs");
@@ -360,7 +394,6 @@ const file = process.argv[2];
 // The cases are read first: code of the user's own that reads standard
 // input then finds it at its end and leaves the cases alone.
 const cases = fs.readFileSync(0, "utf8").split("\n");
-process.stdout.write = (chunk, encoding, done) => process.stderr.write(chunk, encoding, done);
 const body = fs.readFileSync(file, "utf8") + "\n;return typeof solution === 'function' ? solution : module.exports.solution;";
 const make = vm.compileFunction(body, ["require", "module", "exports", "__filename", "__dirname"], { filename: file });
 const module_ = { exports: {} };
@@ -368,7 +401,8 @@ const solution = make(require, module_, module_.exports, file, path.dirname(file
 for (const line of cases) {
     if (!line.trim()) continue;
     const [board, aloc, bloc] = JSON.parse("[" + line.trim().replace(/\]\s*\[/g, "],[") + "]");
-    fs.writeSync(1, String(solution(board, aloc, bloc)) + "\n");
+    // Descriptor 3 is the real standard output; 1 is standard error.
+    fs.writeSync(3, String(solution(board, aloc, bloc)) + "\n");
 }
 "#;
 

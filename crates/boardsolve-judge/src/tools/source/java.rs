@@ -12,7 +12,8 @@ pub struct Class {
     pub name: String,
     /// It has `public static void main(String[])`.
     pub main: bool,
-    /// It has `int solution(int[][], int[], int[])`.
+    /// It has `solution(int[][], int[], int[])` returning `int`, `long`,
+    /// `String`, `Integer` or `Long`.
     pub solution: bool,
     /// It is public.
     pub public: bool,
@@ -166,7 +167,18 @@ fn read_class(bytes: &[u8]) -> Option<Class> {
             {
                 class.main = true;
             }
-            (Some("solution"), Some("([[I[I[I)I")) => class.solution = true,
+            // Programmers compares the value returned: an int, or the
+            // same number as a long or a String.
+            (
+                Some("solution"),
+                Some(
+                    "([[I[I[I)I"
+                    | "([[I[I[I)J"
+                    | "([[I[I[I)Ljava/lang/String;"
+                    | "([[I[I[I)Ljava/lang/Integer;"
+                    | "([[I[I[I)Ljava/lang/Long;",
+                ),
+            ) => class.solution = true,
             _ => {}
         }
     }

@@ -9,9 +9,12 @@
 //! The compiler is trusted, but it still runs contained and within a
 //! time limit ([`run::run`]), so a Ctrl-C stops it like any run.
 
+pub mod cache;
+mod compile;
 mod entry;
 pub mod form;
 mod java;
+mod plan;
 mod table;
 
 pub use form::defines_solution;
@@ -20,7 +23,8 @@ pub use table::{Language, TOOLCHAINS, Tool, Toolchain, markdown_rows};
 use super::cleanup::TemporaryDir;
 use super::files;
 use super::harness::Harness;
-use super::run::{self, Ending, Limits, Program, Trouble};
+use super::run::{self, Limits, Program, Trouble};
+use plan::Plan;
 use std::hash::{Hash, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -83,6 +87,15 @@ pub enum SourceError {
         /// What is missing.
         why: String,
     },
+    /// `BOARDSOLVE_CACHE_SIZE` holds no size.
+    #[error(
+        "{}={value}: not a size (bytes, or a number with K, M or G: 512M, 2G; 0 turns the cache off)",
+        cache::VARIABLE
+    )]
+    CacheSize {
+        /// The variable's value.
+        value: String,
+    },
     /// Extra compile options for a language that has no compiler.
     #[error("{language} is not compiled: it takes no compile flags")]
     NoFlags {
@@ -140,8 +153,23 @@ pub struct Compiled {
     /// The compile command as the judge would type it (`g++ -O2 ...
     /// main.cpp -o main -lm`) and the compiler's version.
     pub shown: String,
-    /// The folder of an uncached build, removed with this value.
-    _folder: Option<TemporaryDir>,
+    /// Paths inside the build, each with what a message shows instead
+    /// (the user's file for its copy, nothing for the build's folder):
+    /// for the program's standard error
+    /// ([`Program::naming`](run::Program::naming)).
+    pub names: Vec<(String, String)>,
+    /// What keeps the program's files there while it may run.
+    _keep: Keep,
+}
+
+/// What keeps a build's files in place for as long as its program may
+/// run.
+#[derive(Debug)]
+enum Keep {
+    /// A cache entry, held against eviction.
+    Entry(#[expect(dead_code, reason = "held for its drop")] cache::Hold),
+    /// A build not stored: its folder, removed with this value.
+    Folder(#[expect(dead_code, reason = "held for its drop")] TemporaryDir),
 }
 
 /// A compile error: the source's fault, reported as the verdict `CE`.
@@ -198,228 +226,128 @@ pub fn build(request: &Request<'_>) -> Result<Built, SourceError> {
     let started = Instant::now();
     let chain = request.language.toolchain();
     let shown = files::shown(request.source);
+    let bytes = read_source(request, &shown)?;
+    let compiler = find_tool(chain.compiler, chain.name)?;
+    let runner = chain
+        .runner
+        .map(|tool| find_tool(tool, chain.name))
+        .transpose()?;
+    let plan = Plan::new(request, &bytes);
+    let version = version_of(request.harness, &compiler, chain.compiler, request.cache)?;
+    let shown_command = plan.shown_command(&version);
+    let key = plan.key(&compiler, &version);
+    let entry_name = plan::entry_name(&key, &bytes);
+    let finish = |entry: &Path, run: &[String], cached, keep| {
+        let mut compiled = ready(
+            entry,
+            run,
+            runner.as_deref(),
+            cached,
+            started,
+            shown_command.clone(),
+            keep,
+        );
+        let folder = format!("{}/", entry.display());
+        compiled.names = vec![
+            (format!("{folder}{}", plan.user_file), shown.clone()),
+            (folder, String::new()),
+        ];
+        Built::Ready(compiled)
+    };
+    let bound = match request.cache {
+        Some(_) => cache::bound()?,
+        None => 0,
+    };
+    let cache_dir = request
+        .cache
+        .filter(|_| bound > 0)
+        .map(|root| root.join("build"));
+    if let Some(dir) = &cache_dir {
+        let entry = dir.join(&entry_name);
+        if let Some((run, held)) = lookup(&entry, &key, &bytes) {
+            return Ok(finish(&entry, &run, true, Keep::Entry(held)));
+        }
+    }
+    let folder = build_folder(request.harness, cache_dir.as_deref())?;
+    compile::fill(&folder, &plan, &key, &bytes)?;
+    let failed = compile::compile(
+        request.harness,
+        &plan,
+        &folder,
+        &compiler,
+        &shown,
+        &shown_command,
+    )?;
+    if let Some(error) = failed {
+        return Ok(Built::Failed(error));
+    }
+    let run_words = seal(&folder, &plan, &shown, chain.compiler.name)?;
+    let (at, run, keep) = match cache_dir {
+        None => (folder.path().to_path_buf(), run_words, Keep::Folder(folder)),
+        Some(dir) => store(
+            folder,
+            run_words,
+            &dir.join(&entry_name),
+            &key,
+            &bytes,
+            bound,
+        )?,
+    };
+    Ok(finish(&at, &run, false, keep))
+}
+
+/// The run words of the cache entry at `entry`, held, when it is a
+/// whole build of `key` and `bytes` ([`cached`]); its use is recorded.
+fn lookup(entry: &Path, key: &str, bytes: &[u8]) -> Option<(Vec<String>, cache::Hold)> {
+    let held = cache::hold(entry)?;
+    let run = cached(entry, key, bytes)?;
+    cache::touch(&held);
+    Some((run, held))
+}
+
+/// The bytes of the request's file (`shown` as named), refused when
+/// they cannot be read or when compile flags are given to a language
+/// that has no compiler.
+fn read_source(request: &Request<'_>, shown: &str) -> Result<Vec<u8>, SourceError> {
     let bytes =
         files::read_named(request.source, MAX_SOURCE).map_err(|e| SourceError::Unreadable {
-            shown: shown.clone(),
+            shown: shown.to_string(),
             source: io::Error::other(e.to_string()),
         })?;
     if !request.extra_flags.is_empty()
         && matches!(request.language, Language::Python | Language::JavaScript)
     {
         return Err(SourceError::NoFlags {
-            language: chain.name,
+            language: request.language.toolchain().name,
         });
     }
-    let compiler = find_tool(chain.compiler, chain.name)?;
-    let runner = chain
-        .runner
-        .map(|tool| find_tool(tool, chain.name))
-        .transpose()?;
-    let text = String::from_utf8_lossy(&bytes);
-    let harness = if request.programmers
-        && (request.language == Language::Java || form::defines_solution(request.language, &text))
-    {
-        form::harness(request.language, &user_file_name(request, &text))
-    } else {
-        None
-    };
-    let plan = Plan {
-        chain,
-        user_file: user_file_name(request, &text),
-        harness,
-        extra: request.extra_flags,
-        encoding: java::encoding(&bytes),
-    };
-    let version = version_of(request.harness, &compiler, chain.compiler, request.cache)?;
-    let words = plan.compile_words();
-    let shown_command = match request.language {
-        // Interpreted: what runs, as a judge shows it; the syntax is
-        // checked once before.
-        Language::Python | Language::JavaScript => format!(
-            "{} {} {} ({version}; syntax checked first)",
-            chain.compiler.name,
-            chain.run_options.join(" "),
-            plan.user_file
-        ),
-        _ => format!(
-            "{} {} ({version})",
-            chain.compiler.name,
-            words
-                .iter()
-                .map(|w| w.replace(&format!("{HERE}/"), ""))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-    };
-    let key = format!(
-        "boardsolve build 2\nlanguage: {}\ncompiler: {} ({})\nversion: {version}\ncommand: {}\n{}harness:\n{}\n",
-        chain.name,
-        compiler.display(),
-        std::fs::canonicalize(&compiler)
-            .unwrap_or_else(|_| compiler.clone())
-            .display(),
-        words.join(" "),
-        entry::env_key(),
-        plan.harness.as_ref().map_or("", |(_, text)| text.as_str()),
-    );
-    let entry_name = {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        key.hash(&mut hasher);
-        bytes.hash(&mut hasher);
-        format!("{:016x}", hasher.finish())
-    };
-    let cache_dir = request.cache.map(|root| root.join("build"));
-    if let Some(dir) = &cache_dir {
-        let entry = dir.join(&entry_name);
-        if let Some(run) = cached(&entry, &key, &bytes) {
-            return Ok(Built::Ready(ready(
-                &entry,
-                &run,
-                runner.as_deref(),
-                true,
-                started,
-                shown_command,
-                None,
-            )));
-        }
+    Ok(bytes)
+}
+
+/// A new build folder: in the cache's `dir` (made if missing), so that
+/// the finished build is renamed into place there, else in the system's
+/// temporary folder. Registered with `harness`, so a stop removes it.
+fn build_folder(harness: &Harness, dir: Option<&Path>) -> Result<TemporaryDir, SourceError> {
+    if let Some(dir) = dir {
         std::fs::create_dir_all(dir).map_err(|source| SourceError::Cache {
             what: "create the build cache",
-            dir: dir.clone(),
+            dir: dir.to_path_buf(),
             source,
         })?;
     }
-    let folder = TemporaryDir::new(request.harness, || {
+    TemporaryDir::new(harness, || {
         let mut builder = tempfile::Builder::new();
         builder.prefix(".build-");
-        match &cache_dir {
+        match dir {
             Some(dir) => builder.tempdir_in(dir),
             None => builder.tempdir(),
         }
     })
     .map_err(|source| SourceError::Cache {
         what: "create a build folder in",
-        dir: cache_dir.clone().unwrap_or_else(std::env::temp_dir),
+        dir: dir.map_or_else(std::env::temp_dir, Path::to_path_buf),
         source,
-    })?;
-    let here = folder.path().to_path_buf();
-    let cannot_write = |source| SourceError::Cache {
-        what: "write into the build folder",
-        dir: here.clone(),
-        source,
-    };
-    folder.write("source", &bytes).map_err(cannot_write)?;
-    folder.write("key", key.as_bytes()).map_err(cannot_write)?;
-    if request.language != Language::Python {
-        folder
-            .write(&plan.user_file, &bytes)
-            .map_err(cannot_write)?;
-    }
-    if let Some((name, text)) = &plan.harness {
-        folder.write(name, text.as_bytes()).map_err(cannot_write)?;
-    }
-    if request.language == Language::Java {
-        std::fs::create_dir_all(here.join("classes")).map_err(cannot_write)?;
-    }
-    let here_text = here.to_string_lossy().into_owned();
-    let mut command = vec![compiler.to_string_lossy().into_owned()];
-    command.extend(words.iter().map(|w| w.replace(HERE, &here_text)));
-    // Not in the key nor shown: the list of files read, checked on use.
-    command.extend(entry::deps_words(request.language, &here_text));
-    let program =
-        Program::new(&command)
-            .map(Program::in_place)
-            .map_err(|e| SourceError::CompilerFailed {
-                tool: chain.compiler.name,
-                shown: shown.clone(),
-                how: e.to_string(),
-            })?;
-    let limits = Limits::for_cpu(chain.compile_limit, None, 1 << 30);
-    let done = run::run(request.harness, &program, b"", &limits)?;
-    let message = |done: &run::Run| {
-        let mut said = String::from_utf8_lossy(&done.stderr).into_owned();
-        if said.trim().is_empty() {
-            said = String::from_utf8_lossy(&head(&done.stdout)).into_owned();
-        }
-        said.replace(&format!("{here_text}/"), "")
-            .replace(&here_text, ".")
-            .lines()
-            .take(MESSAGE_LINES)
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
-    let tool = chain.compiler.name;
-    if let Some(why) = compile_failure(&done, chain, &shown, &here)? {
-        return Ok(Built::Failed(CompileError {
-            why,
-            message: message(&done),
-            shown: shown_command,
-        }));
-    }
-    let run_words = seal(&folder, &plan, &shown, tool)?;
-    let Some(dir) = cache_dir else {
-        let compiled = ready(
-            &here,
-            &run_words,
-            runner.as_deref(),
-            false,
-            started,
-            shown_command,
-            Some(folder),
-        );
-        return Ok(Built::Ready(compiled));
-    };
-    let (entry, run) = store(folder, &dir.join(&entry_name), &key, &bytes)?;
-    Ok(Built::Ready(ready(
-        &entry,
-        &run,
-        runner.as_deref(),
-        false,
-        started,
-        shown_command,
-        None,
-    )))
-}
-
-/// Why a finished compile is a compile error (`g++ exited with status
-/// 1`), or `None` when it succeeded.
-///
-/// # Errors
-/// The compiler's own failure (a signal), and a disk too full for its
-/// output: neither is the source's fault.
-fn compile_failure(
-    done: &run::Run,
-    chain: &Toolchain,
-    shown: &str,
-    here: &Path,
-) -> Result<Option<String>, SourceError> {
-    let tool = chain.compiler.name;
-    let failed = |how: String| SourceError::CompilerFailed {
-        tool,
-        shown: shown.to_string(),
-        how,
-    };
-    let why = match done.ending {
-        Ending::Exited(0) => return Ok(None),
-        Ending::Exited(code) => format!("{tool} exited with status {code}"),
-        Ending::CpuLimit | Ending::WallLimit => format!(
-            "{tool} took longer than the {} s allowed for compiling",
-            chain.compile_limit.as_secs()
-        ),
-        Ending::Signaled(signal) => {
-            return Err(failed(format!("killed by {}", run::signal_name(signal))));
-        }
-        other => return Err(failed(format!("{other:?}"))),
-    };
-    if out_of_room(here, done) {
-        // The compiler could not write its output: the disk under the
-        // cache is full, which is no fault of the source.
-        return Err(SourceError::Cache {
-            what: "compile into the build cache (the disk is full) at",
-            dir: here.to_path_buf(),
-            source: io::Error::from_raw_os_error(libc::ENOSPC),
-        });
-    }
-    Ok(Some(why))
+    })
 }
 
 /// Completes a successful build in `folder`: checks that it left a
@@ -450,43 +378,50 @@ fn seal(
         entry::inputs(&here).map_err(|e| cache_error("list the files the compiler read for", e))?;
     folder
         .write(entry::INPUTS, inputs.as_bytes())
-        .and_then(|()| folder.write("run", run_words.join("\n").as_bytes()))
+        .and_then(|()| folder.write("run", run_words.join(RUN_SEPARATOR).as_bytes()))
         .map_err(|e| cache_error("write into the build folder", e))?;
     Ok(run_words)
 }
 
-/// Puts the sealed build `folder` in place as the cache entry `entry`,
-/// replacing a stale or damaged one, and reads it back.
+/// Puts the sealed build `folder` (whose program `run_words` runs) in
+/// place as the cache entry `entry`, replacing a stale or damaged one,
+/// then keeps the cache within `bound`. Returns where the program is,
+/// its run words and what keeps it there: the entry, held; or the build
+/// folder itself, used once and not stored, when it is larger than the
+/// bound or when the stale entry is in use by another boardsolve.
 fn store(
     folder: TemporaryDir,
+    run_words: Vec<String>,
     entry: &Path,
     key: &str,
     bytes: &[u8],
-) -> Result<(PathBuf, Vec<String>), SourceError> {
-    if entry.exists() && cached(entry, key, bytes).is_none() {
-        // Stale (a header changed) or damaged: replaced by this build.
-        // Another boardsolve may be replacing it too; the rename decides.
-        let _ = std::fs::remove_dir_all(entry);
-    }
+    bound: u64,
+) -> Result<(PathBuf, Vec<String>, Keep), SourceError> {
+    // Held before it is visible: no eviction can take it from its maker.
+    let held = cache::hold(folder.path()).filter(|_| cache::size_of(folder.path()) <= bound);
+    let stale = entry.exists() && cached(entry, key, bytes).is_none();
+    let Some(held) = held.filter(|_| !stale || cache::remove_unused(entry)) else {
+        return Ok((folder.path().to_path_buf(), run_words, Keep::Folder(folder)));
+    };
     match folder.persist(entry) {
-        Ok(()) => {}
-        // Another boardsolve built the same entry meanwhile: it is the
-        // same program, checked as any cached one.
-        Err(_) if cached(entry, key, bytes).is_some() => {}
+        Ok(()) => {
+            if let Some(dir) = entry.parent() {
+                cache::evict(dir, bound);
+            }
+            Ok((entry.to_path_buf(), run_words, Keep::Entry(held)))
+        }
         Err(source) => {
-            return Err(SourceError::Cache {
+            drop(held);
+            // Another boardsolve built the same entry meanwhile: it is
+            // the same program, checked as any cached one.
+            let (run, held) = lookup(entry, key, bytes).ok_or(SourceError::Cache {
                 what: "put the build in place at",
                 dir: entry.to_path_buf(),
                 source,
-            });
+            })?;
+            Ok((entry.to_path_buf(), run, Keep::Entry(held)))
         }
     }
-    let run = cached(entry, key, bytes).ok_or_else(|| SourceError::Cache {
-        what: "read back the build at",
-        dir: entry.to_path_buf(),
-        source: io::Error::other("the entry is incomplete"),
-    })?;
-    Ok((entry.to_path_buf(), run))
 }
 
 /// The run words of the cache entry at `entry`, if it was built from
@@ -504,21 +439,16 @@ fn cached(entry: &Path, key: &str, source: &[u8]) -> Option<Vec<String>> {
     }
     let run: Vec<String> = std::fs::read_to_string(entry.join("run"))
         .ok()?
-        .lines()
+        .split(RUN_SEPARATOR)
         .map(str::to_string)
         .collect();
     let inputs = std::fs::read_to_string(entry.join(entry::INPUTS)).ok()?;
     (entry::inputs_unchanged(&inputs) && entry::program_whole(&run, HERE, entry)).then_some(run)
 }
 
-/// Whether a failed compile failed for want of room in the build folder
-/// `here`: its filesystem has under 64 KiB left, or the compiler said
-/// "No space left on device".
-fn out_of_room(here: &Path, done: &run::Run) -> bool {
-    let full =
-        rustix::fs::statvfs(here).is_ok_and(|v| v.f_bavail.saturating_mul(v.f_frsize) < 64 << 10);
-    full || String::from_utf8_lossy(&done.stderr).contains("No space left on device")
-}
+/// Between two words of an entry's `run` file: a NUL, which no word holds
+/// (a file name may hold a line break).
+const RUN_SEPARATOR: &str = "\0";
 
 /// The word of a run command that stands for the runner (java, python3).
 const RUNNER: &str = "{runner}";
@@ -533,7 +463,7 @@ fn ready(
     cached: bool,
     started: Instant,
     shown: String,
-    folder: Option<TemporaryDir>,
+    keep: Keep,
 ) -> Compiled {
     let entry = entry.to_string_lossy();
     let wrapped = run_words.first().is_some_and(|w| w == WRAPPED);
@@ -551,203 +481,8 @@ fn ready(
         took: started.elapsed(),
         wrapped,
         shown,
-        _folder: folder,
-    }
-}
-
-/// The file names and words of one build.
-struct Plan<'a> {
-    chain: &'static Toolchain,
-    /// The user's file in the build folder (Java: named after its public
-    /// class, as javac requires).
-    user_file: String,
-    /// The harness's file name and text, when the file is wrapped.
-    harness: Option<(&'static str, String)>,
-    extra: &'a [String],
-    /// javac's `-encoding`.
-    encoding: &'static str,
-}
-
-/// Python's compile step: the syntax checked (a syntax error is a compile
-/// error), and a file that is not UTF-8 and declares no encoding (a
-/// comment saved as CP949) saved as UTF-8, its lines where they were.
-///
-/// It runs isolated (`-I`); the first line also drops the current
-/// directory (`''`), which a Python before 3.11 puts first on `sys.path`
-/// for `-c` even then, so that a `tokenize.py` there is never imported.
-const PYTHON_CHECK: &str = r#"import sys; sys.path[:] = [p for p in sys.path if p]
-import io, tokenize
-src, dst, name = sys.argv[1:4]
-data = open(src, "rb").read()
-try:
-    encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
-    try:
-        text, out = data.decode(encoding), data
-    except UnicodeDecodeError:
-        text = data.decode("cp949")
-        out = text.encode("utf-8")
-    compile(text, name, "exec")
-except (SyntaxError, ValueError, UnicodeDecodeError) as e:
-    import traceback
-    sys.stderr.write("".join(traceback.format_exception_only(type(e), e)))
-    sys.exit(1)
-open(dst, "wb").write(out)
-"#;
-
-impl Plan<'_> {
-    /// The compiler's arguments, with [`HERE`] for the build folder.
-    fn compile_words(&self) -> Vec<String> {
-        let at = |name: &str| format!("{HERE}/{name}");
-        let mut words: Vec<String> = Vec::new();
-        let options = self.chain.options.iter().map(|o| {
-            if *o == "UTF-8" {
-                self.encoding.to_string()
-            } else {
-                (*o).to_string()
-            }
-        });
-        let compiled = self
-            .harness
-            .as_ref()
-            .map_or(self.user_file.as_str(), |(name, _)| name);
-        match self.chain.language {
-            Language::C | Language::Cpp => {
-                words.extend(options);
-                words.extend(self.extra.iter().cloned());
-                words.extend([at(compiled), "-o".into(), at("main"), "-lm".into()]);
-            }
-            Language::Rust => {
-                words.extend(options);
-                words.extend(self.extra.iter().cloned());
-                words.extend(["-o".into(), at("main"), at(&self.user_file)]);
-            }
-            Language::Java => {
-                words.extend(options);
-                words.extend(self.extra.iter().cloned());
-                words.extend(["-d".into(), at("classes"), at(&self.user_file)]);
-                if let Some((name, _)) = &self.harness {
-                    words.push(at(name));
-                }
-            }
-            Language::Kotlin => {
-                words.push(at(&self.user_file));
-                words.extend(options);
-                words.extend(self.extra.iter().cloned());
-                words.extend(["-d".into(), at("main.jar")]);
-            }
-            Language::Python => {
-                words.extend(options);
-                words.extend([
-                    "-c".into(),
-                    PYTHON_CHECK.into(),
-                    at("source"),
-                    at(&self.user_file),
-                    self.user_file.clone(),
-                ]);
-            }
-            Language::JavaScript => {
-                words.extend(options);
-                words.push(at(&self.user_file));
-            }
-        }
-        words
-    }
-
-    /// The words that run the build at `here` ([`RUNNER`] for the
-    /// runner, [`HERE`] for the folder, [`WRAPPED`] first when the
-    /// harness calls `solution`).
-    fn run_words(&self, here: &Path, shown: &str) -> Result<Vec<String>, SourceError> {
-        let at = |name: &str| format!("{HERE}/{name}");
-        let mut words = Vec::new();
-        let run_options = self.chain.run_options.iter().map(|o| (*o).to_string());
-        match self.chain.language {
-            Language::C | Language::Cpp | Language::Rust => {
-                if self.harness.is_some() {
-                    words.push(WRAPPED.into());
-                }
-                words.push(at("main"));
-            }
-            Language::Python | Language::JavaScript => {
-                if self.harness.is_some() {
-                    words.push(WRAPPED.into());
-                }
-                words.push(RUNNER.into());
-                words.extend(run_options);
-                if let Some((name, _)) = &self.harness {
-                    words.push(at(name));
-                }
-                words.push(at(&self.user_file));
-            }
-            Language::Kotlin => {
-                words.push(RUNNER.into());
-                words.extend(run_options);
-                words.extend(["-jar".into(), at("main.jar")]);
-            }
-            Language::Java => {
-                let classes =
-                    java::classes(&here.join("classes")).map_err(|source| SourceError::Cache {
-                        what: "read the compiled classes in",
-                        dir: here.join("classes"),
-                        source,
-                    })?;
-                let with_solution: Vec<&java::Class> =
-                    classes.iter().filter(|c| c.solution).collect();
-                let target = if self.harness.is_some() && !with_solution.is_empty() {
-                    let chosen = with_solution
-                        .iter()
-                        .find(|c| c.name.rsplit('.').next() == Some("Solution"))
-                        .unwrap_or(&with_solution[0]);
-                    words.push(WRAPPED.into());
-                    vec!["BoardsolveHarness".to_string(), chosen.name.clone()]
-                } else {
-                    vec![self.main_class(&classes, shown)?]
-                };
-                words.push(RUNNER.into());
-                words.extend(run_options);
-                words.extend(["-cp".into(), at("classes")]);
-                words.extend(target);
-            }
-        }
-        Ok(words)
-    }
-
-    /// The class whose `main` runs: the only one with `main`, else the
-    /// public one among them.
-    fn main_class(&self, classes: &[java::Class], shown: &str) -> Result<String, SourceError> {
-        let mains: Vec<&java::Class> = classes
-            .iter()
-            .filter(|c| c.main && c.name != "BoardsolveHarness")
-            .collect();
-        let public: Vec<&java::Class> = mains.iter().copied().filter(|c| c.public).collect();
-        match (mains.as_slice(), public.as_slice()) {
-            ([one], _) | (_, [one]) => Ok(one.name.clone()),
-            ([], _) => Err(SourceError::NothingToRun {
-                shown: shown.to_string(),
-                why: "no class has public static void main(String[] args)".into(),
-            }),
-            (many, _) => Err(SourceError::NothingToRun {
-                shown: shown.to_string(),
-                why: format!(
-                    "several classes have main ({}): make the one to run public",
-                    many.iter()
-                        .map(|c| c.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            }),
-        }
-    }
-}
-
-/// The user's file's name in the build folder.
-fn user_file_name(request: &Request<'_>, text: &str) -> String {
-    let own = request
-        .source
-        .file_name()
-        .map_or_else(|| "main".to_string(), |n| n.to_string_lossy().into_owned());
-    match request.language {
-        Language::Java => java::public_type(text).map_or(own, |name| format!("{name}.java")),
-        _ => own,
+        names: Vec::new(),
+        _keep: keep,
     }
 }
 
