@@ -156,6 +156,8 @@ mod common {
     }
 }
 
+#[path = "cli/check.rs"]
+mod check;
 #[path = "cli/compile.rs"]
 mod compile;
 #[path = "cli/contracts.rs"]
@@ -200,6 +202,8 @@ mod source;
 mod tools;
 #[path = "cli/tromino.rs"]
 mod tromino;
+#[path = "cli/watch.rs"]
+mod watch;
 #[path = "cli/web.rs"]
 mod web;
 #[path = "cli/yut.rs"]

@@ -8,7 +8,7 @@ use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::audit::{self, AuditReport, Case, Search};
 use boardsolve::tools::harness::Harness;
 use boardsolve::tools::judge::Verdict;
-use boardsolve::tools::solutions::{self, Outcome, Submission};
+use boardsolve::tools::solutions::{self, Outcome, SolutionsError, Submission};
 use boardsolve::tools::{batch, files, judge, suite};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -171,22 +171,89 @@ fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop
     let memory_limit = args
         .memory_limit
         .or(judge.map(|j| j.resources.memory_bytes()));
+    let limits = (time_limit, memory_limit);
+    let runs = judge_each(args, &found, &inputs, limits, harness)?;
+    let mut report = Matrix::new(time_limit, from, &inputs, &found, &runs);
+    report.memory_limit_kib = memory_limit.map(|m| m / 1024);
+    let broken = report.programs.iter().any(|p| p.broken.is_some());
+    let written = print_report(args.json, &report, |out| write_matrix(out, &report));
+    // The others are judged and shown all the same; the audit is still
+    // incomplete, which is not a verdict on a program.
+    let not_judged = report
+        .programs
+        .iter()
+        .filter(|p| p.not_judged.is_some())
+        .count();
+    if not_judged > 0 {
+        written.map_err(|e| io_failure(e, "cannot write the report"))?;
+        return Err(Stop::Usage(format!(
+            "{not_judged} of {} programs not judged (said above)",
+            report.programs.len()
+        )));
+    }
+    harness::reported(broken, written)
+}
+
+/// How one submission fared.
+enum Judged {
+    /// It ran on every case.
+    Ran(Vec<suite::CaseReport>),
+    /// It did not build, with the compiler's first lines: a verdict,
+    /// judged by its folder's rule.
+    CompileError(String),
+    /// boardsolve cannot run it (no program, a program of several files),
+    /// which says nothing of the program.
+    CannotRun(String),
+}
+
+/// Every submission on every case, each built and run in turn (its
+/// build removed after its runs).
+fn judge_each(
+    args: &AuditArgs,
+    found: &[Submission],
+    inputs: &[PathBuf],
+    (time_limit, memory_limit): (Duration, Option<u64>),
+    harness: &Harness,
+) -> Result<Vec<Judged>, Stop> {
     let accepts = args.puzzle.contract().accepting(RuleOptions::Defaults);
+    let programmers = super::source::programmers(args.puzzle);
     let mut runs = Vec::new();
-    for submission in &found {
-        // Built one at a time, each dropped (its build removed) after its runs.
-        let programmers = super::source::programmers(args.puzzle);
+    for submission in found {
         let prepared = match solutions::prepare(harness, submission, programmers) {
             Ok(prepared) => prepared,
             // The signal's thread says "interrupted" and exits with 130.
             Err(e) if e.interrupted() => signals::wait_for_exit(),
+            Err(SolutionsError::Build {
+                name,
+                command,
+                output,
+            }) => {
+                // Expected in rejected/; anywhere else, why is worth seeing.
+                if !submission.rule.permitted.contains(&Outcome::CompileError) {
+                    warn(format_args!("{name} does not build: {command}\n{output}"));
+                }
+                runs.push(Judged::CompileError(output));
+                continue;
+            }
+            Err(e @ SolutionsError::CannotRun(_)) => {
+                warn(&e);
+                let why = "neither executable nor a source boardsolve builds";
+                runs.push(Judged::CannotRun(why.into()));
+                continue;
+            }
+            Err(e @ SolutionsError::SeveralFiles { files, .. }) => {
+                warn(&e);
+                let why = format!("a folder of {files} files, which boardsolve does not build");
+                runs.push(Judged::CannotRun(why));
+                continue;
+            }
             Err(e) => return Err(Stop::failed(e)),
         };
         let config = suite::SuiteConfig {
             puzzle: args.puzzle,
             program: prepared.program.clone(),
             harness: harness.clone(),
-            inputs: inputs.clone(),
+            inputs: inputs.to_vec(),
             time_limit,
             memory_limit,
             jobs: harness::jobs(args.jobs),
@@ -205,13 +272,9 @@ fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop
         let result = suite::run_suite(&config, &tick);
         let reports = harness::finished(bar.as_ref(), result, suite::SuiteError::interrupted)
             .map_err(Stop::failed)?;
-        runs.push(reports);
+        runs.push(Judged::Ran(reports));
     }
-    let mut report = Matrix::new(time_limit, from, &inputs, &found, &runs);
-    report.memory_limit_kib = memory_limit.map(|m| m / 1024);
-    let broken = report.programs.iter().any(|p| p.broken.is_some());
-    let written = print_report(args.json, &report, |out| write_matrix(out, &report));
-    harness::reported(broken, written)
+    Ok(runs)
 }
 
 /// A case's name in the matrix: from its package group on
@@ -264,16 +327,20 @@ struct ProgramRow {
     slowest_ms: u128,
     /// The case of the slowest run.
     slowest_case: String,
-    /// How its folder's rule is broken; `null` when it is kept.
+    /// How its folder's rule is broken; `null` when it is kept or the
+    /// program was not judged.
     broken: Option<String>,
+    /// Why boardsolve could not run it (then `runs` is empty); `null`
+    /// when it was judged.
+    not_judged: Option<String>,
 }
 
 /// One run of one program on one case.
 #[derive(Debug, serde::Serialize)]
 struct Run {
-    /// The judge's verdict: `AC`, `WA`, `TLE`, `MLE`, `RE`, `OLE`.
+    /// The judge's verdict: `AC`, `WA`, `TLE`, `MLE`, `RE`, `OLE`, `CE`.
     verdict: &'static str,
-    /// The format's outcome: `AC`, `WA`, `TLE`, `RTE`.
+    /// The format's outcome: `AC`, `WA`, `TLE`, `RTE`, `CE`.
     outcome: Outcome,
     /// CPU time in milliseconds.
     cpu_ms: u128,
@@ -291,53 +358,88 @@ impl Matrix {
         from: String,
         inputs: &[PathBuf],
         found: &[Submission],
-        runs: &[Vec<suite::CaseReport>],
+        runs: &[Judged],
     ) -> Matrix {
         let cases: Vec<String> = inputs.iter().map(|p| case_name(p)).collect();
         let programs: Vec<ProgramRow> = found
             .iter()
             .zip(runs)
-            .map(|(submission, reports)| {
-                let outcomes: Vec<(String, Outcome)> = cases
-                    .iter()
-                    .cloned()
-                    .zip(reports.iter().map(|r| Outcome::of(&r.verdict)))
-                    .collect();
-                let slowest = reports
-                    .iter()
-                    .enumerate()
-                    .max_by_key(|(_, r)| r.usage.cpu)
-                    .map(|(i, r)| (r.usage.cpu.as_millis(), cases[i].clone()))
-                    .unwrap_or_default();
-                ProgramRow {
-                    name: submission.name.clone(),
-                    folder: submission.rule.folder,
-                    permitted: submission.rule.permitted,
-                    required: submission.rule.required,
-                    runs: reports
-                        .iter()
-                        .map(|r| Run {
-                            verdict: r.verdict.code(),
-                            outcome: Outcome::of(&r.verdict),
-                            cpu_ms: r.usage.cpu.as_millis(),
-                            wall_ms: r.usage.wall.as_millis(),
-                            peak_kib: r.usage.peak_kib,
-                            message: (r.verdict != Verdict::Accepted).then(|| r.verdict.describe()),
-                        })
-                        .collect(),
-                    slowest_ms: slowest.0,
-                    slowest_case: slowest.1,
-                    broken: submission.rule.broken(&outcomes),
-                }
-            })
+            .map(|(submission, judged)| ProgramRow::new(submission, &cases, judged))
             .collect();
         Matrix {
             time_limit_ms: time_limit.as_millis(),
             time_limit_from: from,
             memory_limit_kib: None,
-            as_required: programs.iter().filter(|p| p.broken.is_none()).count(),
+            as_required: programs
+                .iter()
+                .filter(|p| p.broken.is_none() && p.not_judged.is_none())
+                .count(),
             cases,
             programs,
+        }
+    }
+}
+
+impl ProgramRow {
+    fn new(submission: &Submission, cases: &[String], judged: &Judged) -> ProgramRow {
+        let runs: Vec<Run> = match judged {
+            Judged::Ran(reports) => reports
+                .iter()
+                .map(|r| Run {
+                    verdict: r.verdict.code(),
+                    outcome: Outcome::of(&r.verdict),
+                    cpu_ms: r.usage.cpu.as_millis(),
+                    wall_ms: r.usage.wall.as_millis(),
+                    peak_kib: r.usage.peak_kib,
+                    message: (r.verdict != Verdict::Accepted).then(|| r.verdict.describe()),
+                })
+                .collect(),
+            // Every case, as a judge reports a submission that does not
+            // build: nothing ran.
+            Judged::CompileError(output) => cases
+                .iter()
+                .map(|_| Run {
+                    verdict: "CE",
+                    outcome: Outcome::CompileError,
+                    cpu_ms: 0,
+                    wall_ms: 0,
+                    peak_kib: 0,
+                    message: Some(output.clone()),
+                })
+                .collect(),
+            Judged::CannotRun(_) => Vec::new(),
+        };
+        let outcomes: Vec<(String, Outcome)> = cases
+            .iter()
+            .cloned()
+            .zip(runs.iter().map(|r| r.outcome))
+            .collect();
+        let slowest = match judged {
+            Judged::Ran(_) => runs
+                .iter()
+                .enumerate()
+                .max_by_key(|(_, r)| r.cpu_ms)
+                .map(|(i, r)| (r.cpu_ms, cases[i].clone()))
+                .unwrap_or_default(),
+            _ => (0, String::new()),
+        };
+        let not_judged = match judged {
+            Judged::CannotRun(why) => Some(why.clone()),
+            _ => None,
+        };
+        ProgramRow {
+            name: submission.name.clone(),
+            folder: submission.rule.folder,
+            permitted: submission.rule.permitted,
+            required: submission.rule.required,
+            broken: match not_judged {
+                Some(_) => None,
+                None => submission.rule.broken(&outcomes),
+            },
+            not_judged,
+            runs,
+            slowest_ms: slowest.0,
+            slowest_case: slowest.1,
         }
     }
 }
@@ -366,7 +468,10 @@ fn write_matrix(out: &mut dyn Write, m: &Matrix) -> io::Result<()> {
     for (c, case) in m.cases.iter().enumerate() {
         write!(out, "{case:<width$}")?;
         for p in &m.programs {
-            let run = &p.runs[c];
+            let Some(run) = p.runs.get(c) else {
+                write!(out, "  {:<4}{:>6}", "-", "")?;
+                continue;
+            };
             let style = if run.outcome == Outcome::Accepted {
                 GOOD
             } else {
@@ -377,6 +482,10 @@ fn write_matrix(out: &mut dyn Write, m: &Matrix) -> io::Result<()> {
         writeln!(out)?;
     }
     for (i, p) in m.programs.iter().enumerate() {
+        if let Some(why) = &p.not_judged {
+            writeln!(out, "[{}] {}: {BAD}not judged{BAD:#}: {why}", i + 1, p.name)?;
+            continue;
+        }
         let mut counts: Vec<(&str, usize)> = Vec::new();
         for run in &p.runs {
             match counts.iter_mut().find(|(code, _)| *code == run.verdict) {
@@ -388,18 +497,21 @@ fn write_matrix(out: &mut dyn Write, m: &Matrix) -> io::Result<()> {
             .iter()
             .map(|(code, n)| format!("{n} {code}"))
             .collect();
+        let slowest = match p.slowest_case.is_empty() {
+            // Nothing ran (a compile error): no run to name.
+            true => String::new(),
+            false => format!("; slowest {} ms ({})", p.slowest_ms, p.slowest_case),
+        };
         let verdict = match &p.broken {
             None => format!("{GOOD}as {}/ requires{GOOD:#}", p.folder),
             Some(why) => format!("{BAD}NOT as {}/ requires{BAD:#}: {why}", p.folder),
         };
         writeln!(
             out,
-            "[{}] {}: {}; slowest {} ms ({}); {verdict}",
+            "[{}] {}: {}{slowest}; {verdict}",
             i + 1,
             p.name,
             counts.join(", "),
-            p.slowest_ms,
-            p.slowest_case
         )?;
     }
     let all = m.as_required == m.programs.len();

@@ -11,6 +11,7 @@ use boardsolve::tools::batch;
 use boardsolve::tools::files::{self, Existing};
 use boardsolve::tools::harness::Harness;
 use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 pub(crate) fn solve(args: &SolveArgs, harness: &Harness) -> Result<(), Stop> {
     let options = SolveOptions {
@@ -218,10 +219,6 @@ pub(crate) fn solve_many(
                 .into(),
         ));
     }
-    if let Some(dir) = &args.out_dir {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Stop::system(format!("cannot create {}", files::shown(dir)), e))?;
-    }
     let outputs = batch::Outputs {
         dir: args.out_dir.as_deref(),
         format: options.format,
@@ -235,6 +232,13 @@ pub(crate) fn solve_many(
         batch::Clash::Exists { .. } => Stop::Usage(format!("{e} (--force replaces it)")),
         e => Stop::failed(e),
     })?;
+    // Made only once nothing is refused, and taken away again when no
+    // answer was written into it: a refused or failed run leaves no trace.
+    let made = match &args.out_dir {
+        Some(dir) => made_folders(dir)
+            .map_err(|e| Stop::system(format!("cannot create {}", files::shown(dir)), e))?,
+        None => Vec::new(),
+    };
     let bar = progress_bar(found.inputs.len() as u64, "files");
     let tick = || {
         if let Some(bar) = &bar {
@@ -253,12 +257,30 @@ pub(crate) fn solve_many(
     if failed.is_empty() {
         Ok(())
     } else {
+        if failed.len() == found.inputs.len() {
+            // Only empty folders go: what appeared there meanwhile stays.
+            for folder in made.iter().rev() {
+                let _ = std::fs::remove_dir(folder);
+            }
+        }
         Err(Stop::Usage(format!(
             "{} of {} files failed",
             failed.len(),
             found.inputs.len()
         )))
     }
+}
+
+/// Makes `dir` and the folders above it that are missing, as `mkdir -p`
+/// does, and returns those it made, the outermost first.
+fn made_folders(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let missing: Vec<&Path> = dir
+        .ancestors()
+        .filter(|a| !a.as_os_str().is_empty())
+        .take_while(|a| a.symlink_metadata().is_err())
+        .collect();
+    std::fs::create_dir_all(dir)?;
+    Ok(missing.into_iter().rev().map(Path::to_path_buf).collect())
 }
 
 #[cfg(test)]

@@ -12,6 +12,8 @@ use boardsolve::tools::{batch, judge, suite};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+mod watch;
+
 pub(crate) fn test_command(args: &TestArgs, harness: &Harness) -> Result<(), Stop> {
     // Refused before anything runs.
     let rules = args
@@ -22,7 +24,7 @@ pub(crate) fn test_command(args: &TestArgs, harness: &Harness) -> Result<(), Sto
         signals::stops_in_json();
     }
     if args.watch {
-        return watch(args, rules, harness);
+        return watch::watch(args, rules, harness);
     }
     // The cases first: nothing is compiled for a run with nothing to run.
     let paths = case_paths(args)?;
@@ -194,143 +196,6 @@ fn case_inputs(args: &TestArgs, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Stop>
         }
     }
     Ok(inputs)
-}
-
-/// `test --watch`: the suite run again, with a fresh table, each time the
-/// source file, the program or a case changes, until Ctrl-C (which stops
-/// the runs and exits as any stop by a signal does).
-fn watch(args: &TestArgs, rules: RuleOptions, harness: &Harness) -> Result<(), Stop> {
-    // Before the watcher's thread: every thread must inherit the blocked
-    // signals.
-    need_stdout()?;
-    signals::stop_cleanly(harness)?;
-    let paths = case_paths(args)?;
-    let program = args
-        .command
-        .first()
-        .map(PathBuf::from)
-        .filter(|p| p.is_file());
-    let (events, changes) = std::sync::mpsc::channel();
-    let mut watcher = notify::recommended_watcher(events)
-        .map_err(|e| Stop::Usage(format!("--watch: cannot watch files: {e}")))?;
-    watch_folders(&mut watcher, program.iter().chain(&paths))?;
-    let watched = Watched::new(program.as_deref(), &paths);
-    let mut round = 1u64;
-    loop {
-        let result = source::prepare(
-            harness,
-            args.puzzle,
-            &args.command,
-            args.compile_flags.as_deref(),
-        )
-        .and_then(|prepared| run_once(args, rules, prepared, &paths, harness));
-        match result {
-            Ok(()) | Err(Stop::Found) => {}
-            Err(Stop::Quiet) => return Err(Stop::Quiet),
-            Err(stop) => {
-                let _ = exit::report(Err(stop));
-            }
-        }
-        let _ = writeln!(
-            io::stderr(),
-            "watching for changes (round {round}; Ctrl-C stops)"
-        );
-        // The first change that matters, then whatever follows it within
-        // a moment (an editor saves in several steps).
-        loop {
-            match changes.recv() {
-                Ok(Ok(event))
-                    if !matches!(event.kind, notify::EventKind::Access(_))
-                        && event.paths.iter().any(|p| watched.matters(p)) =>
-                {
-                    break;
-                }
-                Ok(_) => {}
-                Err(_) => return Err(Stop::Usage("--watch: the file watcher stopped".into())),
-            }
-        }
-        std::thread::sleep(std::time::Duration::from_millis(200));
-        while changes.try_recv().is_ok() {}
-        round += 1;
-        let _ = writeln!(io::stderr(), "\n--- changed: round {round} ---");
-    }
-}
-
-/// Watches the folder of each of `paths` (a folder itself for a folder of
-/// cases), each once: file events come from folders, and an editor's save
-/// often replaces the file rather than writing into it.
-fn watch_folders<'a>(
-    watcher: &mut impl notify::Watcher,
-    paths: impl Iterator<Item = &'a PathBuf>,
-) -> Result<(), Stop> {
-    let mut folders: Vec<PathBuf> = Vec::new();
-    for path in paths {
-        let folder = if path.is_dir() {
-            path.clone()
-        } else {
-            match path.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-                _ => PathBuf::from("."),
-            }
-        };
-        if !folders.contains(&folder) {
-            watcher
-                .watch(&folder, notify::RecursiveMode::NonRecursive)
-                .map_err(|e| {
-                    Stop::Usage(format!(
-                        "--watch: cannot watch {}: {e}",
-                        files::shown(&folder)
-                    ))
-                })?;
-            folders.push(folder);
-        }
-    }
-    Ok(())
-}
-
-/// The files whose change starts a new round of `--watch`: the program's
-/// source, the cases named and their answers, and the cases and answers
-/// in the folders named; all canonical, as the watcher reports them.
-struct Watched {
-    program: Option<PathBuf>,
-    case_files: Vec<PathBuf>,
-    case_dirs: Vec<PathBuf>,
-}
-
-impl Watched {
-    fn new(program: Option<&Path>, paths: &[PathBuf]) -> Watched {
-        let (dirs, files): (Vec<&PathBuf>, Vec<&PathBuf>) = paths.iter().partition(|p| p.is_dir());
-        Watched {
-            program: program.map(canonical),
-            case_files: files.into_iter().map(|p| canonical(p)).collect(),
-            case_dirs: dirs.into_iter().map(|p| canonical(p)).collect(),
-        }
-    }
-
-    fn matters(&self, path: &Path) -> bool {
-        let Some(name) = path.file_name() else {
-            return false;
-        };
-        let path = path
-            .parent()
-            .map_or_else(|| path.to_path_buf(), |dir| canonical(dir).join(name));
-        let case_or_answer = |e: &std::ffi::OsStr| e == "in" || e == "out" || e == "ans";
-        self.program.as_ref() == Some(&path)
-            || self.case_files.iter().any(|c| {
-                *c == path || c.with_extension("out") == path || c.with_extension("ans") == path
-            })
-            || (self
-                .case_dirs
-                .iter()
-                .any(|d| path.parent() == Some(d.as_path()))
-                && path.extension().is_some_and(case_or_answer))
-    }
-}
-
-/// `p` made canonical where it can be (a file being replaced may be
-/// missing for a moment), else as given.
-fn canonical(p: &Path) -> PathBuf {
-    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
 /// Names, on standard error, the cases past the judge's limits: they are

@@ -371,3 +371,55 @@ fn gen_force_removes_the_answers_of_the_inputs_it_replaces() {
     );
     assert!(k.join("001.out").exists() && !k.join("001.ans").exists());
 }
+
+#[test]
+fn bulk_solve_makes_its_out_dir_only_for_answers_and_leaves_none_when_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    for input in ["a/1.in", "b/1.in"] {
+        std::fs::create_dir_all(dir.path().join(input).parent().unwrap()).unwrap();
+        std::fs::write(dir.path().join(input), "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
+    }
+    std::fs::write(dir.path().join("bad.in"), "junk\n").unwrap();
+    let deep = at("s2/new/deep");
+    // Refused before anything is solved: two answers for one file.
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "12100",
+            &at("a/1.in"),
+            &at("b/1.in"),
+            "--out-dir",
+            &deep,
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("would both write"), "{err}");
+    assert!(!dir.path().join("s2").exists(), "a refused run made s2/");
+    // Every file failed: nothing to keep the folders for.
+    let (code, _, err) = run(&["solve", "12100", &at("bad.in"), "--out-dir", &deep], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        !dir.path().join("s2").exists(),
+        "a run that wrote nothing made s2/"
+    );
+    // Made as `mkdir -p` makes them when an answer goes there, and kept
+    // with it even when another file failed.
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "12100",
+            &at("bad.in"),
+            &at("a/1.in"),
+            "--out-dir",
+            &deep,
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("s2/new/deep/1.out")).unwrap(),
+        "16\n"
+    );
+}

@@ -153,27 +153,91 @@ fn the_time_limit_of_the_package_and_a_program_that_must_time_out() {
 }
 
 #[test]
-fn what_cannot_run_is_a_usage_error_not_a_verdict() {
+fn what_cannot_run_is_said_and_the_others_are_judged_all_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     cases(d);
-    std::fs::create_dir_all(d.join("submissions/accepted")).unwrap();
+    script(&d.join("submissions/accepted/right.sh"), RIGHT);
     std::fs::write(d.join("submissions/accepted/notes.txt"), "hi\n").unwrap();
-    let (code, _, err) = audit(d, &[]);
-    assert_eq!(code, 2, "{err}");
+    // A folder of several sources: a program boardsolve does not build.
+    std::fs::create_dir_all(d.join("submissions/accepted/multi")).unwrap();
+    std::fs::write(d.join("submissions/accepted/multi/a.py"), "print(1)\n").unwrap();
+    std::fs::write(d.join("submissions/accepted/multi/b.py"), "print(2)\n").unwrap();
+    let (code, out, err) = audit(d, &[]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        out.contains(
+            "[1] accepted/multi: not judged: a folder of 2 files, which boardsolve does not build"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("[2] accepted/notes.txt: not judged: neither executable nor a source"),
+        "{out}"
+    );
+    assert!(
+        out.contains("[3] accepted/right.sh: 3 AC; slowest ")
+            && out.ends_with("1 of 3 programs as their folders require\n"),
+        "{out}"
+    );
+    assert!(err.contains("multi is a folder of 2 files"), "{err}");
     assert!(
         err.contains("notes.txt is neither executable nor a source"),
         "{err}"
     );
+    assert!(
+        err.ends_with("2 of 3 programs not judged (said above)\n"),
+        "{err}"
+    );
     std::fs::remove_file(d.join("submissions/accepted/notes.txt")).unwrap();
-    std::fs::write(d.join("submissions/accepted/broken.cpp"), "int main( {\n").unwrap();
-    let (code, _, err) = audit(d, &[]);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("broken.cpp does not build: g++ -O2"), "{err}");
-    std::fs::remove_file(d.join("submissions/accepted/broken.cpp")).unwrap();
+    std::fs::remove_dir_all(d.join("submissions/accepted/multi")).unwrap();
+    std::fs::remove_file(d.join("submissions/accepted/right.sh")).unwrap();
     let (code, _, err) = audit(d, &[]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("holds no program"), "{err}");
+}
+
+#[test]
+fn a_compile_error_is_judged_by_its_folders_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    cases(d);
+    script(&d.join("submissions/accepted/right.sh"), RIGHT);
+    // A folder that holds one program is that program.
+    script(&d.join("submissions/accepted/folder/run.sh"), RIGHT);
+    std::fs::create_dir_all(d.join("submissions/rejected")).unwrap();
+    std::fs::write(d.join("submissions/rejected/broken.cpp"), "int main( {\n").unwrap();
+    let (code, out, err) = audit(d, &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("[1] accepted/folder: 3 AC; slowest ")
+            && out.contains("[3] rejected/broken.cpp: 3 CE; as rejected/ requires")
+            && out.ends_with("3 of 3 programs as their folders require\n"),
+        "{out}"
+    );
+    assert!(!err.contains("does not build"), "{err}");
+    let (_, json, _) = audit(d, &["--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["programs"][2]["runs"][0]["outcome"], "CE");
+    assert!(
+        v["programs"][2]["runs"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("error")
+    );
+    // Anywhere else it breaks the rule, and the compiler's words are shown.
+    std::fs::rename(
+        d.join("submissions/rejected/broken.cpp"),
+        d.join("submissions/accepted/broken.cpp"),
+    )
+    .unwrap();
+    let (code, out, err) = audit(d, &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("[1] accepted/broken.cpp: 3 CE; NOT as accepted/ requires: CE on sample/1.in, but accepted/ permits only AC"),
+        "{out}"
+    );
+    assert!(err.contains("broken.cpp does not build: g++ -O2"), "{err}");
 }
 
 #[test]

@@ -16,8 +16,10 @@ use super::{
     TextForm, Variant,
 };
 use crate::search::context::RunContext;
-use crate::text::{InputError, Reopen, Verdict, compare_tokens, number_position};
-use std::io::{Read, Write};
+use crate::text::{
+    InputError, Reopen, Verdict, compare_token_streams, compare_tokens, number_position,
+};
+use std::io::Write;
 use std::ops::ControlFlow;
 
 /// What the help of `solve`, `gen` and `samples` says of one puzzle, so
@@ -419,16 +421,19 @@ pub trait Rules: Text + Generate + Reference + Clone + Send + Sync + 'static {
     }
 
     /// [`Rules::check`] of an output read from `output` (opened as often
-    /// as the checker needs). By default it is read whole: most answers
-    /// are a few numbers; a puzzle whose answers can be huge (a tiling)
-    /// reads them as streams.
+    /// as the checker needs). By default the output is compared with the
+    /// unique answer as a stream, with the verdicts and words of
+    /// [`Rules::check`]: memory stays a few buffers whatever the output's
+    /// size, and reading stops at the first difference, so that a
+    /// runaway output of gigabytes is a wrong answer found at once. A
+    /// puzzle that overrides [`Rules::check`] overrides this as well.
     ///
     /// # Errors
     /// As [`Rules::check`]; [`Error::Io`] when the output cannot be read.
     fn check_from(&self, instance: &Self::Instance, output: &Reopen<'_>) -> Result<Verdict, Error> {
-        let mut whole = Vec::new();
-        output()?.read_to_end(&mut whole)?;
-        self.check(instance, &whole)
+        let mut expected = Vec::new();
+        self.write_answer(instance, &mut expected)?;
+        Ok(compare_token_streams(&expected[..], output()?)?)
     }
 }
 

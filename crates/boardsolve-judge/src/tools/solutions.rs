@@ -13,8 +13,9 @@ use super::run::{Program, ProgramError};
 use super::source::{Built, Compiled};
 use std::path::{Path, PathBuf};
 
-/// The four verdicts of the package format: memory and output limits are
-/// run-time errors there, as judges report them.
+/// The verdicts of the package format: memory and output limits are
+/// run-time errors there, as judges report them; a program that does not
+/// build is a compile error on every case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum Outcome {
     /// Accepted.
@@ -29,6 +30,9 @@ pub enum Outcome {
     /// Crashed, or over the memory or output limit.
     #[serde(rename = "RTE")]
     RunTimeError,
+    /// Did not build: a verdict other than AC, which `rejected/` permits.
+    #[serde(rename = "CE")]
+    CompileError,
 }
 
 impl Outcome {
@@ -44,13 +48,14 @@ impl Outcome {
         }
     }
 
-    /// Its code in the format: `AC`, `WA`, `TLE`, `RTE`.
+    /// Its code in the format: `AC`, `WA`, `TLE`, `RTE`, `CE`.
     pub fn code(self) -> &'static str {
         match self {
             Outcome::Accepted => "AC",
             Outcome::WrongAnswer => "WA",
             Outcome::TimeLimit => "TLE",
             Outcome::RunTimeError => "RTE",
+            Outcome::CompileError => "CE",
         }
     }
 }
@@ -67,9 +72,13 @@ pub struct Rule {
     pub required: &'static [Outcome],
 }
 
-use Outcome::{Accepted as AC, RunTimeError as RTE, TimeLimit as TLE, WrongAnswer as WA};
+use Outcome::{
+    Accepted as AC, CompileError as CE, RunTimeError as RTE, TimeLimit as TLE, WrongAnswer as WA,
+};
 
-/// The format's default folders and their rules.
+/// The format's default folders and their rules. `rejected/` holds
+/// programs whose final verdict is anything but AC, a compile error
+/// included (as BAPCtools judges it).
 pub const RULES: [Rule; 6] = [
     Rule {
         folder: "accepted",
@@ -78,8 +87,8 @@ pub const RULES: [Rule; 6] = [
     },
     Rule {
         folder: "rejected",
-        permitted: &[AC, WA, TLE, RTE],
-        required: &[RTE, TLE, WA],
+        permitted: &[AC, WA, TLE, RTE, CE],
+        required: &[RTE, TLE, WA, CE],
     },
     Rule {
         folder: "wrong_answer",
@@ -156,6 +165,17 @@ pub enum SolutionsError {
         "{0} holds no program in accepted/, rejected/, wrong_answer/, time_limit_exceeded/, run_time_error/ or brute_force/"
     )]
     Empty(String),
+    /// A submission folder of several files (or none): a program
+    /// boardsolve does not build.
+    #[error(
+        "{name} is a folder of {files} files; boardsolve runs a submission folder that holds one source or executable, not several"
+    )]
+    SeveralFiles {
+        /// The folder.
+        name: String,
+        /// How many files it holds.
+        files: usize,
+    },
     /// A file that is neither executable nor a known source.
     #[error(
         "{0} is neither executable nor a source boardsolve builds (C, C++, Python, Java, Rust, JavaScript, Kotlin): chmod +x it, or build it"
@@ -269,7 +289,8 @@ pub struct Prepared {
     _build: Option<Compiled>,
 }
 
-/// `sub` made runnable: an executable file runs as it is; a source file
+/// `sub` made runnable: an executable file runs as it is; a folder that
+/// holds one file (at any depth) is that file; a source file
 /// (C, C++, Python, Java, Rust, JavaScript, Kotlin: the table of
 /// `tools::source`) is built as `test` builds one, with the judge's
 /// options and the cache, and for a Programmers judge (`programmers`) a
@@ -277,14 +298,33 @@ pub struct Prepared {
 /// under `harness`.
 ///
 /// # Errors
-/// A file neither executable nor a known source, a source that does not
-/// build (with the compiler's first lines), or a missing compiler.
+/// A file neither executable nor a known source, a folder of several
+/// files, a source that does not build (with the compiler's first
+/// lines), or a missing compiler.
 pub fn prepare(
     harness: &super::harness::Harness,
     sub: &Submission,
     programmers: bool,
 ) -> Result<Prepared, SolutionsError> {
     let shown = super::files::shown(&sub.path);
+    if sub.path.is_dir() {
+        let mut files = Vec::new();
+        files_in(&sub.path, &mut files);
+        return match files.as_slice() {
+            [one] => prepare(
+                harness,
+                &Submission {
+                    path: one.clone(),
+                    ..sub.clone()
+                },
+                programmers,
+            ),
+            many => Err(SolutionsError::SeveralFiles {
+                name: shown,
+                files: many.len(),
+            }),
+        };
+    }
     let path = sub.path.to_string_lossy().into_owned();
     let Some((source, language)) = super::source::source_of(std::slice::from_ref(&path)) else {
         let executable = sub.path.is_file()
@@ -316,6 +356,25 @@ pub fn prepare(
             command: error.shown,
             output: error.message.join("\n"),
         }),
+    }
+}
+
+/// The files of `dir` and its folders, leaving out hidden ones (a
+/// package ignores them).
+fn files_in(dir: &Path, into: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let path = entry.path();
+        if entry.file_name().as_encoded_bytes().starts_with(b".") {
+            continue;
+        }
+        if path.is_dir() {
+            files_in(&path, into);
+        } else {
+            into.push(path);
+        }
     }
 }
 
@@ -382,6 +441,11 @@ mod tests {
                 .is_some()
         );
         assert_eq!(rule("rejected").broken(&outcomes(&[AC, RTE])), None);
+        assert_eq!(rule("rejected").broken(&outcomes(&[CE, CE])), None);
+        assert_eq!(
+            rule("accepted").broken(&outcomes(&[CE])).unwrap(),
+            "CE on 1.in, but accepted/ permits only AC"
+        );
         assert!(rule("brute_force").broken(&outcomes(&[AC, WA])).is_some());
         assert_eq!(
             Outcome::of(&Verdict::MemoryLimit),
