@@ -947,6 +947,26 @@ mod tests {
         assert!(r.usage.wall < Duration::from_secs(3), "{:?}", r.usage);
     }
 
+    /// Waits until process `pid` has run on a CPU for a few clock ticks
+    /// (its user time in `/proc/PID/stat`), or 30 s have passed.
+    fn wait_for_cpu_time(pid: u32) {
+        let start = std::time::Instant::now();
+        while start.elapsed() < Duration::from_secs(30) {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            // The fields after the command's closing parenthesis; utime is
+            // the 14th field of the line, the 12th after it.
+            let utime = stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(11))
+                .and_then(|t| t.parse::<u64>().ok())
+                .unwrap_or(0);
+            if utime >= 2 {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
     #[test]
     fn a_run_starved_past_the_hard_bound_is_trouble_naming_its_share_not_a_verdict() {
         if std::process::Command::new("taskset")
@@ -968,7 +988,12 @@ mod tests {
                     .unwrap()
             })
             .collect();
-        // Some 0.3 s of CPU time at a fifth of a CPU, against a hard bound
+        // Until every loop has had the CPU, the program could have it
+        // alone and end within the bound on a busy machine.
+        for child in &busy {
+            wait_for_cpu_time(child.id());
+        }
+        // Some 0.6 s of CPU time at a fifth of a CPU, against a hard bound
         // of ten wall caps of 100 ms: it never sleeps, so the wall cap
         // alone (before: the cap and once more) must not stop it.
         let work = Program::new(&[
@@ -977,7 +1002,7 @@ mod tests {
             "0".into(),
             "sh".into(),
             "-c".into(),
-            "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done".into(),
+            "i=0; while [ $i -lt 600000 ]; do i=$((i+1)); done".into(),
         ])
         .unwrap();
         let limits = Limits {
