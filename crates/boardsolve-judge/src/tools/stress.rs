@@ -7,6 +7,7 @@ use super::diagnose::{self, Diagnosis, Report, Runs};
 use super::generate;
 use super::harness::Harness;
 use super::judge::{self, Expected, JudgeError, Judged, Verdict};
+use super::own::{self, GeneratorFault, OwnProgram, ReferenceFault};
 use super::run::{Program, Trouble, Usage};
 use super::spool::Spooled;
 use crate::puzzles::{Accepts, CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
@@ -48,6 +49,13 @@ pub struct StressConfig {
     pub diagnose_cases: u64,
     /// Time allowed for the reference answer of one case.
     pub reference_limit: Duration,
+    /// The contestant's generator, which makes every case in place of
+    /// the built-in one (`CMD SEED CASE`, see [`own::generate`]).
+    pub generator: Option<OwnProgram>,
+    /// The contestant's reference (brute force), whose answers the
+    /// program is judged against once the built-in reference has judged
+    /// them right.
+    pub own_reference: Option<OwnProgram>,
 }
 
 /// What a stress run reports as it goes.
@@ -162,6 +170,12 @@ pub enum StressError {
     /// The harness could not run the program.
     #[error(transparent)]
     Trouble(#[from] Trouble),
+    /// The contestant's generator failed or made an invalid case.
+    #[error(transparent)]
+    Generator(Box<GeneratorFault>),
+    /// The contestant's reference failed or gave a wrong answer.
+    #[error(transparent)]
+    OwnReference(Box<ReferenceFault>),
     /// The reference did not answer in time.
     #[error("the reference answer took more than {limit:?} on case {case}")]
     Reference {
@@ -193,7 +207,7 @@ impl StressConfig {
     /// case too big for the reference stops the run with a clear message
     /// instead of hanging it, and spooled to a temporary file so that a
     /// huge one is never held whole.
-    fn reference(&self, input: &[u8], case: u64) -> Result<Spooled, StressError> {
+    fn builtin(&self, input: &[u8], case: u64) -> Result<Spooled, StressError> {
         let puzzle = self.puzzle;
         let rules = self.solve.rules;
         let answer = deadline::within(self.reference_limit, |context| {
@@ -209,32 +223,85 @@ impl StressConfig {
         }
     }
 
-    /// Runs the program on `input` and judges it against the reference.
-    fn judge(&self, input: &[u8], case: u64) -> Result<(Judged, Spooled), StressError> {
-        let answer = self.reference(input, case)?;
+    /// The answer the program is judged against: the built-in
+    /// reference's, or the contestant's reference's once the built-in one
+    /// has judged it as it judges the program (compared, or checked where
+    /// many answers are right), so that a wrong brute force is its own
+    /// error and never the program's failure.
+    fn reference(&self, input: &[u8], case: u64) -> Result<Spooled, StressError> {
+        let builtin = self.builtin(input, case)?;
+        let Some(own) = &self.own_reference else {
+            return Ok(builtin);
+        };
+        let judged = judge::judge(
+            &self.harness,
+            &own.program,
+            input,
+            self.expected(&builtin),
+            self.time_limit,
+            self.memory_limit,
+        )?;
+        if judged.verdict != Verdict::Accepted {
+            return Err(StressError::OwnReference(Box::new(ReferenceFault {
+                command: own.typed.clone(),
+                case,
+                shown: shown(input.to_vec(), judged, builtin),
+            })));
+        }
+        Ok(judged.output)
+    }
+
+    /// How an output is judged against `answer`: compared, or by the
+    /// puzzle's checker where any valid tiling is right.
+    fn expected<'a>(&'a self, answer: &'a Spooled) -> Expected<'a> {
         // The reference numbers a tiling in placement order, so that
         // contract is judged against it like an exact answer.
-        let expected = if self.accepts == Accepts::AnyTiling {
+        if self.accepts == Accepts::AnyTiling {
             Expected::Checker {
                 puzzle: self.puzzle,
                 options: CheckOptions {
                     rules: self.solve.rules,
                     context: RunContext::new(),
                 },
-                answer: &answer,
+                answer,
             }
         } else {
-            Expected::Answer(&answer)
-        };
+            Expected::Answer(answer)
+        }
+    }
+
+    /// Runs the program on `input` and judges it against the reference.
+    fn judge(&self, input: &[u8], case: u64) -> Result<(Judged, Spooled), StressError> {
+        let answer = self.reference(input, case)?;
         let judged = judge::judge(
             &self.harness,
             &self.program,
             input,
-            expected,
+            self.expected(&answer),
             self.time_limit,
             self.memory_limit,
         )?;
         Ok((judged, answer))
+    }
+
+    /// Case `case` (0-based): the contestant's generator's, or else what
+    /// `builtin` draws.
+    fn input(
+        &self,
+        case: u64,
+        builtin: impl FnOnce() -> Result<String, Error>,
+    ) -> Result<Vec<u8>, StressError> {
+        match &self.generator {
+            Some(generator) => own::generate(
+                &self.harness,
+                generator,
+                self.puzzle,
+                self.seed,
+                case,
+                (self.time_limit, self.memory_limit),
+            ),
+            None => Ok(builtin()?.into_bytes()),
+        }
     }
 
     fn pool(&self) -> Result<rayon::ThreadPool, StressError> {
@@ -304,13 +371,14 @@ pub fn stress(
     let mut start = 0;
     while start < cfg.cases {
         let end = (start + batch).min(cfg.cases);
-        type CaseResult = Result<Result<Usage, (String, Judged, Spooled)>, StressError>;
+        type CaseResult = Result<Result<Usage, (Vec<u8>, Judged, Spooled)>, StressError>;
         let results: Vec<CaseResult> = pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map(|case| {
-                    let input = case_input(cfg.puzzle, cfg.seed, case, &cfg.sizes)?;
-                    let (judged, expected) = cfg.judge(input.as_bytes(), case + 1)?;
+                    let input =
+                        cfg.input(case, || case_input(cfg.puzzle, cfg.seed, case, &cfg.sizes))?;
+                    let (judged, expected) = cfg.judge(&input, case + 1)?;
                     progress(Progress::Case);
                     if judged.verdict == Verdict::Accepted {
                         Ok(Ok(judged.usage))
@@ -324,15 +392,7 @@ pub fn stress(
             match result? {
                 Ok(usage) => extremes.add(case, usage),
                 Err((input, judged, expected)) => {
-                    let failure = investigate(
-                        cfg,
-                        &pool,
-                        case,
-                        input.into_bytes(),
-                        judged,
-                        expected,
-                        progress,
-                    )?;
+                    let failure = investigate(cfg, &pool, case, input, judged, expected, progress)?;
                     return Ok(Summary {
                         passed: case,
                         extremes,
@@ -536,13 +596,24 @@ fn diagnose(
     // Fresh cases come from case numbers past the run's, half of them in
     // the hard shapes that tell the mistakes apart.
     let mut inputs = vec![failing.to_vec()];
-    for k in 0..cfg.diagnose_cases {
-        let opts = GenOptions {
-            hard: cfg.sizes.hard || k % 2 == 1,
-            ..cfg.sizes.clone()
-        };
-        let number = cfg.cases.max(case + 1) + k;
-        inputs.push(generate::instance(cfg.puzzle, cfg.seed, number, &opts)?.into_bytes());
+    // A contestant's generator makes them too, from the same numbers.
+    let fresh: Vec<Result<Vec<u8>, StressError>> = pool.install(|| {
+        (0..cfg.diagnose_cases)
+            .into_par_iter()
+            .map(|k| {
+                let opts = GenOptions {
+                    hard: cfg.sizes.hard || k % 2 == 1,
+                    ..cfg.sizes.clone()
+                };
+                let number = cfg.cases.max(case + 1) + k;
+                cfg.input(number, || {
+                    generate::instance(cfg.puzzle, cfg.seed, number, &opts)
+                })
+            })
+            .collect()
+    });
+    for input in fresh {
+        inputs.push(input?);
     }
     let total = inputs.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
