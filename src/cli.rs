@@ -177,8 +177,8 @@ Examples:
   boardsolve stress 12094 --seed 42 --cases 20 --timeout 5s --jobs 2 -- python3 sol.py
   boardsolve stress 2048 --hard --diagnose -- ./a.out
   boardsolve stress 92345 --cases 30 -- solution.py
-  boardsolve stress 12100 --generator gen.py --diagnose -- ./a.out
-  boardsolve stress 12100 --reference brute.py --cases 50 -- ./a.out";
+  boardsolve stress 12100 --generator gen.py --cases 50 -- ./a.out
+  boardsolve stress 12100 --reference brute.py --cases 20 -- ./a.out";
 
 const TEST_HELP: &str = "\
 Each X.in is judged against X.out or X.ans beside it; without one, the
