@@ -397,3 +397,85 @@ fn a_tiling_brute_force_is_checked_not_compared() {
     assert!(out.contains("--- input ---"), "{out}");
     assert!(!out.contains("FAILED"), "{out}");
 }
+
+#[test]
+fn a_programmers_generator_is_held_to_the_literal_form_and_a_solution_file_is_a_reference() {
+    if !have("python3") {
+        return;
+    }
+    let work = Work::new(&[
+        ("gen_footholds.py", "gen.py"),
+        ("footholds_solution.py", "brute.py"),
+        ("footholds_solution.py", "solution.py"),
+    ]);
+    let (code, out, err) = work.run(&[
+        "stress",
+        "92345",
+        "--seed",
+        "1",
+        "--cases",
+        "8",
+        "--generator",
+        "gen.py",
+        "--reference",
+        "brute.py",
+        "--",
+        "solution.py",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("all 8 cases passed (seed 1)\n"), "{out}");
+    // The brute force defines only solution(): wrapped like the program.
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("reference brute.py: Python 3")
+                && l.ends_with(
+                    "solution() called by the Programmers harness (its prints go to standard error)"
+                )),
+        "{err}"
+    );
+    // The puzzle's plain form is a valid footholds case, but not 92345's.
+    let (code, out, err) = work.run(&[
+        "stress",
+        "92345",
+        "--seed",
+        "1",
+        "--cases",
+        "8",
+        "--generator",
+        "gen.py plain",
+        "--",
+        "solution.py",
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("boardsolve: the generator's case 1 (gen.py plain ")
+            && err.contains(" 1) is not a valid input: 1:1: "),
+        "{err}"
+    );
+    assert!(err.contains("in the judge's format"), "{err}");
+}
+
+#[test]
+fn a_generator_that_does_not_compile_is_exit_2_with_the_compilers_message() {
+    let Some(work) = work_12100() else { return };
+    std::fs::write(work.path("gen.cpp"), "int main( { return 0; }\n").unwrap();
+    let (code, out, err) = work.run(&[
+        "stress",
+        "12100",
+        "--generator",
+        "gen.cpp",
+        "--",
+        "wrong.cpp",
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("\ngenerator gen.cpp: C++17, g++ -O2"), "{err}");
+    assert!(
+        err.contains("    gen.cpp:1:"),
+        "the compiler's message: {err}"
+    );
+    assert_eq!(
+        err.lines().last().unwrap(),
+        "boardsolve: --generator gen.cpp: compile error (g++ exited with status 1); nothing was run"
+    );
+    assert!(out.is_empty(), "{out}");
+}
