@@ -9,10 +9,12 @@ use super::*;
 use crate::cli::StressArgs;
 use boardsolve::puzzles::Puzzle;
 use boardsolve::tools::harness::Harness;
+use boardsolve::tools::judge::Verdict;
 use boardsolve::tools::own::{
     GeneratorFault, GeneratorWhy, OwnProgram, ReferenceFault, generator_arguments,
 };
 use boardsolve::tools::source::Compiled;
+use boardsolve::tools::stress::{self, OwnFault};
 use std::io::{self, BufWriter, Write};
 
 /// The contestant's own programs of one run.
@@ -122,6 +124,16 @@ pub(crate) fn reproduce(typed: &str, seed: u64, case: u64) -> String {
     )
 }
 
+/// A fault that stopped the shrinking or the diagnosis of a failure
+/// already reported, reported as [`generator_fault`] or
+/// [`reference_fault`] do.
+pub(crate) fn stopped(fault: &OwnFault, args: &StressArgs) -> Stop {
+    match fault {
+        OwnFault::Generator(fault) => generator_fault(fault),
+        OwnFault::Reference(fault) => reference_fault(fault, args),
+    }
+}
+
 /// A generator's fault: what it printed and its stderr on standard
 /// output, then its one line as the stop (exit 2).
 pub(crate) fn generator_fault(fault: &GeneratorFault) -> Stop {
@@ -140,14 +152,24 @@ pub(crate) fn generator_fault(fault: &GeneratorFault) -> Stop {
 /// A reference's fault: the case, the built-in answer as expected, the
 /// reference's as received, and its stderr on standard output, then its
 /// one line as the stop (exit 2).
-pub(crate) fn reference_fault(fault: &ReferenceFault) -> Stop {
+pub(crate) fn reference_fault(fault: &ReferenceFault, args: &StressArgs) -> Stop {
     let mut out = BufWriter::new(anstream::stdout().lock());
     let title = match fault.case {
         0 => format!("your reference {} on a smaller case", fault.command),
         case => format!("your reference {} on case {case}", fault.command),
     };
     let written = write_run(&mut out, &title, &fault.shown).and_then(|()| out.flush());
-    written_then(written, Stop::Usage(fault.to_string()))
+    let mut message = fault.to_string();
+    // A brute force is meant for small cases, and the first built-in
+    // ones are the largest the judge allows.
+    let largest = args.generator.is_none() && (1..=stress::LARGEST_CASES).contains(&fault.case);
+    if largest && matches!(fault.shown.verdict, Verdict::TimeLimit { .. }) {
+        message.push_str(&format!(
+            " (case {} is drawn at the largest size allowed; a brute force is given smaller cases by the size options or by --generator)",
+            fault.case
+        ));
+    }
+    written_then(written, Stop::Usage(message))
 }
 
 fn write_stderr(out: &mut impl Write, stderr: &[u8]) -> io::Result<()> {

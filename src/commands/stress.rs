@@ -74,7 +74,7 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
         }
         Err(stress::StressError::Generator(fault)) => return Err(own::generator_fault(&fault)),
         Err(stress::StressError::OwnReference(fault)) => {
-            return Err(own::reference_fault(&fault));
+            return Err(own::reference_fault(&fault, args));
         }
         Err(e) => return Err(Stop::failed(e)),
     };
@@ -163,6 +163,13 @@ fn write_summary(
             .and_then(|()| write_extremes(&mut out, &summary.extremes)),
     };
     let written = written.and_then(|()| out.flush());
+    drop(out);
+    if let Some(fault) = summary.failure.as_ref().and_then(|f| f.stopped.as_ref()) {
+        // The failure above stands; the run is the contestant's other
+        // program's fault from there on.
+        let _ = writeln!(io::stdout());
+        return Err(own::stopped(fault, args));
+    }
     let wrong_answer = summary
         .failure
         .as_ref()

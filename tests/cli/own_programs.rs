@@ -340,7 +340,9 @@ fn a_brute_force_that_crashes_or_runs_out_of_time_is_its_own_failure_with_its_st
     ]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(
-        err.contains("your reference ./brute.py slow failed on case 1: time limit exceeded"),
+        err.contains(
+            "your reference ./brute.py slow failed on case 1: time limit exceeded (case 1 is drawn at the largest size allowed; a brute force is given smaller cases by the size options or by --generator)"
+        ),
         "{err}"
     );
     assert!(!out.contains("FAILED"), "{out}");
@@ -478,4 +480,43 @@ fn a_generator_that_does_not_compile_is_exit_2_with_the_compilers_message() {
         "boardsolve: --generator gen.cpp: compile error (g++ exited with status 1); nothing was run"
     );
     assert!(out.is_empty(), "{out}");
+}
+
+#[test]
+fn a_generator_fault_while_diagnosing_keeps_the_failure_found_and_is_exit_2() {
+    let Some(work) = work_12100() else { return };
+    let (code, out, err) = work.run(&[
+        "stress",
+        "12100",
+        "--seed",
+        "5",
+        "--cases",
+        "30",
+        "--generator",
+        "./gen.py crash-late",
+        "--diagnose",
+        "--compile-flags",
+        "-DCHAIN_MERGE",
+        "--",
+        "wrong.cpp",
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    // The failure was judged against a verified answer: it is reported,
+    // shrunk, with the line that makes it again.
+    assert!(out.starts_with("FAILED on case 6 of seed 5"), "{out}");
+    assert!(out.contains("\nshrunk in "), "{out}");
+    assert!(
+        out.contains("this case before shrinking: ./gen.py crash-late "),
+        "{out}"
+    );
+    assert!(!out.contains("--- diagnosis ---"), "{out}");
+    assert!(
+        out.contains("--- stderr ---\ngen_2048: no board for case 31\n"),
+        "{out}"
+    );
+    assert!(
+        err.contains("boardsolve: the generator failed on case 31 (./gen.py crash-late ")
+            && err.contains(" 31): runtime error (exit status 3)"),
+        "{err}"
+    );
 }

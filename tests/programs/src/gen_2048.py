@@ -4,14 +4,15 @@
 # kind of case a hunch about sparse boards asks for. MODE makes it go
 # wrong on purpose from the third case on: `invalid` prints a number
 # too many after the board, `crash` exits with status 3 after a line
-# on stderr, `slow` never ends.
+# on stderr, `slow` never ends; `crash-late` crashes as `crash` does
+# past case 30 only (in the cases of a diagnosis after 30 cases).
 import random
 import sys
 
 seed, case = int(sys.argv[-2]), int(sys.argv[-1])
 mode = sys.argv[1] if len(sys.argv) > 3 else "sparse"
 rng = random.Random(seed)
-if case >= 3 and mode == "crash":
+if (case >= 3 and mode == "crash") or (case > 30 and mode == "crash-late"):
     print("gen_2048: no board for case", case, file=sys.stderr)
     sys.exit(3)
 if case >= 3 and mode == "slow":

@@ -123,6 +123,30 @@ pub struct Failure {
     pub shrink_steps: usize,
     /// The diagnosis, when asked for and the failure is a wrong answer.
     pub diagnosis: Option<Report>,
+    /// A fault of the contestant's own generator or reference that
+    /// stopped the shrinking or the diagnosis: the failure stands (its
+    /// answer was judged before), what came after it is not done.
+    pub stopped: Option<OwnFault>,
+}
+
+/// A fault of the contestant's own generator or reference.
+#[derive(Debug, Clone)]
+pub enum OwnFault {
+    /// The generator failed or made an invalid case.
+    Generator(Box<GeneratorFault>),
+    /// The reference failed or gave a wrong answer.
+    Reference(Box<ReferenceFault>),
+}
+
+impl StressError {
+    /// The fault of the contestant's own program this error is, if any.
+    fn own_fault(&self) -> Option<OwnFault> {
+        match self {
+            StressError::Generator(fault) => Some(OwnFault::Generator(fault.clone())),
+            StressError::OwnReference(fault) => Some(OwnFault::Reference(fault.clone())),
+            _ => None,
+        }
+    }
 }
 
 /// The slowest case and the largest peak of a run.
@@ -433,13 +457,29 @@ fn investigate(
             shrunk: None,
             shrink_steps: 0,
             diagnosis: None,
+            stopped: None,
         });
     }
-    let (smallest, steps) = shrink(cfg, pool, &original, progress)?;
-    let diagnosis = match (&original.verdict, cfg.diagnose) {
-        (Verdict::WrongAnswer(_), true) => {
+    // A fault of the contestant's own programs from here on stops the
+    // investigation, not the report of a failure already judged.
+    let mut stopped = None;
+    let (smallest, steps) = match shrink(cfg, pool, &original, progress) {
+        Err(e) => {
+            stopped = Some(e.own_fault().ok_or(e)?);
+            (None, 0)
+        }
+        Ok(shrunk) => shrunk,
+    };
+    let diagnosis = match (&original.verdict, cfg.diagnose, &stopped) {
+        (Verdict::WrongAnswer(_), true, None) => {
             let failing = smallest.as_ref().map_or(&original.input, |s| &s.input);
-            Some(diagnose(cfg, pool, failing, case, progress)?)
+            match diagnose(cfg, pool, failing, case, progress) {
+                Ok(report) => Some(report),
+                Err(e) => {
+                    stopped = Some(e.own_fault().ok_or(e)?);
+                    None
+                }
+            }
         }
         _ => None,
     };
@@ -450,6 +490,7 @@ fn investigate(
         shrunk: smallest,
         shrink_steps: steps,
         diagnosis,
+        stopped,
     })
 }
 
@@ -572,6 +613,45 @@ impl Search<'_> {
 /// mistakes' answers: far above any answer of a puzzle with a catalogue.
 const DIAGNOSED_BYTES: u64 = 1 << 20;
 
+/// The failing case and the diagnosis's fresh cases, from case numbers
+/// past the run's: the built-in generator's, half of them in the hard
+/// shapes that tell the mistakes apart, or the contestant's generator's.
+fn diagnosis_inputs(
+    cfg: &StressConfig,
+    pool: &rayon::ThreadPool,
+    failing: &[u8],
+    case: u64,
+) -> Result<Vec<Vec<u8>>, StressError> {
+    let mut inputs = vec![failing.to_vec()];
+    // A few at a time, so that the first fault of a contestant's
+    // generator (in case order) stops it.
+    let first = cfg.cases.max(case + 1);
+    let batch = (cfg.jobs.max(1) * 4) as u64;
+    let mut start = 0;
+    while start < cfg.diagnose_cases {
+        let end = (start + batch).min(cfg.diagnose_cases);
+        let fresh: Vec<Result<Vec<u8>, StressError>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|k| {
+                    let opts = GenOptions {
+                        hard: cfg.sizes.hard || k % 2 == 1,
+                        ..cfg.sizes.clone()
+                    };
+                    cfg.input(first + k, || {
+                        generate::instance(cfg.puzzle, cfg.seed, first + k, &opts)
+                    })
+                })
+                .collect()
+        });
+        for input in fresh {
+            inputs.push(input?);
+        }
+        start = end;
+    }
+    Ok(inputs)
+}
+
 /// Runs the program on the failing case and on fresh cases, and looks for
 /// a mistaken reference whose answers equal the program's on all of them,
 /// or explain them clearly better than the correct answer does (the
@@ -593,28 +673,7 @@ fn diagnose(
             runs: Runs::default(),
         });
     }
-    // Fresh cases come from case numbers past the run's, half of them in
-    // the hard shapes that tell the mistakes apart.
-    let mut inputs = vec![failing.to_vec()];
-    // A contestant's generator makes them too, from the same numbers.
-    let fresh: Vec<Result<Vec<u8>, StressError>> = pool.install(|| {
-        (0..cfg.diagnose_cases)
-            .into_par_iter()
-            .map(|k| {
-                let opts = GenOptions {
-                    hard: cfg.sizes.hard || k % 2 == 1,
-                    ..cfg.sizes.clone()
-                };
-                let number = cfg.cases.max(case + 1) + k;
-                cfg.input(number, || {
-                    generate::instance(cfg.puzzle, cfg.seed, number, &opts)
-                })
-            })
-            .collect()
-    });
-    for input in fresh {
-        inputs.push(input?);
-    }
+    let inputs = diagnosis_inputs(cfg, pool, failing, case)?;
     let total = inputs.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
     progress(Progress::Diagnosing { done: 0, total });
