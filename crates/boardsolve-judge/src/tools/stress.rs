@@ -673,10 +673,12 @@ fn diagnose(
             runs: Runs::default(),
         });
     }
-    let inputs = diagnosis_inputs(cfg, pool, failing, case)?;
-    let total = inputs.len();
-    let done = std::sync::atomic::AtomicUsize::new(0);
+    // Said before the cases are made: a generator of one's own takes a
+    // while to make 200.
+    let total = usize::try_from(cfg.diagnose_cases).unwrap_or(usize::MAX - 1) + 1;
     progress(Progress::Diagnosing { done: 0, total });
+    let inputs = diagnosis_inputs(cfg, pool, failing, case)?;
+    let done = std::sync::atomic::AtomicUsize::new(0);
     // Per case: the program's output (`None` when too long to hold), the
     // correct answer and whether the program was right, for runs that
     // ended with an answer and whose correct answer is small enough to
