@@ -524,13 +524,14 @@ fn a_generator_fault_while_diagnosing_keeps_the_failure_found_and_is_exit_2() {
 #[test]
 fn a_wrong_brute_force_met_while_shrinking_comes_after_the_failure_found() {
     let Some(work) = work_12100() else { return };
-    // Case 2 fails the program (the brute force is right there); one of
-    // the smaller cases tried for it is one the brute force gets wrong.
+    // Case 1 fails the program (the brute force is right there), and the
+    // shrinking finds smaller failing cases until it tries one that the
+    // brute force gets wrong: what it found by then is kept.
     let (code, out, err) = work.run(&[
         "stress",
         "12100",
         "--seed",
-        "5",
+        "3",
         "--cases",
         "20",
         "--reference",
@@ -541,14 +542,17 @@ fn a_wrong_brute_force_met_while_shrinking_comes_after_the_failure_found() {
         "wrong.cpp",
     ]);
     assert_eq!(code, 2, "{out}{err}");
-    assert!(out.starts_with("FAILED on case 2 of seed 5"), "{out}");
+    assert!(out.starts_with("FAILED on case 1 of seed 3"), "{out}");
     let fault = out
         .find("\nyour reference ./brute.py short on a smaller case: wrong answer")
         .unwrap_or_else(|| panic!("{out}"));
+    let failure = &out[..fault];
+    assert!(failure.contains("\nshrunk in "), "{out}");
     assert!(
-        out[..fault].contains("this case before shrinking: "),
+        failure.contains("\nsmallest failing case: wrong answer"),
         "{out}"
     );
+    assert!(failure.contains("this case before shrinking: "), "{out}");
     assert!(
         err.contains(
             "boardsolve: your reference ./brute.py short is wrong on a case made while shrinking or diagnosing a failure: the built-in reference judges its answer a wrong answer"

@@ -462,14 +462,7 @@ fn investigate(
     }
     // A fault of the contestant's own programs from here on stops the
     // investigation, not the report of a failure already judged.
-    let mut stopped = None;
-    let (smallest, steps) = match shrink(cfg, pool, &original, progress) {
-        Err(e) => {
-            stopped = Some(e.own_fault().ok_or(e)?);
-            (None, 0)
-        }
-        Ok(shrunk) => shrunk,
-    };
+    let (smallest, steps, mut stopped) = shrink(cfg, pool, &original, progress)?;
     let diagnosis = match (&original.verdict, cfg.diagnose, &stopped) {
         (Verdict::WrongAnswer(_), true, None) => {
             let failing = smallest.as_ref().map_or(&original.input, |s| &s.input);
@@ -503,7 +496,7 @@ fn shrink(
     pool: &rayon::ThreadPool,
     original: &Shown,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<(Option<Shown>, usize), StressError> {
+) -> Result<Shrunk, StressError> {
     let deadline = Instant::now() + cfg.shrink_time;
     let mut current: Option<Shown> = None;
     let mut steps = 0;
@@ -535,7 +528,10 @@ fn shrink(
             search.flush();
         }
         if let Some(e) = search.error {
-            return Err(e);
+            // The smallest case so far stands; the contestant's program
+            // that failed on a candidate stops the shrinking.
+            let fault = e.own_fault().ok_or(e)?;
+            return Ok((current, steps, Some(fault)));
         }
         match search.found {
             Some(smaller) => {
@@ -549,8 +545,13 @@ fn shrink(
             None => break,
         }
     }
-    Ok((current, steps))
+    Ok((current, steps, None))
 }
+
+/// What shrinking found: the smallest failing case when smaller than the
+/// original, the steps taken, and a fault of the contestant's own
+/// generator or reference that stopped it.
+type Shrunk = (Option<Shown>, usize, Option<OwnFault>);
 
 /// Candidates gathered `jobs` at a time and judged together; the first
 /// (in candidate order) that fails like the original wins.
