@@ -186,8 +186,11 @@ reference answer is computed and the table says so. 14600 and 14601
 outputs are judged by the checker (any valid tiling numbered 1..19000;
 --order: only the placement order), tromino outputs must be in placement order. Exit
 status 0 when every case passes, 1 when one fails, 2 for usage or the
-harness's own trouble. A runtime error shows the start of its standard
-error under the table.
+harness's own trouble. Under the table, the first failing cases (--show
+N, default 3) are shown in full: the input, the expected and the received
+output side by side with the first difference marked (>, ^), and the
+start and end of the program's standard error; then every failing case is
+named, with the command that tests them alone.
 
 CMD may be a source file (main.cpp, sol.py, Main.java, .c, .rs, .js,
 .kt): compiled once with a judge's options (the first line shows them;
@@ -201,7 +204,8 @@ whenever the source or a case changes.
 Examples:
   boardsolve test 2048 tests/ -- ./a.out
   boardsolve test 12100 tests/ -- main.cpp
-  boardsolve test 12100 tests/ --time-limit 1s --json -- python3 sol.py";
+  boardsolve test 12100 tests/ --time-limit 1s --json -- python3 sol.py
+  boardsolve test 12100 tests/ --show 10 -- main.cpp";
 
 const SAMPLES_HELP: &str = "\
 Examples:
@@ -516,6 +520,11 @@ pub struct TestArgs {
     /// string: --compile-flags "-DLOCAL -g").
     #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
     pub compile_flags: Option<String>,
+    /// How many failing cases are shown in full under the table (the
+    /// input, the expected and the received output with the first
+    /// difference marked, the standard error); the others are only named.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub show: usize,
     /// Run the cases again, with a fresh table, whenever the source file
     /// or a case changes (Ctrl-C stops).
     #[arg(long, conflicts_with = "json")]

@@ -162,6 +162,8 @@ mod contracts;
 mod diagnose;
 #[path = "cli/examples.rs"]
 mod examples;
+#[path = "cli/failure_view.rs"]
+mod failure_view;
 #[path = "cli/files.rs"]
 mod files;
 #[path = "cli/footholds.rs"]

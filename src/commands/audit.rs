@@ -190,6 +190,7 @@ fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop
             rules: RuleOptions::Defaults,
             reference_limit: Duration::from_secs(30),
             answers: None,
+            shown: 0,
         };
         let bar = progress_bar(inputs.len() as u64, &submission.name);
         let tick = || {

@@ -4,6 +4,7 @@
 pub(crate) mod audit;
 pub(crate) mod check;
 pub(crate) mod exit;
+pub(crate) mod failure_view;
 pub(crate) mod generate;
 pub(crate) mod harness;
 pub(crate) mod limits;

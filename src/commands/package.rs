@@ -18,8 +18,14 @@ pub(crate) fn package(args: &PackageArgs, harness: &Harness) -> Result<(), Stop>
     signals::stop_cleanly(harness)?;
     let dir = &args.out_dir;
     let replace = may_replace(args)?;
-    let mut made = package::package(args.puzzle, args.seed, args.format.into())
-        .map_err(|e| failure(e, "package"))?;
+    let place = place_of(dir);
+    let mut made = package::package(
+        args.puzzle,
+        args.seed,
+        args.format.into(),
+        &place.to_string_lossy(),
+    )
+    .map_err(|e| failure(e, "package"))?;
     if let Some(seconds) = args.time_limit {
         made.set_time_limit(
             seconds,
@@ -169,10 +175,29 @@ fn report(args: &PackageArgs, made: &package::Package, timing: &[String]) -> Res
         )
     })
     .and_then(|()| match package::Format::from(args.format) {
-        package::Format::Current => writeln!(out, "check it with: bt validate && bt run (BAPCtools, in {shown})"),
-        package::Format::Draft2023 => writeln!(out, "check it with: verifyproblem {shown}"),
+        package::Format::Current => writeln!(
+            out,
+            "check it with: cd {shown} && bt validate && bt run  (bt is BAPCtools: pipx install bapctools, or pip install bapctools)"
+        ),
+        package::Format::Draft2023 => writeln!(
+            out,
+            "check it with: verifyproblem {shown}  (problemtools: pipx install problemtools, or pip install problemtools)"
+        ),
     })
     .map_err(|e| io_failure(e, "cannot write"))
+}
+
+/// Where `dir` is, as BAPCtools names a problem: its parent's canonical
+/// path (when the parent exists yet) and its own name. The package's
+/// UUID is drawn from it, so that packages of one judge in two folders
+/// differ, as `bt validate` asks, while the same folder gets the same one.
+fn place_of(dir: &Path) -> std::path::PathBuf {
+    let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(parent), Some(name)) => std::fs::canonicalize(parent)
+            .map_or_else(|_| absolute.clone(), |parent| parent.join(name)),
+        _ => std::fs::canonicalize(&absolute).unwrap_or(absolute),
+    }
 }
 
 /// Whether `dir` is a directory with nothing in it.

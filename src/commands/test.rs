@@ -1,5 +1,6 @@
 //! `boardsolve test`: the local judge and its table.
 
+use super::failure_view;
 use super::harness::{finished, jobs, reported};
 use super::source;
 use super::*;
@@ -111,6 +112,7 @@ fn run_once(
         },
         reference_limit: args.reference_limit,
         answers: args.answers.clone(),
+        shown: args.show,
     };
     let bar = progress_bar(config.inputs.len() as u64, "cases");
     let tick = || {
@@ -132,13 +134,11 @@ fn run_once(
         .iter()
         .filter(|r| r.verdict != judge::Verdict::Accepted)
         .count();
-    let errors = if args.json {
-        Vec::new()
-    } else {
-        runtime_errors_shown(&reports)
-    };
-    let written = print_report(args.json, &suite::JsonReport::new(&reports), |out| {
-        write_table(out, &reports, failed, &errors)
+    let again = failure_view::failing_command(args, &reports);
+    let mut json = suite::JsonReport::new(&reports);
+    json.failing_command.clone_from(&again);
+    let written = print_report(args.json, &json, |out| {
+        write_table(out, &reports, failed, again.as_deref())
     });
     if compiled.is_none()
         && reports
@@ -194,25 +194,6 @@ fn case_inputs(args: &TestArgs, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Stop>
         }
     }
     Ok(inputs)
-}
-
-/// How many runtime errors have their standard error shown under the
-/// table.
-const ERRORS_SHOWN: usize = 3;
-
-/// The standard error of the first runtime errors, as the suite kept it
-/// from their runs: shown as stress shows it, so that a crash can be
-/// read without running it by hand.
-fn runtime_errors_shown(reports: &[suite::CaseReport]) -> Vec<(PathBuf, String)> {
-    reports
-        .iter()
-        .filter(|r| matches!(r.verdict, judge::Verdict::RuntimeError(_)))
-        .take(ERRORS_SHOWN)
-        .filter_map(|r| {
-            let text = String::from_utf8_lossy(&r.stderr).trim_end().to_string();
-            (!text.is_empty()).then(|| (r.input.clone(), text))
-        })
-        .collect()
 }
 
 /// `test --watch`: the suite run again, with a fresh table, each time the
@@ -396,7 +377,7 @@ pub(crate) fn write_table(
     out: &mut dyn Write,
     reports: &[suite::CaseReport],
     failed: usize,
-    errors: &[(PathBuf, String)],
+    again: Option<&str>,
 ) -> io::Result<()> {
     writeln!(out, "verdict   CPU ms  wall ms      peak  case")?;
     for r in reports {
@@ -437,13 +418,8 @@ pub(crate) fn write_table(
         if r.verdict != judge::Verdict::Accepted {
             writeln!(out, "        {}", r.verdict.describe())?;
         }
-        if let Some((_, text)) = errors.iter().find(|(input, _)| *input == r.input) {
-            writeln!(out, "        --- standard error ---")?;
-            for line in text.lines().take(20) {
-                writeln!(out, "        {line}")?;
-            }
-        }
     }
+    failure_view::write_views(out, reports)?;
     let passed = reports.len() - failed;
     let style = if failed == 0 { GOOD } else { BAD };
     let slowest = reports.iter().max_by_key(|r| r.usage.cpu);
@@ -463,5 +439,6 @@ pub(crate) fn write_table(
             writeln!(out, "{title}: {} ({what})", files::shown(&r.input))?;
         }
     }
+    failure_view::write_failing(out, reports, again)?;
     writeln!(out, "{style}{passed} passed, {failed} failed{style:#}")
 }

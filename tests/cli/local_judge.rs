@@ -73,9 +73,11 @@ fn every_verdict_in_natural_order_with_times_and_a_summary() {
         &program(),
     );
     assert_eq!(code, 1, "{out}{err}");
+    // The table: the lines up to the failure views.
     let verdicts: Vec<(&str, &str)> = out
         .lines()
-        .filter(|l| l.contains(".in") && !l.starts_with("slowest") && !l.starts_with("largest"))
+        .take_while(|l| !l.is_empty())
+        .filter(|l| l.contains(".in"))
         .filter_map(|l| {
             let verdict = l.split_whitespace().next()?;
             let name = l.split('/').next_back()?.split_whitespace().next()?;
@@ -149,6 +151,7 @@ fn json_report_and_exit_0_when_all_pass() {
                 "answer_file",
                 "cpu_ms",
                 "expected",
+                "failure",
                 "message",
                 "name",
                 "peak_kib",
@@ -575,8 +578,9 @@ fn a_runtime_error_shows_the_stderr_of_its_one_run() {
     );
     let (code, out, err) = test(&["2048", d.to_str().unwrap(), "--jobs", "2"], &script);
     assert_eq!(code, 1, "{out}{err}");
-    assert_eq!(out.matches("--- standard error ---").count(), 3, "{out}");
-    assert_eq!(out.matches("        crashed on 8").count(), 3, "{out}");
+    // Three shown in full (the default --show), the fourth only named.
+    assert_eq!(out.matches("--- stderr (13 bytes) ---").count(), 3, "{out}");
+    assert_eq!(out.matches("\ncrashed on 8\n").count(), 3, "{out}");
     let count = std::fs::read_to_string(&runs).unwrap().lines().count();
     assert_eq!(count, 4, "each case runs once, none again for its stderr");
 }

@@ -301,18 +301,31 @@ fn the_packages_of_14601_and_92345_are_whole_and_their_data_kills_the_mistakes()
     packages_hold(dir.path(), &["14601", "92345"]);
 }
 
+/// A package's files (path, bytes), in order.
+type Files = Vec<(String, Vec<u8>)>;
+
+/// The `uuid:` line of a package's `problem.yaml`.
+fn uuid_of(files: &[(String, Vec<u8>)]) -> String {
+    let (_, yaml) = files.iter().find(|(f, _)| f == "problem.yaml").unwrap();
+    let yaml = String::from_utf8_lossy(yaml);
+    let line = yaml.lines().find(|l| l.starts_with("uuid: ")).unwrap();
+    line["uuid: ".len()..].to_string()
+}
+
 #[test]
-fn a_seed_gives_the_same_package_from_run_to_run() {
+fn a_seed_gives_the_same_package_from_run_to_run_and_each_folder_its_own_uuid() {
     // The killer search works to a count of cases and shrink steps, not
     // to a clock; 12094's same holds, at seconds a run (the library's
     // killer-set test covers it on demand).
     let dir = tempfile::tempdir().unwrap();
     for name in ["12100", "17825", "92345"] {
-        let made: Vec<Vec<(String, Vec<u8>)>> = ["a", "b"]
+        // Two folders, then the first again: BAPCtools warns (and `bt
+        // validate` exits 1) on two problems of one machine with one uuid.
+        let made: Vec<(Files, String)> = ["a", "b", "a"]
             .iter()
             .map(|run_name| {
                 let at = dir.path().join(format!("{name}-{run_name}"));
-                solved(
+                let out = solved(
                     &[
                         "package",
                         name,
@@ -322,19 +335,58 @@ fn a_seed_gives_the_same_package_from_run_to_run() {
                         "3",
                         "--time-limit",
                         "1",
+                        "--force",
                     ],
                     b"",
                 );
-                files_under(&at)
+                let files = files_under(&at)
                     .into_iter()
                     .map(|f| {
                         let text = std::fs::read(at.join(&f)).unwrap();
                         (f, text)
                     })
-                    .collect()
+                    .collect();
+                (files, out)
             })
             .collect();
-        assert!(made[0] == made[1], "{name}: two runs differ");
+        assert!(
+            made[0].0 == made[2].0,
+            "{name}: two runs in one folder differ"
+        );
+        let (a, b) = (uuid_of(&made[0].0), uuid_of(&made[1].0));
+        assert_ne!(a, b, "{name}: two folders share a uuid");
+        for id in [&a, &b] {
+            let groups: Vec<usize> = id.split('-').map(str::len).collect();
+            assert_eq!(groups, [8, 4, 4, 4, 12], "{id}");
+            assert!(
+                id.bytes()
+                    .all(|c| c == b'-' || c.is_ascii_hexdigit() && !c.is_ascii_uppercase())
+            );
+        }
+        // Nothing else differs.
+        let without_uuid = |files: &[(String, Vec<u8>)], id: &str| -> Files {
+            files
+                .iter()
+                .map(|(f, text)| {
+                    let text = String::from_utf8_lossy(text).replace(id, "UUID");
+                    (f.clone(), text.into_bytes())
+                })
+                .collect()
+        };
+        assert!(
+            without_uuid(&made[0].0, &a) == without_uuid(&made[1].0, &b),
+            "{name}: two folders differ in more than the uuid"
+        );
+        // The hint says where `bt` comes from.
+        let hint = made[1].1.lines().last().unwrap();
+        let folder = dir.path().join(format!("{name}-b"));
+        assert_eq!(
+            hint,
+            format!(
+                "check it with: cd {} && bt validate && bt run  (bt is BAPCtools: pipx install bapctools, or pip install bapctools)",
+                folder.display()
+            )
+        );
     }
 }
 

@@ -364,7 +364,8 @@ fn a_runtime_error_shows_its_standard_error_under_the_table() {
     let (code, out, _, _) = work.run(&["test", "12100", "tests/", "--", "crash.py"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("RE "), "{out}");
-    assert!(out.contains("--- standard error"), "{out}");
+    assert!(out.contains("--- stderr ("), "{out}");
+    assert!(out.contains("\nreading the board\n"), "{out}");
     assert!(out.contains("gave up on purpose"), "{out}");
 }
 

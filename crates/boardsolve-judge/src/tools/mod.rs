@@ -7,6 +7,7 @@ pub mod cleanup;
 pub mod contain;
 pub mod deadline;
 pub mod diagnose;
+pub mod failure;
 pub mod files;
 pub mod first_failure;
 pub mod generate;

@@ -767,6 +767,7 @@ pub fn max_parallel_runs() -> usize {
 }
 
 mod drain;
+pub use drain::stderr_parts;
 pub(super) mod tree;
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! like an online judge against its `X.out`/`X.ans` (or the reference).
 
 use super::deadline;
+use super::failure::{self, Failure, FirstFailures};
 use super::files::{FileError, Found, case_file, check_named, found, read_named, shown};
 use super::harness::Harness;
 use super::judge::{self, Expected, JudgeError, Verdict};
@@ -43,6 +44,9 @@ pub struct SuiteConfig {
     /// Where the answer files are, when not beside the cases: `X.out` or
     /// `X.ans` of each `X.in` in this folder.
     pub answers: Option<PathBuf>,
+    /// How many of the first failing cases keep their [`Failure`] view
+    /// (input, outputs, standard error); the others keep their verdict.
+    pub shown: usize,
 }
 
 /// Where a case's expected answer came from.
@@ -73,11 +77,10 @@ pub struct CaseReport {
     /// Whether the case was run a second time alone (its time was near
     /// the limit or over it when run in parallel).
     pub rerun: bool,
-    /// The program's standard error when it ended in a runtime error
-    /// (its start and end, at most about 4 KiB: see
-    /// [`super::run::STDERR_KEPT`]); empty otherwise, so that a suite of
-    /// many cases holds no output it will not show.
-    pub stderr: Vec<u8>,
+    /// What a report shows of the run, for the first
+    /// [`SuiteConfig::shown`] failing cases; `None` otherwise, so that a
+    /// suite of many failures holds no output it will not show.
+    pub failure: Option<Box<Failure>>,
 }
 
 /// Why a test run stopped without verdicts.
@@ -272,7 +275,12 @@ fn load(cfg: &SuiteConfig, path: &Path, read: Option<&[u8]>) -> Result<Case, Sui
     })
 }
 
-fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport, SuiteError> {
+fn judge_case(
+    cfg: &SuiteConfig,
+    (index, path): (usize, &Path),
+    case: &Case,
+    first: &FirstFailures,
+) -> Result<CaseReport, SuiteError> {
     let opened;
     let answer = match &case.answer {
         Answer::Reference(answer) => answer,
@@ -313,11 +321,21 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
             source: e,
         }),
     })?;
-    let stderr = if matches!(judged.verdict, Verdict::RuntimeError(_)) {
-        judged.stderr
-    } else {
-        Vec::new()
-    };
+    if judged.verdict == Verdict::Accepted {
+        first.forget(index);
+    } else if first.wants(index) {
+        let view = failure::failure(
+            &case.input,
+            answer,
+            &judged.output,
+            &judged.verdict,
+            // The placement order has one answer; a tiling, many.
+            cfg.checker && cfg.rules != RuleOptions::PlacementOrder,
+            &judged.stderr,
+        )
+        .map_err(|e| Trouble::system("cannot read the answers back", e))?;
+        first.keep(index, view);
+    }
     Ok(CaseReport {
         input: path.to_path_buf(),
         verdict: judged.verdict,
@@ -326,7 +344,7 @@ fn judge_case(cfg: &SuiteConfig, path: &Path, case: &Case) -> Result<CaseReport,
         answer_file: case.files.as_ref().map(|f| f.used.clone()),
         unused_answer_file: case.files.as_ref().and_then(|f| f.unused.clone()),
         rerun: false,
-        stderr,
+        failure: None,
     })
 }
 
@@ -367,9 +385,10 @@ pub fn run_suite(
                 .transpose()
         })
         .collect::<Result<_, _>>()?;
-    let judge_one = |path: &PathBuf, read: &Option<Vec<u8>>| {
+    let first = FirstFailures::new(cfg.shown);
+    let judge_one = |index: usize, path: &PathBuf, read: &Option<Vec<u8>>| {
         let case = load(cfg, path, read.as_deref())?;
-        judge_case(cfg, path, &case)
+        judge_case(cfg, (index, path), &case, &first)
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.jobs.max(1))
@@ -379,19 +398,27 @@ pub fn run_suite(
         cfg.inputs
             .par_iter()
             .zip(&kept)
-            .map(|(path, read)| {
-                let report = judge_one(path, read);
+            .enumerate()
+            .map(|(index, (path, read))| {
+                let report = judge_one(index, path, read);
                 progress();
                 report
             })
             .collect::<Result<_, _>>()
     })?;
-    for (report, (path, read)) in reports.iter_mut().zip(cfg.inputs.iter().zip(&kept)) {
+    for (index, (report, (path, read))) in reports
+        .iter_mut()
+        .zip(cfg.inputs.iter().zip(&kept))
+        .enumerate()
+    {
         if rerun_alone(report, cfg.time_limit, cfg.jobs > 1) {
-            let mut again = judge_one(path, read)?;
+            let mut again = judge_one(index, path, read)?;
             again.rerun = true;
             *report = again;
         }
+    }
+    for (index, view) in first.into_kept() {
+        reports[index].failure = Some(Box::new(view));
     }
     Ok(reports)
 }
@@ -405,6 +432,11 @@ pub struct JsonReport {
     pub failed: usize,
     /// Every case, in order.
     pub cases: Vec<JsonCase>,
+    /// The names of the failing cases, in order.
+    pub failing: Vec<String>,
+    /// The command that tests the failing cases alone; `null` when none
+    /// failed.
+    pub failing_command: Option<String>,
 }
 
 /// One case of the JSON report.
@@ -429,6 +461,9 @@ pub struct JsonCase {
     /// What went wrong; `null` for an accepted case (every case has every
     /// field, one schema).
     pub message: Option<String>,
+    /// The input, the outputs and the standard error of a failing case
+    /// among the first shown; `null` for the others.
+    pub failure: Option<Failure>,
 }
 
 impl JsonReport {
@@ -446,13 +481,20 @@ impl JsonReport {
                 answer_file: r.answer_file.as_deref().map(lossy),
                 unused_answer_file: r.unused_answer_file.as_deref().map(lossy),
                 message: (r.verdict != Verdict::Accepted).then(|| r.verdict.describe()),
+                failure: r.failure.as_deref().cloned(),
             })
             .collect();
-        let passed = cases.iter().filter(|c| c.verdict == "AC").count();
+        let failing: Vec<String> = cases
+            .iter()
+            .filter(|c| c.verdict != "AC")
+            .map(|c| c.name.clone())
+            .collect();
         JsonReport {
-            passed,
-            failed: cases.len() - passed,
+            passed: cases.len() - failing.len(),
+            failed: failing.len(),
             cases,
+            failing,
+            failing_command: None,
         }
     }
 }

@@ -137,6 +137,8 @@ struct Meta {
     problem: &'static str,
     /// The command-line name (`12100`).
     id: &'static str,
+    /// The package's own UUID (see `uuid`).
+    uuid: String,
     /// The catalogued mistakes the data does not kill, with the count of
     /// generated cases searched.
     unkilled: (Vec<&'static str>, u64),
@@ -183,7 +185,7 @@ impl Meta {
             problem = self.problem,
             version = self.format.version(),
             name = self.name,
-            uuid = uuid(self.id),
+            uuid = self.uuid,
         );
         if let Some(url) = url {
             y.push_str(&format!("  url: {url}\n"));
@@ -247,12 +249,20 @@ fn problem_name(statement: &str) -> String {
 /// Every file of the package of `puzzle`, a judge's number, in `format`:
 /// its killer set that of `gen --killers --seed SEED`
 /// ([`audit::KILLER_BUDGET`]), its random cases drawn from `seed` and the
-/// judge's name. No time limit yet: see [`Package::set_time_limit`].
+/// judge's name. `place` is where it is written (the folder's canonical
+/// path), which its UUID is drawn from with the judge and the seed, so
+/// that two packages of one judge on one machine never share one. No
+/// time limit yet: see [`Package::set_time_limit`].
 ///
 /// # Errors
 /// [`Error::Refused`] for a name without a judge (its limits are the
 /// solver's, which no package can state), or a case the solver refuses.
-pub fn package(puzzle: &dyn Puzzle, seed: u64, format: Format) -> Result<Package, Error> {
+pub fn package(
+    puzzle: &dyn Puzzle,
+    seed: u64,
+    format: Format,
+    place: &str,
+) -> Result<Package, Error> {
     let Some(judge) = puzzle.contract().judge else {
         let numbers: Vec<&str> = crate::puzzles::all()
             .iter()
@@ -272,6 +282,7 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64, format: Format) -> Result<Package
         name: problem_name(&kit.statement),
         problem: judge.problem,
         id: puzzle.name(),
+        uuid: uuid(&format!("{}\0{seed}\0{place}", puzzle.name())),
         unkilled: (killers.unkilled.clone(), killers.tried),
         time_limit: None,
         resources: judge.resources,
@@ -416,6 +427,13 @@ pub fn package(puzzle: &dyn Puzzle, seed: u64, format: Format) -> Result<Package
 
 /// A UUID made from `name` (two FNV-1a hashes), in the form of a
 /// name-based UUID: the same name gives the same UUID on every machine.
+///
+/// A package's name is its judge, its seed and the folder it is written
+/// to. BAPCtools takes a UUID for one problem: `bt validate` warns (and
+/// exits 1) when a `problem.yaml` elsewhere on the machine has the same
+/// one, so two packages of one judge must not share it. Drawn from the
+/// folder rather than at random, the same command in the same folder
+/// still writes the same package byte for byte.
 fn uuid(name: &str) -> String {
     let fnv = |basis: u64| {
         name.bytes().fold(basis, |h, b| {
@@ -931,8 +949,8 @@ mod tests {
     #[test]
     fn the_2023_07_draft_package_is_the_current_one_less_what_problemtools_refuses() {
         let puzzle = crate::puzzles::find("12100").unwrap();
-        let current = package(puzzle, 1, Format::Current).unwrap();
-        let draft = package(puzzle, 1, Format::Draft2023).unwrap();
+        let current = package(puzzle, 1, Format::Current, "pkg").unwrap();
+        let draft = package(puzzle, 1, Format::Draft2023, "pkg").unwrap();
         let only_current = |path: &str| {
             path.starts_with("data/invalid_input/") || path.starts_with("answer_validators/")
         };
@@ -964,7 +982,7 @@ mod tests {
     #[test]
     fn a_name_without_a_judge_is_refused() {
         let tromino = crate::puzzles::find("tromino").unwrap();
-        let e = package(tromino, 1, Format::Current)
+        let e = package(tromino, 1, Format::Current, "pkg")
             .unwrap_err()
             .to_string();
         assert!(e.contains("no judge"), "{e}");

@@ -120,6 +120,7 @@ pub fn measure(
         rules: RuleOptions::Defaults,
         reference_limit: Duration::from_secs(30),
         answers: None,
+        shown: 0,
     };
     // Each case's slowest accepted time, and each accepted submission's slowest.
     let mut per_case = vec![Duration::ZERO; inputs.len()];

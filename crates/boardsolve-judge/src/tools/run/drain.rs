@@ -72,10 +72,57 @@ fn drain(mut pipe: io::PipeReader, done: &std::sync::atomic::AtomicBool) -> Vec<
         dropped += excess as u64;
     }
     if dropped > 0 {
-        head.extend_from_slice(
-            format!("\n[... {dropped} bytes of standard error not kept ...]\n").as_bytes(),
-        );
+        head.extend_from_slice(format!("{MARK_START}{dropped}{MARK_END}").as_bytes());
     }
     head.extend(tail);
     head
+}
+
+/// The line put between the start and the end of a standard error kept
+/// in part, around the count of bytes left out.
+const MARK_START: &str = "\n[... ";
+const MARK_END: &str = " bytes of standard error not kept ...]\n";
+
+/// A standard error as a run keeps it (`Run::stderr`), split into its start,
+/// the count of bytes not kept and its end; all of it is the start when
+/// nothing was left out.
+pub fn stderr_parts(kept: &[u8]) -> (&[u8], u64, &[u8]) {
+    let whole = (kept, 0, &kept[kept.len()..]);
+    // The line is only ever put after the start's STDERR_KEPT bytes.
+    let Some(after) = kept.get(STDERR_KEPT..) else {
+        return whole;
+    };
+    let Some(rest) = after.strip_prefix(MARK_START.as_bytes()) else {
+        return whole;
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let count = std::str::from_utf8(&rest[..digits])
+        .ok()
+        .and_then(|d| d.parse().ok());
+    match (count, rest[digits..].strip_prefix(MARK_END.as_bytes())) {
+        (Some(count), Some(tail)) => (&kept[..STDERR_KEPT], count, tail),
+        _ => whole,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn a_standard_error_kept_in_part_splits_back_into_its_start_count_and_end() {
+        let text: Vec<u8> = (0..10_000u32).map(|i| b'a' + (i % 26) as u8).collect();
+        let (reader, mut writer) = io::pipe().unwrap();
+        let writing = std::thread::spawn(move || writer.write_all(&text).map(|()| text));
+        let kept = drain(reader, &std::sync::atomic::AtomicBool::new(false));
+        let text = writing.join().unwrap().unwrap();
+        let (head, dropped, tail) = stderr_parts(&kept);
+        assert_eq!(head, &text[..STDERR_KEPT]);
+        assert_eq!(tail, &text[text.len() - STDERR_KEPT..]);
+        assert_eq!(dropped, (text.len() - 2 * STDERR_KEPT) as u64);
+        // Kept whole: all of it is the start, even text like the line.
+        let short = b"fine\n[... 3 bytes of standard error not kept ...]\nx";
+        assert_eq!(stderr_parts(short), (&short[..], 0, &b""[..]));
+    }
 }
