@@ -162,11 +162,23 @@ aloc, bloc) (Python, C++, Java, JavaScript) is wrapped in a harness that
 feeds it the cases: no main to write, and its prints are kept apart
 from the value it returns.
 
+--generator CMD makes every case with your own program, run as
+CMD SEED CASE (SEED: 0..2147483647, a new one each case, the same for the
+same --seed; CASE: 1, 2, ...) with the judge's limits; each case it prints
+is held to the judge's input format, and an invalid one stops the run
+(exit 2) with the validator's message. --reference CMD judges your
+program against your own brute force, whose answers the built-in
+reference judges first: a wrong one stops the run (exit 2) with the case,
+as a bug in the brute force. Either one failing (a crash, a limit) is
+exit 2 with its stderr.
+
 Examples:
   boardsolve stress 2048 --cases 300 -- ./a.out
   boardsolve stress 12094 --seed 42 --cases 20 --timeout 5s --jobs 2 -- python3 sol.py
   boardsolve stress 2048 --hard --diagnose -- ./a.out
-  boardsolve stress 92345 --cases 30 -- solution.py";
+  boardsolve stress 92345 --cases 30 -- solution.py
+  boardsolve stress 12100 --generator gen.py --cases 50 -- ./a.out
+  boardsolve stress 12100 --reference brute.py --cases 20 -- ./a.out";
 
 const TEST_HELP: &str = "\
 Each X.in is judged against X.out or X.ans beside it; without one, the
@@ -454,6 +466,17 @@ pub struct StressArgs {
     /// After a wrong answer, name the classic mistake your program makes.
     #[arg(long)]
     pub diagnose: bool,
+    /// Your own generator, which makes every case in place of the
+    /// built-in one: run as `CMD SEED CASE`, it prints one case (CMD is
+    /// one string, split at spaces: ./gen.py, gen.cpp, "python3 gen.py
+    /// sparse"; a source file is compiled as after --).
+    #[arg(long, value_name = "CMD")]
+    pub generator: Option<String>,
+    /// Your own reference (brute force): your program is judged against
+    /// its answers, each judged first by the built-in reference (CMD as
+    /// for --generator).
+    #[arg(long = "reference", value_name = "CMD")]
+    pub own_reference: Option<String>,
     /// Instance sizes.
     #[command(flatten)]
     pub sizes: SizeArgs,

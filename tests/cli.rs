@@ -184,6 +184,8 @@ mod html;
 mod layers;
 #[path = "cli/local_judge.rs"]
 mod local_judge;
+#[path = "cli/own_programs.rs"]
+mod own_programs;
 #[path = "cli/package.rs"]
 mod package;
 #[path = "cli/robustness.rs"]

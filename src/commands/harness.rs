@@ -7,14 +7,21 @@ use std::io;
 
 /// What `stress` and `test` do before running anyone's program: a place
 /// for the report, Ctrl-C taken over so that it kills every run of
-/// `harness`, and the program checked (exists, is executable).
-pub(crate) fn harness(harness: &Harness, command: &[String]) -> Result<run::Program, Stop> {
+/// `harness`, and the program checked (exists, is executable). `place`
+/// says where the command was given (`after --`, `given to
+/// --generator`), for the messages.
+pub(crate) fn harness(
+    harness: &Harness,
+    command: &[String],
+    place: &str,
+) -> Result<run::Program, Stop> {
     need_stdout()?;
     signals::stop_cleanly(harness)?;
     run::Program::new(command).map_err(|e| match e {
         // The library names no syntax of the command line; `--` is ours.
-        run::ProgramError::Missing => Stop::Usage(format!("{e} after --")),
-        e => Stop::failed(e),
+        run::ProgramError::Missing => Stop::Usage(format!("{e} {place}")),
+        e if place == "after --" => Stop::failed(e),
+        e => Stop::Usage(format!("{e} ({place})")),
     })
 }
 

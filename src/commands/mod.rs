@@ -9,6 +9,7 @@ pub(crate) mod generate;
 pub(crate) mod harness;
 pub(crate) mod limits;
 pub(crate) mod meta;
+pub(crate) mod own;
 pub(crate) mod package;
 pub(crate) mod search_line;
 pub(crate) mod signals;

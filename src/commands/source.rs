@@ -28,6 +28,38 @@ pub(crate) fn programmers(puzzle: &dyn Puzzle) -> bool {
         .is_some_and(|j| matches!(j.limits, Limits::Footholds { .. }))
 }
 
+/// Which program of a run a command is: the tested one after `--`, or
+/// the contestant's own generator or reference of `stress`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// The program under test, after `--`.
+    Tested,
+    /// `stress --generator`.
+    Generator,
+    /// `stress --reference`.
+    Reference,
+}
+
+impl Role {
+    /// Where the command was given, for messages (`after --`).
+    pub(crate) fn place(self) -> &'static str {
+        match self {
+            Role::Tested => "after --",
+            Role::Generator => "given to --generator",
+            Role::Reference => "given to --reference",
+        }
+    }
+
+    /// What the line saying how a source file was compiled starts with.
+    fn label(self) -> &'static str {
+        match self {
+            Role::Tested => "",
+            Role::Generator => "generator ",
+            Role::Reference => "reference ",
+        }
+    }
+}
+
 /// Builds the source file `command` names, or checks the command as
 /// before. The first line on standard error says how the file was
 /// compiled.
@@ -36,6 +68,24 @@ pub(crate) fn prepare(
     puzzle: &dyn Puzzle,
     command: &[String],
     compile_flags: Option<&str>,
+) -> Result<Prepared, Stop> {
+    prepare_as(
+        harness,
+        command,
+        compile_flags,
+        programmers(puzzle),
+        Role::Tested,
+    )
+}
+
+/// [`prepare`] for the program of `role`; `programmers`: a file defining
+/// `solution` is wrapped in the Programmers harness.
+pub(crate) fn prepare_as(
+    harness: &Harness,
+    command: &[String],
+    compile_flags: Option<&str>,
+    programmers: bool,
+    role: Role,
 ) -> Result<Prepared, Stop> {
     let Some((path, language)) = source::source_of(command) else {
         // A source file's name that names no file is a typo or the wrong
@@ -47,8 +97,9 @@ pub(crate) fn prepare(
             let dir = std::env::current_dir()
                 .map_or_else(|_| ".".into(), |d| boardsolve::tools::files::shown(&d));
             return Err(Stop::Usage(format!(
-                "{word}: no such source file in {dir} (a {} file after -- is compiled and run)",
-                language.toolchain().name
+                "{word}: no such source file in {dir} (a {} file {} is compiled and run)",
+                language.toolchain().name,
+                role.place()
             )));
         }
         if compile_flags.is_some() {
@@ -56,7 +107,10 @@ pub(crate) fn prepare(
                 "--compile-flags is for a source file after -- (such as main.cpp)".into(),
             ));
         }
-        return Ok(Prepared::Program(harness::harness(harness, command)?, None));
+        return Ok(Prepared::Program(
+            harness::harness(harness, command, role.place())?,
+            None,
+        ));
     };
     need_stdout()?;
     signals::stop_cleanly(harness)?;
@@ -71,7 +125,7 @@ pub(crate) fn prepare(
         source: &path,
         language,
         extra_flags: &flags,
-        programmers: programmers(puzzle),
+        programmers,
         cache: cache.as_deref(),
     };
     let built = match source::build(&request) {
@@ -86,7 +140,12 @@ pub(crate) fn prepare(
     let name = language.toolchain().name;
     match built {
         Built::Failed(error) => {
-            let _ = writeln!(io::stderr(), "{shown}: {name}, {}", error.shown);
+            let _ = writeln!(
+                io::stderr(),
+                "{}{shown}: {name}, {}",
+                role.label(),
+                error.shown
+            );
             Ok(Prepared::CompileError(error))
         }
         Built::Ready(compiled) => {
@@ -102,13 +161,14 @@ pub(crate) fn prepare(
             };
             let _ = writeln!(
                 io::stderr(),
-                "{shown}: {name}, {}; {how}{wrapped}",
+                "{}{shown}: {name}, {}; {how}{wrapped}",
+                role.label(),
                 compiled.shown
             );
             let mut words = compiled.command.clone();
             words.extend(command[1..].iter().cloned());
             Ok(Prepared::Program(
-                harness::harness(harness, &words)?.naming(&compiled.names),
+                harness::harness(harness, &words, role.place())?.naming(&compiled.names),
                 Some(compiled),
             ))
         }

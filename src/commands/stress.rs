@@ -1,6 +1,7 @@
 //! `boardsolve stress` and its report.
 
 use super::harness::{finished, jobs, plural, reported};
+use super::own;
 use super::source;
 use super::*;
 use crate::cli::StressArgs;
@@ -31,6 +32,7 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
             return reported(true, written);
         }
     };
+    let own = own::prepare(harness, args)?;
     let jobs = jobs(args.limits.jobs);
     let chosen =
         limits::Chosen::for_puzzle(puzzle, args.limits.time_limit, args.limits.memory_limit);
@@ -54,8 +56,10 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
         shrink_time: args.shrink_time,
         diagnose_cases: 200,
         reference_limit: args.reference_limit,
+        generator: own.generator.clone(),
+        own_reference: own.reference.clone(),
     };
-    write_header(args, rules, seed, jobs, &chosen);
+    write_header(args, rules, seed, jobs, &chosen, &own);
     let bar = progress_bar(args.cases, "cases");
     let tick = |event: stress::Progress| show_progress(event, bar.as_ref());
     let result = stress::stress(&config, &tick);
@@ -67,6 +71,10 @@ pub(crate) fn stress_command(args: &StressArgs, harness: &Harness) -> Result<(),
             return Err(Stop::Usage(format!(
                 "{e}; choose smaller sizes or raise --reference-limit"
             )));
+        }
+        Err(stress::StressError::Generator(fault)) => return Err(own::generator_fault(&fault)),
+        Err(stress::StressError::OwnReference(fault)) => {
+            return Err(own::reference_fault(&fault, args));
         }
         Err(e) => return Err(Stop::failed(e)),
     };
@@ -107,6 +115,7 @@ fn write_header(
     seed: u64,
     jobs: usize,
     chosen: &limits::Chosen,
+    own: &own::Own,
 ) {
     let puzzle = args.puzzle;
     let mut err = io::stderr();
@@ -123,7 +132,13 @@ fn write_header(
     if let Some(terms) = terms(puzzle, args, rules) {
         let _ = writeln!(err, "{terms}");
     }
-    let _ = writeln!(err, "{}", sizes_line(puzzle, args));
+    let own_lines = own::header_lines(own);
+    if own.generator.is_none() {
+        let _ = writeln!(err, "{}", sizes_line(puzzle, args));
+    }
+    for line in own_lines {
+        let _ = writeln!(err, "{line}");
+    }
 }
 
 /// The report on stdout: all passed, or the failure; the extremes; and,
@@ -148,6 +163,13 @@ fn write_summary(
             .and_then(|()| write_extremes(&mut out, &summary.extremes)),
     };
     let written = written.and_then(|()| out.flush());
+    drop(out);
+    if let Some(fault) = summary.failure.as_ref().and_then(|f| f.stopped.as_ref()) {
+        // The failure above stands; the run is the contestant's other
+        // program's fault from there on.
+        let _ = writeln!(io::stdout());
+        return Err(own::stopped(fault, args));
+    }
     let wrong_answer = summary
         .failure
         .as_ref()
@@ -469,6 +491,9 @@ pub(crate) fn write_failure(
 /// largest size allowed (which `gen` has no option for), this `stress`
 /// run stopped at that case.
 fn reproduce(case: u64, seed: u64, args: &StressArgs) -> String {
+    if let Some(generator) = &args.generator {
+        return own::reproduce(generator, seed, case);
+    }
     let name = args.puzzle.name();
     let flags = args.sizes.options().flags();
     if case >= stress::LARGEST_CASES {

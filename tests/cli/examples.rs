@@ -98,6 +98,9 @@ enum Holds {
     PythonSolution,
     /// `tests/programs/NAME.rs`, compiled, run with these arguments.
     Program(&'static str, &'static [&'static str]),
+    /// A program of `tests/programs/src/` in Python (its text), run by
+    /// `python3` with these arguments first, as a command of its own.
+    Python(&'static str, &'static [&'static str]),
 }
 
 /// A file or folder an example finds beside it when its command names it.
@@ -177,6 +180,32 @@ const FIXTURES: &[Fixture] = &[
         "solution.py",
         Holds::Text(include_str!("../programs/src/footholds_solution.py")),
         0,
+    ),
+    fixture(
+        "gen.py",
+        Holds::Text(include_str!("../programs/src/gen_2048.py")),
+        0,
+    ),
+    fixture(
+        "brute.py",
+        Holds::Text(include_str!("../programs/src/brute_2048.py")),
+        0,
+    ),
+    fixture(
+        "sparse-gen",
+        Holds::Python(include_str!("../programs/src/gen_2048.py"), &[]),
+        0,
+    ),
+    fixture(
+        "brute",
+        Holds::Python(include_str!("../programs/src/brute_2048.py"), &[]),
+        0,
+    ),
+    // One move short: the built-in reference refuses its answers (exit 2).
+    fixture(
+        "wrong-brute",
+        Holds::Python(include_str!("../programs/src/brute_2048.py"), &["short"]),
+        2,
     ),
 ];
 
@@ -589,6 +618,20 @@ fn lay_out(dir: &Path, words: &[&str]) -> Result<i32, String> {
                 executable(
                     &path,
                     &format!("#!/bin/sh\nexec '{exe}' {}\n", args.join(" ")),
+                );
+            }
+            Holds::Python(text, args) => {
+                // Beside it under a hidden name: the command names only
+                // the fixture.
+                let script = dir.join(format!(".{}.py", f.name));
+                std::fs::write(&script, text).unwrap();
+                executable(
+                    &path,
+                    &format!(
+                        "#!/bin/sh\nexec python3 '{}' {} \"$@\"\n",
+                        script.display(),
+                        args.join(" ")
+                    ),
                 );
             }
         }

@@ -142,8 +142,9 @@ pub fn judge(
         stdout,
         stderr,
     } = run::run(harness, program, input, &limits)?;
-    let verdict = match ending {
-        Ending::Exited(0) => match &expected {
+    let verdict = match failed(ending) {
+        Some(verdict) => verdict,
+        None => match &expected {
             Expected::Answer(answer) => compared(
                 compare_token_streams(answer.reader(), stdout.reader())
                     .map_err(|e| Trouble::system("cannot read the answers back", e))?,
@@ -165,6 +166,20 @@ pub fn judge(
                 }
             }
         },
+    };
+    Ok(Judged {
+        verdict,
+        usage,
+        output: stdout,
+        stderr,
+    })
+}
+
+/// The verdict of a run that ended without an answer to read (a
+/// non-zero exit, a signal, a limit); `None` for an exit with status 0.
+pub fn failed(ending: Ending) -> Option<Verdict> {
+    Some(match ending {
+        Ending::Exited(0) => return None,
         Ending::Exited(code) => Verdict::RuntimeError(format!("exit status {code}")),
         Ending::Signaled(signal) => Verdict::RuntimeError(run::signal_name(signal)),
         Ending::CpuLimit => Verdict::TimeLimit { wall: false },
@@ -172,12 +187,6 @@ pub fn judge(
         Ending::MemoryLimit => Verdict::MemoryLimit,
         Ending::OutputLimit => Verdict::OutputLimit,
         Ending::KeeperAttacked(attack) => Verdict::RuntimeError(attack.describe()),
-    };
-    Ok(Judged {
-        verdict,
-        usage,
-        output: stdout,
-        stderr,
     })
 }
 

@@ -14,6 +14,7 @@ pub mod generate;
 pub mod harness;
 pub mod interrupt;
 pub mod judge;
+pub mod own;
 pub mod package;
 pub mod run;
 pub mod solutions;

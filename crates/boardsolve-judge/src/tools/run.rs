@@ -159,6 +159,14 @@ impl Program {
         self
     }
 
+    /// The same program with `extra` after its own arguments, given as
+    /// they are (a generator's seed and case number, not file names).
+    pub fn with_args(&self, extra: impl IntoIterator<Item = String>) -> Program {
+        let mut program = self.clone();
+        program.args.extend(extra);
+        program
+    }
+
     /// The command as typed, for messages.
     pub fn shown(&self) -> &str {
         &self.shown

@@ -7,6 +7,7 @@ use super::diagnose::{self, Diagnosis, Report, Runs};
 use super::generate;
 use super::harness::Harness;
 use super::judge::{self, Expected, JudgeError, Judged, Verdict};
+use super::own::{self, GeneratorFault, OwnProgram, ReferenceFault};
 use super::run::{Program, Trouble, Usage};
 use super::spool::Spooled;
 use crate::puzzles::{Accepts, CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
@@ -48,6 +49,13 @@ pub struct StressConfig {
     pub diagnose_cases: u64,
     /// Time allowed for the reference answer of one case.
     pub reference_limit: Duration,
+    /// The contestant's generator, which makes every case in place of
+    /// the built-in one (`CMD SEED CASE`, see [`own::generate`]).
+    pub generator: Option<OwnProgram>,
+    /// The contestant's reference (brute force), whose answers the
+    /// program is judged against once the built-in reference has judged
+    /// them right.
+    pub own_reference: Option<OwnProgram>,
 }
 
 /// What a stress run reports as it goes.
@@ -115,6 +123,30 @@ pub struct Failure {
     pub shrink_steps: usize,
     /// The diagnosis, when asked for and the failure is a wrong answer.
     pub diagnosis: Option<Report>,
+    /// A fault of the contestant's own generator or reference that
+    /// stopped the shrinking or the diagnosis: the failure stands (its
+    /// answer was judged before), what came after it is not done.
+    pub stopped: Option<OwnFault>,
+}
+
+/// A fault of the contestant's own generator or reference.
+#[derive(Debug, Clone)]
+pub enum OwnFault {
+    /// The generator failed or made an invalid case.
+    Generator(Box<GeneratorFault>),
+    /// The reference failed or gave a wrong answer.
+    Reference(Box<ReferenceFault>),
+}
+
+impl StressError {
+    /// The fault of the contestant's own program this error is, if any.
+    fn own_fault(&self) -> Option<OwnFault> {
+        match self {
+            StressError::Generator(fault) => Some(OwnFault::Generator(fault.clone())),
+            StressError::OwnReference(fault) => Some(OwnFault::Reference(fault.clone())),
+            _ => None,
+        }
+    }
 }
 
 /// The slowest case and the largest peak of a run.
@@ -162,6 +194,12 @@ pub enum StressError {
     /// The harness could not run the program.
     #[error(transparent)]
     Trouble(#[from] Trouble),
+    /// The contestant's generator failed or made an invalid case.
+    #[error(transparent)]
+    Generator(Box<GeneratorFault>),
+    /// The contestant's reference failed or gave a wrong answer.
+    #[error(transparent)]
+    OwnReference(Box<ReferenceFault>),
     /// The reference did not answer in time.
     #[error("the reference answer took more than {limit:?} on case {case}")]
     Reference {
@@ -193,7 +231,7 @@ impl StressConfig {
     /// case too big for the reference stops the run with a clear message
     /// instead of hanging it, and spooled to a temporary file so that a
     /// huge one is never held whole.
-    fn reference(&self, input: &[u8], case: u64) -> Result<Spooled, StressError> {
+    fn builtin(&self, input: &[u8], case: u64) -> Result<Spooled, StressError> {
         let puzzle = self.puzzle;
         let rules = self.solve.rules;
         let answer = deadline::within(self.reference_limit, |context| {
@@ -209,32 +247,85 @@ impl StressConfig {
         }
     }
 
-    /// Runs the program on `input` and judges it against the reference.
-    fn judge(&self, input: &[u8], case: u64) -> Result<(Judged, Spooled), StressError> {
-        let answer = self.reference(input, case)?;
+    /// The answer the program is judged against: the built-in
+    /// reference's, or the contestant's reference's once the built-in one
+    /// has judged it as it judges the program (compared, or checked where
+    /// many answers are right), so that a wrong brute force is its own
+    /// error and never the program's failure.
+    fn reference(&self, input: &[u8], case: u64) -> Result<Spooled, StressError> {
+        let builtin = self.builtin(input, case)?;
+        let Some(own) = &self.own_reference else {
+            return Ok(builtin);
+        };
+        let judged = judge::judge(
+            &self.harness,
+            &own.program,
+            input,
+            self.expected(&builtin),
+            self.time_limit,
+            self.memory_limit,
+        )?;
+        if judged.verdict != Verdict::Accepted {
+            return Err(StressError::OwnReference(Box::new(ReferenceFault {
+                command: own.typed.clone(),
+                case,
+                shown: shown(input.to_vec(), judged, builtin),
+            })));
+        }
+        Ok(judged.output)
+    }
+
+    /// How an output is judged against `answer`: compared, or by the
+    /// puzzle's checker where any valid tiling is right.
+    fn expected<'a>(&'a self, answer: &'a Spooled) -> Expected<'a> {
         // The reference numbers a tiling in placement order, so that
         // contract is judged against it like an exact answer.
-        let expected = if self.accepts == Accepts::AnyTiling {
+        if self.accepts == Accepts::AnyTiling {
             Expected::Checker {
                 puzzle: self.puzzle,
                 options: CheckOptions {
                     rules: self.solve.rules,
                     context: RunContext::new(),
                 },
-                answer: &answer,
+                answer,
             }
         } else {
-            Expected::Answer(&answer)
-        };
+            Expected::Answer(answer)
+        }
+    }
+
+    /// Runs the program on `input` and judges it against the reference.
+    fn judge(&self, input: &[u8], case: u64) -> Result<(Judged, Spooled), StressError> {
+        let answer = self.reference(input, case)?;
         let judged = judge::judge(
             &self.harness,
             &self.program,
             input,
-            expected,
+            self.expected(&answer),
             self.time_limit,
             self.memory_limit,
         )?;
         Ok((judged, answer))
+    }
+
+    /// Case `case` (0-based): the contestant's generator's, or else what
+    /// `builtin` draws.
+    fn input(
+        &self,
+        case: u64,
+        builtin: impl FnOnce() -> Result<String, Error>,
+    ) -> Result<Vec<u8>, StressError> {
+        match &self.generator {
+            Some(generator) => own::generate(
+                &self.harness,
+                generator,
+                self.puzzle,
+                self.seed,
+                case,
+                (self.time_limit, self.memory_limit),
+            ),
+            None => Ok(builtin()?.into_bytes()),
+        }
     }
 
     fn pool(&self) -> Result<rayon::ThreadPool, StressError> {
@@ -304,13 +395,14 @@ pub fn stress(
     let mut start = 0;
     while start < cfg.cases {
         let end = (start + batch).min(cfg.cases);
-        type CaseResult = Result<Result<Usage, (String, Judged, Spooled)>, StressError>;
+        type CaseResult = Result<Result<Usage, (Vec<u8>, Judged, Spooled)>, StressError>;
         let results: Vec<CaseResult> = pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map(|case| {
-                    let input = case_input(cfg.puzzle, cfg.seed, case, &cfg.sizes)?;
-                    let (judged, expected) = cfg.judge(input.as_bytes(), case + 1)?;
+                    let input =
+                        cfg.input(case, || case_input(cfg.puzzle, cfg.seed, case, &cfg.sizes))?;
+                    let (judged, expected) = cfg.judge(&input, case + 1)?;
                     progress(Progress::Case);
                     if judged.verdict == Verdict::Accepted {
                         Ok(Ok(judged.usage))
@@ -324,15 +416,7 @@ pub fn stress(
             match result? {
                 Ok(usage) => extremes.add(case, usage),
                 Err((input, judged, expected)) => {
-                    let failure = investigate(
-                        cfg,
-                        &pool,
-                        case,
-                        input.into_bytes(),
-                        judged,
-                        expected,
-                        progress,
-                    )?;
+                    let failure = investigate(cfg, &pool, case, input, judged, expected, progress)?;
                     return Ok(Summary {
                         passed: case,
                         extremes,
@@ -373,13 +457,22 @@ fn investigate(
             shrunk: None,
             shrink_steps: 0,
             diagnosis: None,
+            stopped: None,
         });
     }
-    let (smallest, steps) = shrink(cfg, pool, &original, progress)?;
-    let diagnosis = match (&original.verdict, cfg.diagnose) {
-        (Verdict::WrongAnswer(_), true) => {
+    // A fault of the contestant's own programs from here on stops the
+    // investigation, not the report of a failure already judged.
+    let (smallest, steps, mut stopped) = shrink(cfg, pool, &original, progress)?;
+    let diagnosis = match (&original.verdict, cfg.diagnose, &stopped) {
+        (Verdict::WrongAnswer(_), true, None) => {
             let failing = smallest.as_ref().map_or(&original.input, |s| &s.input);
-            Some(diagnose(cfg, pool, failing, case, progress)?)
+            match diagnose(cfg, pool, failing, case, progress) {
+                Ok(report) => Some(report),
+                Err(e) => {
+                    stopped = Some(e.own_fault().ok_or(e)?);
+                    None
+                }
+            }
         }
         _ => None,
     };
@@ -390,6 +483,7 @@ fn investigate(
         shrunk: smallest,
         shrink_steps: steps,
         diagnosis,
+        stopped,
     })
 }
 
@@ -402,7 +496,7 @@ fn shrink(
     pool: &rayon::ThreadPool,
     original: &Shown,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<(Option<Shown>, usize), StressError> {
+) -> Result<Shrunk, StressError> {
     let deadline = Instant::now() + cfg.shrink_time;
     let mut current: Option<Shown> = None;
     let mut steps = 0;
@@ -434,7 +528,10 @@ fn shrink(
             search.flush();
         }
         if let Some(e) = search.error {
-            return Err(e);
+            // The smallest case so far stands; the contestant's program
+            // that failed on a candidate stops the shrinking.
+            let fault = e.own_fault().ok_or(e)?;
+            return Ok((current, steps, Some(fault)));
         }
         match search.found {
             Some(smaller) => {
@@ -448,8 +545,13 @@ fn shrink(
             None => break,
         }
     }
-    Ok((current, steps))
+    Ok((current, steps, None))
 }
+
+/// What shrinking found: the smallest failing case when smaller than the
+/// original, the steps taken, and a fault of the contestant's own
+/// generator or reference that stopped it.
+type Shrunk = (Option<Shown>, usize, Option<OwnFault>);
 
 /// Candidates gathered `jobs` at a time and judged together; the first
 /// (in candidate order) that fails like the original wins.
@@ -512,6 +614,45 @@ impl Search<'_> {
 /// mistakes' answers: far above any answer of a puzzle with a catalogue.
 const DIAGNOSED_BYTES: u64 = 1 << 20;
 
+/// The failing case and the diagnosis's fresh cases, from case numbers
+/// past the run's: the built-in generator's, half of them in the hard
+/// shapes that tell the mistakes apart, or the contestant's generator's.
+fn diagnosis_inputs(
+    cfg: &StressConfig,
+    pool: &rayon::ThreadPool,
+    failing: &[u8],
+    case: u64,
+) -> Result<Vec<Vec<u8>>, StressError> {
+    let mut inputs = vec![failing.to_vec()];
+    // A few at a time, so that the first fault of a contestant's
+    // generator (in case order) stops it.
+    let first = cfg.cases.max(case + 1);
+    let batch = (cfg.jobs.max(1) * 4) as u64;
+    let mut start = 0;
+    while start < cfg.diagnose_cases {
+        let end = (start + batch).min(cfg.diagnose_cases);
+        let fresh: Vec<Result<Vec<u8>, StressError>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|k| {
+                    let opts = GenOptions {
+                        hard: cfg.sizes.hard || k % 2 == 1,
+                        ..cfg.sizes.clone()
+                    };
+                    cfg.input(first + k, || {
+                        generate::instance(cfg.puzzle, cfg.seed, first + k, &opts)
+                    })
+                })
+                .collect()
+        });
+        for input in fresh {
+            inputs.push(input?);
+        }
+        start = end;
+    }
+    Ok(inputs)
+}
+
 /// Runs the program on the failing case and on fresh cases, and looks for
 /// a mistaken reference whose answers equal the program's on all of them,
 /// or explain them clearly better than the correct answer does (the
@@ -533,20 +674,12 @@ fn diagnose(
             runs: Runs::default(),
         });
     }
-    // Fresh cases come from case numbers past the run's, half of them in
-    // the hard shapes that tell the mistakes apart.
-    let mut inputs = vec![failing.to_vec()];
-    for k in 0..cfg.diagnose_cases {
-        let opts = GenOptions {
-            hard: cfg.sizes.hard || k % 2 == 1,
-            ..cfg.sizes.clone()
-        };
-        let number = cfg.cases.max(case + 1) + k;
-        inputs.push(generate::instance(cfg.puzzle, cfg.seed, number, &opts)?.into_bytes());
-    }
-    let total = inputs.len();
-    let done = std::sync::atomic::AtomicUsize::new(0);
+    // Said before the cases are made: a generator of one's own takes a
+    // while to make 200.
+    let total = usize::try_from(cfg.diagnose_cases).unwrap_or(usize::MAX - 1) + 1;
     progress(Progress::Diagnosing { done: 0, total });
+    let inputs = diagnosis_inputs(cfg, pool, failing, case)?;
+    let done = std::sync::atomic::AtomicUsize::new(0);
     // Per case: the program's output (`None` when too long to hold), the
     // correct answer and whether the program was right, for runs that
     // ended with an answer and whose correct answer is small enough to
