@@ -10,9 +10,12 @@
 mod ahead;
 mod avx512;
 mod board;
+mod counts;
 mod explain;
 mod features;
 mod r#gen;
+mod landing;
+mod lanes;
 mod merges;
 mod parse;
 pub mod reference;
@@ -31,6 +34,7 @@ mod sse2;
 mod svg;
 #[cfg(test)]
 mod tests;
+mod walk;
 
 pub use board::{Board, Direction, Instance, MAX_INPUT_EXPONENT, MAX_N, ValuesError, block_value};
 pub use explain::{FirstMoves, Play, by_first_move, play};
@@ -44,11 +48,6 @@ pub mod bench_support {
     pub use super::solve::{build_children, count_children, slide_children, two_move_look};
 }
 pub use svg::MAX_SVG_CELLS;
-
-// The AVX-512 counts reach these through `super::`.
-use solve::Counts;
-#[cfg(target_arch = "x86_64")]
-use solve::{EXPONENT_SLOTS, counts_above_after};
 
 use crate::puzzles::{Error, Flag, Help, RuleOptions, Rules, Settings};
 use crate::search::context::RunContext;
