@@ -3,8 +3,11 @@
 
 use super::Footholds;
 use super::board::{Coord, Instance, MAX_SIDE, bit};
-use crate::puzzles::{Breach, Generate, Limits, PastLimits};
-use crate::puzzles::{Error, GenOptions, GenRng, Size};
+use crate::puzzles::error::Error;
+use crate::puzzles::limits::{Breach, Limits, PastLimits};
+use crate::puzzles::puzzle::GenRng;
+use crate::puzzles::rules::Generate;
+use crate::puzzles::sizes::{GenOptions, Size};
 use rand::RngExt;
 
 /// A random instance: each cell a foothold with probability

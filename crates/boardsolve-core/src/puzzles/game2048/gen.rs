@@ -2,8 +2,11 @@
 
 use super::Game2048;
 use super::board::{Board, Instance, MAX_INPUT_EXPONENT, MAX_N, block_value, exponent_of};
-use crate::puzzles::{Breach, Generate, Limits, PastLimits};
-use crate::puzzles::{Error, GenOptions, GenRng, Size};
+use crate::puzzles::error::Error;
+use crate::puzzles::limits::{Breach, Limits, PastLimits};
+use crate::puzzles::puzzle::GenRng;
+use crate::puzzles::rules::Generate;
+use crate::puzzles::sizes::{GenOptions, Size};
 use rand::RngExt;
 
 /// The largest side drawn when `--n` is not given (the reference searches
@@ -358,7 +361,7 @@ impl Generate for Game2048 {
             Some(v) => match exponent_of(v) {
                 Some(e) if e >= 1 => e,
                 _ => {
-                    return Err(crate::puzzles::Refusal::MaxTile(v).into());
+                    return Err(crate::puzzles::refusal::Refusal::MaxTile(v).into());
                 }
             },
         };

@@ -49,7 +49,10 @@ pub mod bench_support {
 }
 pub use svg::MAX_SVG_CELLS;
 
-use crate::puzzles::{Error, Flag, Help, RuleOptions, Rules, Settings};
+use crate::puzzles::contract::{Flag, RuleOptions};
+use crate::puzzles::error::Error;
+use crate::puzzles::puzzle::Help;
+use crate::puzzles::rules::{Rules, Settings};
 use crate::search::context::RunContext;
 use std::io::{self, Write};
 
@@ -122,7 +125,7 @@ impl Rules for Game2048 {
     fn configure(&self, settings: &Settings<Options>) -> Result<Self, Error> {
         let moves = settings.options.moves.unwrap_or(self.moves);
         if moves > MAX_MOVES {
-            return Err(crate::puzzles::Refusal::Moves {
+            return Err(crate::puzzles::refusal::Refusal::Moves {
                 moves,
                 most: MAX_MOVES,
             }

@@ -7,7 +7,7 @@ use super::board::{Board, Direction, value_of};
 use super::counts::{Counts, EXPONENT_SLOTS};
 use super::lanes::{self, Scratch};
 use super::merges::{self, counts_after_moves_above};
-use crate::puzzles::Error;
+use crate::puzzles::error::Error;
 use crate::search::context::RunContext;
 use crate::search::maximize::{ChildBounds, Climb, Climbing, End, SearchStats};
 use std::sync::atomic::{AtomicU32, Ordering};

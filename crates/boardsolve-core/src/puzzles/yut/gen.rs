@@ -3,9 +3,12 @@
 
 use super::reference::{self, Mistake};
 use super::{BOARD, END, FORTY, Instance, MAX_USEFUL_DICE, START, SquareId, Yut, destination};
-use crate::puzzles::Mistake as _;
-use crate::puzzles::{Breach, Generate, Limits, PastLimits};
-use crate::puzzles::{Error, GenOptions, GenRng, Size};
+use crate::puzzles::error::Error;
+use crate::puzzles::limits::{Breach, Limits, PastLimits};
+use crate::puzzles::puzzle::GenRng;
+use crate::puzzles::rules::Generate;
+use crate::puzzles::rules::Mistake as _;
+use crate::puzzles::sizes::{GenOptions, Size};
 use rand::RngExt;
 
 /// A random instance of `dice` dice, each uniform in 1..=5.
