@@ -180,6 +180,8 @@ mod layers;
 mod local_judge;
 #[path = "cli/package.rs"]
 mod package;
+#[path = "cli/regressions.rs"]
+mod regressions;
 #[path = "cli/robustness.rs"]
 mod robustness;
 #[path = "cli/samples.rs"]
