@@ -151,7 +151,7 @@ fn each_mistake_does_what_its_description_says() {
     assert_eq!(reference::answer(4, &row, 1, Some(OneMoveLong)), 8);
 }
 
-/// Each mistake added from the rules in issue 30 differs from the truth on
+/// Each mistake drawn from the rules (docs/2048.md) differs from the truth on
 /// a small board, for the reason its description gives.
 #[test]
 fn each_rule_mistake_differs_on_a_small_board() {
