@@ -124,28 +124,28 @@ pub trait Generate: Text {
     /// The size options the generator reads; the adapter refuses the others.
     const SIZES: &'static [Size];
 
-    /// One random valid instance; `sizes` holds only options listed in
-    /// [`Generate::SIZES`].
+    /// One random valid instance for a judge's `limits`, or for the
+    /// puzzle's own sizes without a judge; `sizes` holds only options
+    /// listed in [`Generate::SIZES`]. Where no size option fixes a size
+    /// (or asks for more than the judge's), the sizes drawn stay inside
+    /// the limits and cover them.
     ///
     /// # Errors
     /// [`Error::Refused`] for a size out of range.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Self::Instance, Error>;
-
-    /// [`Generate::generate`] for a judge's `limits` (when no size option
-    /// asks for more): the sizes drawn where no option fixes them stay
-    /// inside them and cover them. By default the generator's own sizes
-    /// are inside every judge's limits already.
-    ///
-    /// # Errors
-    /// As [`Generate::generate`].
     fn generate_within(
         &self,
         rng: &mut GenRng,
         sizes: &GenOptions,
         limits: Option<&Limits>,
-    ) -> Result<Self::Instance, Error> {
-        let _ = limits;
-        self.generate(rng, sizes)
+    ) -> Result<Self::Instance, Error>;
+
+    /// [`Generate::generate_within`] without a judge: the puzzle's own
+    /// sizes.
+    ///
+    /// # Errors
+    /// As [`Generate::generate_within`].
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Self::Instance, Error> {
+        self.generate_within(rng, sizes, None)
     }
 
     /// The sizes [`Generate::generate_within`] draws for `sizes` and

@@ -334,17 +334,12 @@ impl Generate for Game2048 {
     const SIZES: &'static [Size] = &[Size::N, Size::MaxTile, Size::Density];
 
     /// The instance `gen` prints for the size options `sizes` (unset ones are
-    /// drawn from `rng`).
+    /// drawn from `rng`); with [`GenOptions::largest`], the side is the
+    /// judge's largest N (20 without a judge) and the board dense.
     ///
     /// # Errors
     /// [`Error::Refused`] for `--n` outside 1..=64 or a `--max-tile` that is not a
     /// power of two from 2.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        self.generate_within(rng, sizes, None)
-    }
-
-    /// As [`Generate::generate`]; with [`GenOptions::largest`], the side is
-    /// the judge's largest N (20 without a judge) and the board dense.
     fn generate_within(
         &self,
         rng: &mut GenRng,

@@ -149,10 +149,6 @@ impl Generate for Tromino {
     ///
     /// # Errors
     /// [`Error::Refused`] for a side the format cannot take.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        self.generate_within(rng, sizes, None)
-    }
-
     fn generate_within(
         &self,
         rng: &mut GenRng,
