@@ -156,6 +156,8 @@ mod common {
     }
 }
 
+#[path = "cli/architecture.rs"]
+mod architecture;
 #[path = "cli/contracts.rs"]
 mod contracts;
 #[path = "cli/diagnose.rs"]

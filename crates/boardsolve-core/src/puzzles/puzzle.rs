@@ -98,7 +98,7 @@ pub struct Help {
 }
 
 /// What a puzzle's answer is, as far as a diagnosis may reason from a
-/// wrong one: set for each entry in the registry (`src/puzzles/mod.rs`).
+/// wrong one: set for each entry in the registry (`puzzles/registry.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Objective {
     /// The best value over every line of play the rules allow (2048's
