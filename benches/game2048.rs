@@ -77,7 +77,7 @@ fn k10(c: &mut Criterion) {
 fn k16(c: &mut Criterion) {
     // BOARDSOLVE_SIMD=off measures the portable path, as for the binary.
     boardsolve::environment::configure();
-    // The board of the goals, `boardsolve gen 2048 --seed 2 --n 20
+    // The board of the deep-search targets (docs/2048.md), `boardsolve gen 2048 --seed 2 --n 20
     // --density 1`: seconds per run, so only the fast search, checked
     // against itself on one thread. K = 20 takes minutes: time it with
     // `boardsolve solve 2048 --moves 20 benches/data/2048-dense-seed2.in`,

@@ -111,7 +111,7 @@ $B test 2048 twenty --json --jobs 1 -- ./tiny > tiny.json 2>/dev/null
 stat3() { grep -o "\"$1\": [0-9]*" tiny.json | awk '{print $2}' | sort -n | awk '{a[NR]=$1} END {printf "%s/%s/%s", a[1], a[int((NR+1)/2)], a[NR]}'; }
 echo "28 2 ms C program x20, min/median/max: cpu_ms $(stat3 cpu_ms), wall_ms $(stat3 wall_ms), peak_kib $(stat3 peak_kib); wall < cpu in $(python3 -c "import json; print(sum(c['wall_ms'] < c['cpu_ms'] for c in json.load(open('tiny.json'))['cases']))") runs"
 }
-# Round four: a worker thread's child, a fork tree of short spinners,
+# Escapes of a subtler kind: a worker thread's child, a fork tree of short spinners,
 # SysV segments left behind, a file the kernel will not run.
 want 29 && echo "29 a thread's child touching 1 GiB, --memory-limit 100M: $(tt --memory-limit 100M --json -- ./hostile thread-fork 1024) $(grep -o -E '"(verdict|wall_ms)": [^,]*' out | tr '\n' ' ')"
 want 30 && echo "30 fork tree 2^11 x 5 ms, --time-limit 1s (cap 4 s): $(tt --time-limit 1s --json -- ./hostile bomb 10 5 ${M}77) $(grep -o -E '"(verdict|cpu_ms|wall_ms)": [^,]*' out | tr '\n' ' '); left: $(sleep 0.5; ps -eo args | grep -c "[h]ostile bomb 10 5 ${M}77")"

@@ -156,6 +156,8 @@ mod common {
     }
 }
 
+#[path = "cli/architecture.rs"]
+mod architecture;
 #[path = "cli/check.rs"]
 mod check;
 #[path = "cli/compile.rs"]
@@ -188,6 +190,8 @@ mod local_judge;
 mod own_programs;
 #[path = "cli/package.rs"]
 mod package;
+#[path = "cli/regressions.rs"]
+mod regressions;
 #[path = "cli/robustness.rs"]
 mod robustness;
 #[path = "cli/samples.rs"]

@@ -427,7 +427,7 @@ fn time_limit_is_refused_where_nothing_stops() {
     assert!(err.contains("--time-limit stops the search of a single input"));
 }
 
-/// The mistakes of the 2048 catalogue added from the rules (issue 30),
+/// The mistakes of the 2048 catalogue drawn from the rules (docs/2048.md),
 /// each diagnosed by its id from `tests/programs/wrong2048.rs ID`; the
 /// catalogue's completeness test in diagnose.rs counts these too.
 pub const NAMED: &[&str] = &[

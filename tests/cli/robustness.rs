@@ -313,7 +313,7 @@ fn a_closed_pipe_ends_quietly_with_status_0() {
             b"[[1,1,1]] [0,0] [0,2]".to_vec(),
         ),
         (vec!["gen", "2048", "--seed", "1", "--n", "64"], Vec::new()),
-        // The example: `solve tromino <<< "4096 0 0" | head -1`.
+        // A reader that stops early: `solve tromino <<< "4096 0 0" | head -1`.
         (vec!["solve", "tromino"], b"4096 0 0\n".to_vec()),
         (vec!["solve", "14600"], b"12\n1 1\n".to_vec()),
         (vec!["solve", "tromino"], b"1000 0 0\n".to_vec()),

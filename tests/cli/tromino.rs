@@ -270,7 +270,7 @@ fn boj_tile_numbers_are_1_to_19000_one_a_tromino() {
             assert!(out.contains(reason), "{puzzle} {name}: {out}");
         }
     }
-    // The issue's own case: K = 1, the one tromino left at 0.
+    // The smallest case: K = 1, the one tromino left at 0.
     let one = write(dir.path(), "one.in", b"1\n1 2\n");
     let output = write(dir.path(), "one.out", b"-1 0\n0 0\n");
     let (code, out, _) = run(&["check", "14601", &one, &output], b"");

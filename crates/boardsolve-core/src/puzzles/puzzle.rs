@@ -1,13 +1,13 @@
 //! The byte-level face of a puzzle that the CLI and the tools use: judge
 //! text in, answers, pictures, checks, generated text and shrunk text out.
 
-use super::contract::Contract;
-use super::refusal::{Bug, Refusal};
-use super::rules::{Flag, Help, Objective, RuleOptions};
+use super::contract::{Contract, Flag, RuleOptions};
+use super::error::Error;
+use super::form::TextForm;
 use super::sizes::{GenOptions, Size};
 use crate::search::context::RunContext;
 use crate::text::{InputError, Reopen, Verdict};
-use std::io::{self, Read, Write};
+use std::io::{Read, Write};
 use std::ops::ControlFlow;
 
 /// What `solve` should print.
@@ -30,33 +30,6 @@ pub enum Drawing {
     /// A self-contained HTML page that plays the optimal line (`--html`),
     /// with the `--json` data embedded and drawn by the page's own script.
     Html,
-}
-
-/// A way of writing an instance as text, for puzzles that read several
-/// (`--format` of `gen`, `stress` and `samples`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TextForm {
-    /// The plain judge text (footholds: `R C`, the rows, `ar ac br bc`).
-    Plain,
-    /// The problem page's literal arguments on one line
-    /// (`[[1, 1], [1, 1]] [0, 0] [1, 1]`).
-    Literal,
-    /// One JSON object on one line.
-    Json,
-}
-
-impl TextForm {
-    /// Every form, in the order of `--help`.
-    pub const ALL: [TextForm; 3] = [TextForm::Plain, TextForm::Literal, TextForm::Json];
-
-    /// The name as `--format` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            TextForm::Plain => "plain",
-            TextForm::Literal => "literal",
-            TextForm::Json => "json",
-        }
-    }
 }
 
 /// Options of `boardsolve solve` that a puzzle may use.
@@ -112,36 +85,29 @@ pub struct Shown {
     pub explain: Option<String>,
 }
 
-/// Why a puzzle could not answer.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
-    /// The input text is not a valid instance.
-    #[error(transparent)]
-    Input(#[from] InputError),
-    /// The request is outside what this puzzle supports (an option it does
-    /// not take, a size above a documented limit).
-    #[error(transparent)]
-    Refused(#[from] Refusal),
-    /// A bug of boardsolve's own.
-    #[error(transparent)]
-    Bug(#[from] Bug),
-    /// Writing the answer failed.
-    #[error(transparent)]
-    Io(#[from] io::Error),
-    /// The search was stopped (a time limit, Ctrl-C) before it proved the
-    /// answer; what it proved is that the answer lies in `lower..=upper`.
-    #[error("no exact answer: at least {lower}, at most {upper}")]
-    Unfinished {
-        /// The answer is at least this (reached by some line of play).
-        lower: u128,
-        /// The answer is at most this (a proven bound).
-        upper: u128,
-    },
-    /// The `save` of [`Puzzle::solve_drawing`] declined a picture; the
-    /// caller that gave `save` holds the reason.
-    #[error("a picture could not be written")]
-    NotSaved,
+/// What the help of `solve`, `gen` and `samples` says of one puzzle, so
+/// that a new puzzle brings its own lines and the help lists it.
+#[derive(Debug, Clone, Copy)]
+pub struct Help {
+    /// The sizes `solve` reads and how long they take, for its "Limits".
+    pub limits: &'static str,
+    /// The shapes `gen --hard` prefers.
+    pub hard: &'static str,
+    /// What `samples` writes.
+    pub samples: &'static str,
+}
+
+/// What a puzzle's answer is, as far as a diagnosis may reason from a
+/// wrong one: set for each entry in the registry (`puzzles/registry.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Objective {
+    /// The best value over every line of play the rules allow (2048's
+    /// largest block, yut's score): an answer below it is as if lines of
+    /// play were lost, one above it as if the rules allowed more.
+    Maximum,
+    /// Anything else: a count both players decide (footholds), a tiling.
+    #[default]
+    Other,
 }
 
 /// One puzzle as the command line sees it.
@@ -315,4 +281,10 @@ pub trait Puzzle: Sync {
     /// # Errors
     /// [`Error::Refused`] for a form the puzzle does not write.
     fn samples(&self, form: Option<TextForm>) -> Result<Vec<(String, String)>, Error>;
+}
+
+impl std::fmt::Debug for dyn Puzzle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Puzzle({})", self.name())
+    }
 }

@@ -2,7 +2,7 @@
 //! and its bugs: one variant for each way a run can be refused, each
 //! worded exactly as the command line prints it.
 
-use super::contract::{Breach, Limits};
+use super::limits::{Breach, Limits};
 use crate::text::InputError;
 
 /// A request outside what a puzzle supports: an option it does not take,

@@ -8,116 +8,22 @@
 //! instances back into text for `gen` and for shrinking, and boxing the
 //! catalogue of classic mistakes for `stress --diagnose`.
 
-use super::contract::{Accepts, Contract, Limits, PastLimits};
+use super::contract::{Accepts, Contract, Flag, RuleOptions};
+use super::error::Error;
+use super::form::TextForm;
+use super::limits::{Limits, PastLimits};
+use super::puzzle::{
+    CheckOptions, Drawing, GenRng, Help, Objective, OutputFormat, Puzzle, Shown, SolveFn,
+    SolveOptions, Variant,
+};
 use super::refusal::{Bug, Refusal};
 use super::sizes::{GenOptions, Size};
-use super::{
-    CheckOptions, Drawing, Error, GenRng, OutputFormat, Puzzle, Shown, SolveFn, SolveOptions,
-    TextForm, Variant,
-};
 use crate::search::context::RunContext;
 use crate::text::{
     InputError, Reopen, Verdict, compare_token_streams, compare_tokens, number_position,
 };
 use std::io::Write;
 use std::ops::ControlFlow;
-
-/// What the help of `solve`, `gen` and `samples` says of one puzzle, so
-/// that a new puzzle brings its own lines and the help lists it.
-#[derive(Debug, Clone, Copy)]
-pub struct Help {
-    /// The sizes `solve` reads and how long they take, for its "Limits".
-    pub limits: &'static str,
-    /// The shapes `gen --hard` prefers.
-    pub hard: &'static str,
-    /// What `samples` writes.
-    pub samples: &'static str,
-}
-
-/// What a puzzle's answer is, as far as a diagnosis may reason from a
-/// wrong one: set for each entry in the registry (`src/puzzles/mod.rs`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Objective {
-    /// The best value over every line of play the rules allow (2048's
-    /// largest block, yut's score): an answer below it is as if lines of
-    /// play were lost, one above it as if the rules allowed more.
-    Maximum,
-    /// Anything else: a count both players decide (footholds), a tiling.
-    #[default]
-    Other,
-}
-
-/// An option of `solve` or `check` that only some puzzles take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flag {
-    /// `--moves K` (2048's K).
-    Moves,
-    /// `check --order` (tromino's placement order).
-    Order,
-    /// `--explain` and `--json`: the optimal play.
-    Explain,
-    /// `--svg FILE`: a picture.
-    Svg,
-    /// `--html FILE`: the interactive page.
-    Html,
-    /// `solve --time-limit`: a search that can stop early with the bounds
-    /// it proved.
-    TimeLimit,
-}
-
-impl Flag {
-    /// The option as the user types it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Flag::Moves => "--moves",
-            Flag::Order => "--order",
-            Flag::Explain => "--explain or --json",
-            Flag::Svg => "--svg",
-            Flag::Html => "--html",
-            Flag::TimeLimit => "--time-limit",
-        }
-    }
-}
-
-/// The options of one run that reach a puzzle's rules, as the command
-/// line gives them: one value for whichever puzzle runs. Each variant is
-/// one option as typed, so that no two values mean the same run; the
-/// entry turns it into the puzzle's own [`Rules::Options`], or refuses it
-/// with the one wording every command shares (`yut does not take --moves`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub enum RuleOptions {
-    /// None given: the entry's own rules (2048's K of its name, tromino's
-    /// answers as its contract accepts them).
-    #[default]
-    Defaults,
-    /// `--moves K`: 2048 with K moves instead of the entry's.
-    Moves(u32),
-    /// `--order`: a tiling must be numbered in the placement order.
-    PlacementOrder,
-}
-
-impl RuleOptions {
-    /// The option given, as [`Puzzle::takes`] names it; `None` for
-    /// [`RuleOptions::Defaults`].
-    pub fn flag(self) -> Option<Flag> {
-        match self {
-            RuleOptions::Defaults => None,
-            RuleOptions::Moves(_) => Some(Flag::Moves),
-            RuleOptions::PlacementOrder => Some(Flag::Order),
-        }
-    }
-}
-
-/// The refusal of every option given, for the rules of a puzzle that
-/// takes none of them.
-impl TryFrom<RuleOptions> for () {
-    type Error = Flag;
-
-    fn try_from(given: RuleOptions) -> Result<(), Flag> {
-        given.flag().map_or(Ok(()), Err)
-    }
-}
 
 /// The options of one run that reach the rules, once the adapter has
 /// refused those the puzzle does not take: `options` are the puzzle's own
@@ -220,28 +126,28 @@ pub trait Generate: Text {
     /// The size options the generator reads; the adapter refuses the others.
     const SIZES: &'static [Size];
 
-    /// One random valid instance; `sizes` holds only options listed in
-    /// [`Generate::SIZES`].
+    /// One random valid instance for a judge's `limits`, or for the
+    /// puzzle's own sizes without a judge; `sizes` holds only options
+    /// listed in [`Generate::SIZES`]. Where no size option fixes a size
+    /// (or asks for more than the judge's), the sizes drawn stay inside
+    /// the limits and cover them.
     ///
     /// # Errors
     /// [`Error::Refused`] for a size out of range.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Self::Instance, Error>;
-
-    /// [`Generate::generate`] for a judge's `limits` (when no size option
-    /// asks for more): the sizes drawn where no option fixes them stay
-    /// inside them and cover them. By default the generator's own sizes
-    /// are inside every judge's limits already.
-    ///
-    /// # Errors
-    /// As [`Generate::generate`].
     fn generate_within(
         &self,
         rng: &mut GenRng,
         sizes: &GenOptions,
         limits: Option<&Limits>,
-    ) -> Result<Self::Instance, Error> {
-        let _ = limits;
-        self.generate(rng, sizes)
+    ) -> Result<Self::Instance, Error>;
+
+    /// [`Generate::generate_within`] without a judge: the puzzle's own
+    /// sizes.
+    ///
+    /// # Errors
+    /// As [`Generate::generate_within`].
+    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Self::Instance, Error> {
+        self.generate_within(rng, sizes, None)
     }
 
     /// The sizes [`Generate::generate_within`] draws for `sizes` and
@@ -527,7 +433,7 @@ impl<R: Rules> Entry<R> {
     /// size options ask for more.
     fn limits_kept(&self, sizes: &GenOptions) -> Option<&Limits> {
         let judge = self.contract.judge.as_ref()?;
-        (!judge.limits.sizes_beyond(sizes)).then_some(&judge.limits)
+        (!sizes.beyond(&judge.limits)).then_some(&judge.limits)
     }
 
     /// What in `instance` is past the judge's limits, in the words `validate`

@@ -1,6 +1,8 @@
 //! Reproducible instances: case `i` of seed `s` is the same on every machine.
 
-use super::{Error, GenOptions, GenRng, Puzzle};
+use super::error::Error;
+use super::puzzle::{GenRng, Puzzle};
+use super::sizes::GenOptions;
 use rand::SeedableRng;
 
 /// The generator for case `case` of a run seeded with `seed`.

@@ -4,7 +4,9 @@
 //! flags that reproduce a run; the command line makes its arguments from
 //! the same table, so the library itself knows nothing of clap.
 
-use super::{Error, Refusal};
+use super::error::Error;
+use super::limits::Limits;
+use super::refusal::Refusal;
 
 /// Hands the table of size options to the macro `$then`, one entry a
 /// line: `field: type, Variant, "flag", "VALUE";` with the option's doc
@@ -52,7 +54,7 @@ macro_rules! size_options {
             pub largest: bool,
             /// How instances are written, for puzzles with several text
             /// forms (footholds: plain, literal or json).
-            pub format: Option<super::TextForm>,
+            pub format: Option<super::form::TextForm>,
         }
 
         /// One size option, by name.
@@ -77,6 +79,20 @@ macro_rules! size_options {
         }
 
         impl GenOptions {
+    /// Whether these options ask for instances past `limits` (an explicit
+    /// option is the only way past them).
+    pub fn beyond(&self, limits: &Limits) -> bool {
+        let above = |value: Option<u64>, most: u64| value.is_some_and(|v| v > most);
+        match *limits {
+            Limits::Board2048 {
+                max_n, max_tile, ..
+            } => above(self.n, max_n) || above(self.max_tile, max_tile),
+            Limits::Dice { count } => self.dice.is_some_and(|d| d != count),
+            Limits::TrominoK { max_k } => above(self.n, 1 << max_k),
+            Limits::Footholds { max_side } => above(self.rows, max_side) || above(self.cols, max_side),
+        }
+    }
+
             /// The value given for `size`, as it would be typed.
             pub fn given(&self, size: Size) -> Option<String> {
                 match size {

@@ -3,7 +3,7 @@
 //! is exactly the canonical text of the instance it describes; the first
 //! byte that differs is named with its place and what the judge expects.
 
-use super::{InputError, Position};
+use super::tokens::{InputError, Position};
 
 /// Compares `input` with `canonical` (the same instance in the judge's
 /// layout: single spaces, one `\n` at the end of every line, nothing

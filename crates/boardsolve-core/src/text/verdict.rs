@@ -1,7 +1,7 @@
 //! The verdict on an answer, and token-by-token comparison of an output
 //! with the expected one.
 
-use super::{Position, Tokens, describe_bytes};
+use super::tokens::{Position, Tokens, describe_bytes};
 use std::io::{self, Read};
 
 /// The outcome of checking an answer.

@@ -150,6 +150,7 @@ pub struct Submission {
 
 /// Why the programs could not be found or built.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolutionsError {
     /// A folder could not be read.
     #[error("cannot read {name}: {source}")]

@@ -85,12 +85,13 @@ pub struct CaseReport {
 
 /// Why a test run stopped without verdicts.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum SuiteError {
     /// A case file could not be read or is not a valid instance.
-    #[error("{0}")]
+    #[error(transparent)]
     Case(#[from] FileError),
     /// The harness could not run the program.
-    #[error("{0}")]
+    #[error(transparent)]
     Trouble(#[from] Trouble),
     /// The reference did not answer a case without an answer file in time.
     #[error("the reference answer took more than {limit:?} on {name}, which has no answer file")]

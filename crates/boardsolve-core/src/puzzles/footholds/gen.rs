@@ -3,8 +3,11 @@
 
 use super::Footholds;
 use super::board::{Coord, Instance, MAX_SIDE, bit};
-use crate::puzzles::{Breach, Generate, Limits, PastLimits};
-use crate::puzzles::{Error, GenOptions, GenRng, Size};
+use crate::puzzles::error::Error;
+use crate::puzzles::limits::{Breach, Limits, PastLimits};
+use crate::puzzles::puzzle::GenRng;
+use crate::puzzles::rules::Generate;
+use crate::puzzles::sizes::{GenOptions, Size};
 use rand::RngExt;
 
 /// A random instance: each cell a foothold with probability
@@ -230,16 +233,11 @@ fn draw_side<R: rand::Rng + ?Sized>(rng: &mut R, most: usize, hard: bool) -> usi
 impl Generate for Footholds {
     const SIZES: &'static [Size] = &[Size::Rows, Size::Cols, Size::Density];
 
-    /// A game for `gen`: `--rows` and `--cols` from 1 to 8 (1 to 5 at random
-    /// when not given), `--density` the share of footholds (50% to 100% at
-    /// random when not given), `--hard` one of the [`hard`] shapes.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        self.generate_within(rng, sizes, None)
-    }
-
-    /// As [`Generate::generate`], the sides drawn from 1 to the judge's
-    /// largest (5 for Programmers 92345), or only the largest with
-    /// [`GenOptions::largest`].
+    /// A game for `gen`: `--rows` and `--cols` from 1 to 8 (when not given,
+    /// drawn from 1 to 5, or to the judge's largest, 5 for Programmers
+    /// 92345; only the largest with [`GenOptions::largest`]), `--density`
+    /// the share of footholds (50% to 100% at random when not given),
+    /// `--hard` one of the [`hard`] shapes.
     fn generate_within(
         &self,
         rng: &mut GenRng,

@@ -31,7 +31,10 @@ pub use explain::{Alternative, Defeat, Move, Play, play};
 pub use r#gen::{hard, random, shrink};
 pub use solve::{Search, State, Stats, answer, answer_with_stats, answer_without_split};
 
-use crate::puzzles::{Error, Flag, Help, Rules};
+use crate::puzzles::contract::Flag;
+use crate::puzzles::error::Error;
+use crate::puzzles::puzzle::Help;
+use crate::puzzles::rules::Rules;
 use std::io::{self, Write};
 
 /// The rules of disappearing footholds for the command line: one format,

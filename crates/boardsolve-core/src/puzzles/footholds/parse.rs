@@ -6,7 +6,8 @@
 
 use super::Footholds;
 use super::board::{Coord, Instance, MAX_SIDE, bit};
-use crate::puzzles::{Text, TextForm};
+use crate::puzzles::form::TextForm;
+use crate::puzzles::rules::Text;
 use crate::text::{Cursor, InputError, Position, Tokens, describe_bytes, parse_u64};
 use std::fmt;
 

@@ -12,7 +12,8 @@
 
 use super::Footholds;
 use super::board::{Coord, Instance};
-use crate::puzzles::{Error, Reference};
+use crate::puzzles::error::Error;
+use crate::puzzles::rules::Reference;
 
 crate::mistakes! {
     /// A player whose cell lost its foothold (the opponent left the

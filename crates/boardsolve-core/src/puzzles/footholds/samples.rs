@@ -2,7 +2,7 @@
 //! page's literal argument form, with their answers.
 
 use super::{Footholds, Instance};
-use crate::puzzles::Text;
+use crate::puzzles::rules::Text;
 
 /// Programmers 92345's examples (board, aloc, bloc) and their answers.
 pub const STATEMENT: &[(&str, &str)] = &[

@@ -11,6 +11,9 @@
 //! Everything here is checked against the scalar move in the tests of the
 //! parent module, on every CPU that has the instructions.
 
+use super::counts::Counts;
+#[cfg(target_arch = "x86_64")]
+use super::counts::counts_above_after;
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
@@ -155,25 +158,21 @@ unsafe fn slide_rows(from: *const u8, to: *mut u8, n: usize, toward_end: bool) -
 /// `crate::simd::avx512()` must be true, `cells` must hold `n * n` cells,
 /// `1 <= n <= 64`, and `2 <= low`.
 #[cfg(target_arch = "x86_64")]
-pub(super) unsafe fn counts_above(
-    cells: &[u8],
-    n: usize,
-    low: u8,
-) -> (super::Counts, super::Counts) {
+pub(super) unsafe fn counts_above(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
     debug_assert!((1..=64).contains(&n) && cells.len() == n * n && low >= 2);
     // SAFETY: as promised by the caller.
     unsafe { counts_above_avx512(cells, n, low) }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-pub(super) unsafe fn counts_above(_: &[u8], _: usize, _: u8) -> (super::Counts, super::Counts) {
+pub(super) unsafe fn counts_above(_: &[u8], _: usize, _: u8) -> (Counts, Counts) {
     unreachable!("no AVX-512 on this architecture")
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2")]
-unsafe fn counts_above_avx512(cells: &[u8], n: usize, low: u8) -> (super::Counts, super::Counts) {
-    use super::{Counts, EXPONENT_SLOTS};
+unsafe fn counts_above_avx512(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
+    use super::counts::EXPONENT_SLOTS;
     let lanes: u64 = if n == 64 { !0 } else { (1u64 << n) - 1 };
     let mut now: Counts = [0; EXPONENT_SLOTS];
     let mut merges_h: Counts = [0; EXPONENT_SLOTS];
@@ -225,7 +224,7 @@ unsafe fn counts_above_avx512(cells: &[u8], n: usize, low: u8) -> (super::Counts
         }
     }
     (
-        super::counts_above_after(&now, &merges_h, low, top),
-        super::counts_above_after(&now, &merges_v, low, top),
+        counts_above_after(&now, &merges_h, low, top),
+        counts_above_after(&now, &merges_v, low, top),
     )
 }

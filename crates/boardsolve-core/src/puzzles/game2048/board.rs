@@ -8,8 +8,7 @@ use super::avx512;
 use serde::Serialize;
 use std::fmt;
 
-/// Largest board side accepted.
-pub const MAX_N: usize = 64;
+pub use super::lanes::MAX_N;
 /// Largest block exponent accepted in the input (blocks up to 2^63).
 pub const MAX_INPUT_EXPONENT: u8 = 63;
 

@@ -7,7 +7,7 @@ use super::board::{Board, Direction, value_of};
 use super::solve::{
     Search, best_exponent, best_exponent_capped, bounded_exponent, reaches, unfinished,
 };
-use crate::puzzles::Error;
+use crate::puzzles::error::Error;
 use crate::search::context::RunContext;
 use crate::search::maximize;
 use serde::Serialize;

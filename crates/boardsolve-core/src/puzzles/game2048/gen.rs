@@ -2,8 +2,11 @@
 
 use super::Game2048;
 use super::board::{Board, Instance, MAX_INPUT_EXPONENT, MAX_N, block_value, exponent_of};
-use crate::puzzles::{Breach, Generate, Limits, PastLimits};
-use crate::puzzles::{Error, GenOptions, GenRng, Size};
+use crate::puzzles::error::Error;
+use crate::puzzles::limits::{Breach, Limits, PastLimits};
+use crate::puzzles::puzzle::GenRng;
+use crate::puzzles::rules::Generate;
+use crate::puzzles::sizes::{GenOptions, Size};
 use rand::RngExt;
 
 /// The largest side drawn when `--n` is not given (the reference searches
@@ -331,17 +334,12 @@ impl Generate for Game2048 {
     const SIZES: &'static [Size] = &[Size::N, Size::MaxTile, Size::Density];
 
     /// The instance `gen` prints for the size options `sizes` (unset ones are
-    /// drawn from `rng`).
+    /// drawn from `rng`); with [`GenOptions::largest`], the side is the
+    /// judge's largest N (20 without a judge) and the board dense.
     ///
     /// # Errors
     /// [`Error::Refused`] for `--n` outside 1..=64 or a `--max-tile` that is not a
     /// power of two from 2.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        self.generate_within(rng, sizes, None)
-    }
-
-    /// As [`Generate::generate`]; with [`GenOptions::largest`], the side is
-    /// the judge's largest N (20 without a judge) and the board dense.
     fn generate_within(
         &self,
         rng: &mut GenRng,
@@ -358,7 +356,7 @@ impl Generate for Game2048 {
             Some(v) => match exponent_of(v) {
                 Some(e) if e >= 1 => e,
                 _ => {
-                    return Err(crate::puzzles::Refusal::MaxTile(v).into());
+                    return Err(crate::puzzles::refusal::Refusal::MaxTile(v).into());
                 }
             },
         };

@@ -10,9 +10,12 @@
 mod ahead;
 mod avx512;
 mod board;
+mod counts;
 mod explain;
 mod features;
 mod r#gen;
+mod landing;
+mod lanes;
 mod merges;
 mod parse;
 pub mod reference;
@@ -31,6 +34,7 @@ mod sse2;
 mod svg;
 #[cfg(test)]
 mod tests;
+mod walk;
 
 pub use board::{Board, Direction, Instance, MAX_INPUT_EXPONENT, MAX_N, ValuesError, block_value};
 pub use explain::{FirstMoves, Play, by_first_move, play};
@@ -45,12 +49,10 @@ pub mod bench_support {
 }
 pub use svg::MAX_SVG_CELLS;
 
-// The AVX-512 counts reach these through `super::`.
-use solve::Counts;
-#[cfg(target_arch = "x86_64")]
-use solve::{EXPONENT_SLOTS, counts_above_after};
-
-use crate::puzzles::{Error, Flag, Help, RuleOptions, Rules, Settings};
+use crate::puzzles::contract::{Flag, RuleOptions};
+use crate::puzzles::error::Error;
+use crate::puzzles::puzzle::Help;
+use crate::puzzles::rules::{Rules, Settings};
 use crate::search::context::RunContext;
 use std::io::{self, Write};
 
@@ -123,7 +125,7 @@ impl Rules for Game2048 {
     fn configure(&self, settings: &Settings<Options>) -> Result<Self, Error> {
         let moves = settings.options.moves.unwrap_or(self.moves);
         if moves > MAX_MOVES {
-            return Err(crate::puzzles::Refusal::Moves {
+            return Err(crate::puzzles::refusal::Refusal::Moves {
                 moves,
                 most: MAX_MOVES,
             }

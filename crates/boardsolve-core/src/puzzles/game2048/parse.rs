@@ -2,7 +2,7 @@
 
 use super::Game2048;
 use super::board::{Board, Instance, MAX_N, exponent_of};
-use crate::puzzles::Text;
+use crate::puzzles::rules::Text;
 use crate::text::{InputError, Position, Tokens};
 
 /// Parses judge text: N, then N rows of N values.

@@ -7,7 +7,8 @@
 
 use super::Game2048;
 use super::board::{Instance, value_of};
-use crate::puzzles::{Error, Reference};
+use crate::puzzles::error::Error;
+use crate::puzzles::rules::Reference;
 use rustc_hash::FxHashMap;
 
 crate::mistakes! {

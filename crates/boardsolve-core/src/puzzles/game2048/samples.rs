@@ -5,7 +5,7 @@
 //! be checked against the original page.
 
 use super::{Game2048, Instance};
-use crate::puzzles::Text;
+use crate::puzzles::rules::Text;
 
 /// BOJ 12100's example, in its input format, and its answer for K = 5.
 pub const STATEMENT: &[(&str, &str)] = &[("3\n2 2 2\n4 4 4\n8 8 8\n", "16\n")];

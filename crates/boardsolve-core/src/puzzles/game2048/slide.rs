@@ -22,8 +22,7 @@
 //! so that every load of the walk finds its bytes in one store (see
 //! docs/2048.md, "The portable move rebuilt").
 
-use super::ahead::{Scratch, WIDTH, chunks, columns, rows, transpose_registers};
-use super::board::MAX_N;
+use super::lanes::{MAX_N, Scratch, WIDTH, chunks, columns, rows, transpose_registers};
 
 /// A board laid out for the walk: chunk `k` of 16 lines (line `first_k + i`
 /// in byte `i`) at step `j` is the 16 bytes at `cells[j * step + chunk[k]..]`.
@@ -274,47 +273,10 @@ fn walk<const C: usize, const BACK: bool>(
         let mut waiting = [zero; C];
         // The cell of slot 0 of each lane's line, as 16-bit words: the
         // slot's cell is this plus `along` a block made final.
-        let mut at = [[zero; 2]; C];
-        let across_v = _mm_set1_epi16(across as i16);
-        let wall_v = _mm_set1_epi16(wall as i16);
-        for k in 0..C {
-            for (h, half) in at[k].iter_mut().enumerate() {
-                let first_line = (first[k] + 8 * h) as i16;
-                let lines = _mm_add_epi16(
-                    _mm_set1_epi16(first_line),
-                    _mm_set_epi16(7, 6, 5, 4, 3, 2, 1, 0),
-                );
-                *half = _mm_add_epi16(wall_v, _mm_mullo_epi16(lines, across_v));
-                if n < WIDTH {
-                    let past = _mm_cmpgt_epi16(lines, _mm_set1_epi16(n as i16 - 1));
-                    *half = _mm_or_si128(
-                        _mm_andnot_si128(past, *half),
-                        _mm_and_si128(past, _mm_set1_epi16(spare as i16)),
-                    );
-                }
-            }
-        }
+        let mut at = first_cells(&first, n, wall, across, spare);
         let base = lanes.cells.as_ptr();
-        let put = |values: __m128i, at: [__m128i; 2], groups: u32| {
-            let v = [
-                _mm_cvtsi128_si64(values) as u64,
-                _mm_cvtsi128_si64(_mm_unpackhi_epi64(values, values)) as u64,
-            ];
-            let a = [
-                _mm_cvtsi128_si64(at[0]) as u64,
-                _mm_cvtsi128_si64(_mm_unpackhi_epi64(at[0], at[0])) as u64,
-                _mm_cvtsi128_si64(at[1]) as u64,
-                _mm_cvtsi128_si64(_mm_unpackhi_epi64(at[1], at[1])) as u64,
-            ];
-            for g in 0..4 {
-                if groups >> g & 1 == 1 {
-                    let vals = v[g / 2] >> (32 * (g % 2));
-                    for b in 0..4 {
-                        *out.add(usize::from((a[g] >> (16 * b)) as u16)) = (vals >> (8 * b)) as u8;
-                    }
-                }
-            }
-        };
+        let put =
+            |values: __m128i, at: [__m128i; 2], groups: u32| put_groups(out, values, at, groups);
         for j in 0..n {
             let step = if BACK { n - 1 - j } else { j };
             let row = base.add(step * lanes.step);
@@ -346,6 +308,85 @@ fn walk<const C: usize, const BACK: bool>(
         for k in 0..C {
             let groups = if k + 1 == C { last_groups } else { 0xF };
             put(waiting[k], at[k], groups);
+        }
+    }
+}
+
+/// The cell of slot 0 of the line of each lane of the chunks starting at
+/// `first`, as 16-bit words (`wall + line * across`, or `spare` for a
+/// lane past line `n`), as [`walk`] keeps them.
+#[inline(always)]
+// SIMD128's arithmetic is safe functions where SSE2's are not.
+#[cfg_attr(target_arch = "wasm32", allow(unused_unsafe))]
+fn first_cells<const C: usize>(
+    first: &[usize; C],
+    n: usize,
+    wall: usize,
+    across: usize,
+    spare: u16,
+) -> [[super::sse2::__m128i; 2]; C] {
+    use super::sse2::*;
+    // SAFETY: SSE2 is part of x86_64 (SIMD128 of this wasm32 build); only
+    // registers are touched.
+    unsafe {
+        let mut at = [[_mm_setzero_si128(); 2]; C];
+        let across_v = _mm_set1_epi16(across as i16);
+        let wall_v = _mm_set1_epi16(wall as i16);
+        for k in 0..C {
+            for (h, half) in at[k].iter_mut().enumerate() {
+                let first_line = (first[k] + 8 * h) as i16;
+                let lines = _mm_add_epi16(
+                    _mm_set1_epi16(first_line),
+                    _mm_set_epi16(7, 6, 5, 4, 3, 2, 1, 0),
+                );
+                *half = _mm_add_epi16(wall_v, _mm_mullo_epi16(lines, across_v));
+                if n < WIDTH {
+                    let past = _mm_cmpgt_epi16(lines, _mm_set1_epi16(n as i16 - 1));
+                    *half = _mm_or_si128(
+                        _mm_andnot_si128(past, *half),
+                        _mm_and_si128(past, _mm_set1_epi16(spare as i16)),
+                    );
+                }
+            }
+        }
+        at
+    }
+}
+
+/// Stores the 16 byte lanes of `values` at the cells whose 16-bit offsets
+/// from `out` are the lanes of `at`, for the groups of four lanes set in
+/// `groups`.
+///
+/// # Safety
+/// SSE2 (SIMD128) is present, and every offset of a group stored is
+/// inside the board `out` points at.
+#[inline(always)]
+unsafe fn put_groups(
+    out: *mut u8,
+    values: super::sse2::__m128i,
+    at: [super::sse2::__m128i; 2],
+    groups: u32,
+) {
+    use super::sse2::*;
+    // SAFETY: as promised by the caller.
+    unsafe {
+        let v = [
+            _mm_cvtsi128_si64(values) as u64,
+            _mm_cvtsi128_si64(_mm_unpackhi_epi64(values, values)) as u64,
+        ];
+        let a = [
+            _mm_cvtsi128_si64(at[0]) as u64,
+            _mm_cvtsi128_si64(_mm_unpackhi_epi64(at[0], at[0])) as u64,
+            _mm_cvtsi128_si64(at[1]) as u64,
+            _mm_cvtsi128_si64(_mm_unpackhi_epi64(at[1], at[1])) as u64,
+        ];
+        for g in 0..4 {
+            if groups >> g & 1 == 1 {
+                let vals = v[g / 2] >> (32 * (g % 2));
+                for b in 0..4 {
+                    *out.add(usize::from((a[g] >> (16 * b)) as u16)) = (vals >> (8 * b)) as u8;
+                }
+            }
         }
     }
 }

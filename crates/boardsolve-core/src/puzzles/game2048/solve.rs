@@ -2,10 +2,12 @@
 //! the branch and bound search of [`crate::search::maximize`], on one core
 //! or on all of them.
 
-use super::ahead::{self, Scratch};
-use super::board::{Board, Direction, MAX_N, value_of};
-use super::{avx512, merges};
-use crate::puzzles::Error;
+use super::ahead;
+use super::board::{Board, Direction, value_of};
+use super::counts::{Counts, EXPONENT_SLOTS};
+use super::lanes::{self, Scratch};
+use super::merges::{self, counts_after_moves_above};
+use crate::puzzles::error::Error;
 use crate::search::context::RunContext;
 use crate::search::maximize::{ChildBounds, Climb, Climbing, End, SearchStats};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -38,17 +40,9 @@ impl Search {
     }
 }
 
-/// Block counts by exponent: `counts[e]` blocks of `2^e` (`counts[0]` empty cells).
-///
-/// Input blocks are at most 2^63 on at most 4096 cells, and merging keeps
-/// the total, so no block ever exceeds 2^75: 80 slots are enough.
-pub(super) type Counts = [u16; EXPONENT_SLOTS];
-/// Slots of [`Counts`].
-pub(super) const EXPONENT_SLOTS: usize = 80;
-
 /// The largest exponent reachable within `remaining` moves, by the merge-tree bound.
 ///
-/// The search's own bounds come from [`counts_after_moves_above`]; where
+/// The search's own bounds come from [`merges::counts_after_moves_above`]; where
 /// it needs a position's bound from the board alone it uses the tighter
 /// [`upper_exponent`]. This one stays as the reference both are tested against.
 #[cfg(test)]
@@ -119,221 +113,6 @@ fn bound_and_promise(counts: &Counts, remaining: u32, limit: usize) -> (u32, u32
 /// counts is at least as strong (docs/2048.md).
 pub(super) fn upper_exponent(board: &Board, remaining: u32) -> u32 {
     merges::line_neighbour_bound(&board.cells, board.n, remaining)
-}
-
-/// Block counts after a horizontal move and after a vertical move, from one
-/// pass over the board and without building either board.
-///
-/// Merges happen only inside a maximal run of equal blocks in a line (empty
-/// cells between them ignored), and a run of length L gives floor(L/2)
-/// merges whichever end the wall is at. So left and right leave the same
-/// counts, and so do up and down; scanning runs from one end counts them.
-pub(super) fn counts_after_moves(cells: &[u8], n: usize) -> (Counts, Counts) {
-    let mut now: Counts = [0; EXPONENT_SLOTS];
-    let mut merges_h: Counts = [0; EXPONENT_SLOTS];
-    let mut merges_v: Counts = [0; EXPONENT_SLOTS];
-    // The block waiting for a partner in each column (0 when none).
-    let mut pending_v = [0u8; MAX_N];
-    let mut top = 0u8;
-    for row in cells.chunks_exact(n) {
-        let mut pending_h = 0u8;
-        for (&v, pv) in row.iter().zip(pending_v.iter_mut()) {
-            now[v as usize] += 1;
-            top = top.max(v);
-            let block = v != 0;
-            let mh = block & (pending_h == v);
-            merges_h[v as usize] += u16::from(mh);
-            pending_h = if block {
-                if mh { 0 } else { v }
-            } else {
-                pending_h
-            };
-            let mv = block & (*pv == v);
-            merges_v[v as usize] += u16::from(mv);
-            *pv = if block { if mv { 0 } else { v } } else { *pv };
-        }
-    }
-    let after = |merges: &Counts| {
-        let mut counts = now;
-        for x in 1..=top as usize {
-            counts[x] -= 2 * merges[x];
-            counts[x + 1] += merges[x];
-        }
-        counts
-    };
-    (after(&merges_h), after(&merges_v))
-}
-
-/// Bit masks of one board, 64 cells a word in board order: which cells
-/// hold a block, and which hold a block of at least a threshold.
-struct CellMasks {
-    occupied: [u64; MAX_N * MAX_N / 64],
-    big: [u64; MAX_N * MAX_N / 64],
-}
-
-impl CellMasks {
-    fn new(cells: &[u8], low: u8) -> CellMasks {
-        let mut masks = CellMasks {
-            occupied: [0; MAX_N * MAX_N / 64],
-            big: [0; MAX_N * MAX_N / 64],
-        };
-        let mut chunks = cells.chunks_exact(16);
-        let mut at = 0usize;
-        for chunk in &mut chunks {
-            let (occupied, big) = chunk_masks(chunk.try_into().expect("16 cells"), low);
-            masks.occupied[at / 64] |= u64::from(occupied) << (at % 64);
-            masks.big[at / 64] |= u64::from(big) << (at % 64);
-            at += 16;
-        }
-        for &v in chunks.remainder() {
-            masks.occupied[at / 64] |= u64::from(v != 0) << (at % 64);
-            masks.big[at / 64] |= u64::from(v >= low) << (at % 64);
-            at += 1;
-        }
-        masks
-    }
-
-    /// Bits `start..start + len` (`len` at most 64) of `words`.
-    #[inline]
-    fn bits(words: &[u64], start: usize, len: usize) -> u64 {
-        let (word, shift) = (start / 64, start % 64);
-        let mut v = words[word] >> shift;
-        if shift != 0 && shift + len > 64 {
-            v |= words[word + 1] << (64 - shift);
-        }
-        if len < 64 { v & ((1u64 << len) - 1) } else { v }
-    }
-}
-
-/// Occupied and at-least-`low` masks of 16 cells (`low` at least 1).
-#[inline]
-fn chunk_masks(chunk: &[u8; 16], low: u8) -> (u16, u16) {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
-    {
-        use super::sse2::*;
-        // SSE2 is part of x86_64, so no feature detection is needed.
-        // SAFETY: the load reads exactly the 16 bytes of `chunk`.
-        unsafe {
-            let v = _mm_loadu_si128(chunk.as_ptr().cast());
-            let empty = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u16;
-            // v >= low exactly when max(v, low) == v (unsigned bytes).
-            let floor = _mm_set1_epi8(low as i8);
-            let big = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, floor), v)) as u16;
-            (!empty, big)
-        }
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    )))]
-    {
-        let (mut occupied, mut big) = (0u16, 0u16);
-        for (k, &v) in chunk.iter().enumerate() {
-            occupied |= u16::from(v != 0) << k;
-            big |= u16::from(v >= low) << k;
-        }
-        (occupied, big)
-    }
-}
-
-/// [`counts_after_moves`], exact only for exponents above `low`: the others
-/// are reported as 0. Only blocks of `2^low` or more are looked at (the
-/// blocks merging into the counted exponents), so on a board of mostly
-/// smaller blocks this is a few bit scans instead of a pass over every cell.
-///
-/// Same run argument as [`counts_after_moves`]: in a line, the maximal runs
-/// of equal blocks (empty cells between them ignored) give floor(L/2)
-/// merges each, in either direction along the line. In a row, a run of
-/// blocks of at least `2^low` is walked from its first block (the one whose
-/// previous occupied neighbour differs from it); down the columns, a block
-/// waiting for a partner is kept per column as the rows go by.
-pub(super) fn counts_after_moves_above(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
-    if low <= 1 {
-        return counts_after_moves(cells, n);
-    }
-    if crate::simd::avx512() {
-        // SAFETY: the CPU has the instructions; the board is n×n, low >= 2.
-        return unsafe { avx512::counts_above(cells, n, low) };
-    }
-    counts_above_scalar(cells, n, low)
-}
-
-/// [`counts_after_moves_above`] without AVX-512, for `low >= 2`.
-pub(super) fn counts_above_scalar(cells: &[u8], n: usize, low: u8) -> (Counts, Counts) {
-    let masks = CellMasks::new(cells, low);
-    let mut now: Counts = [0; EXPONENT_SLOTS];
-    let mut merges_h: Counts = [0; EXPONENT_SLOTS];
-    let mut merges_v: Counts = [0; EXPONENT_SLOTS];
-    let mut top = 0u8;
-    // Down the columns, one row at a time: `waiting` marks the columns
-    // whose last block is a big one not merged yet, `pending` holds it. A
-    // block merges with the one waiting above it if they are equal (pairs
-    // form from the top, as in a move up); a small block ends the run.
-    let mut waiting = 0u64;
-    let mut pending = [0u8; MAX_N];
-    for r in 0..n {
-        let mut big = CellMasks::bits(&masks.big, r * n, n);
-        let occupied = CellMasks::bits(&masks.occupied, r * n, n);
-        waiting &= !(occupied & !big);
-        if big == 0 {
-            continue;
-        }
-        let row = &cells[r * n..r * n + n];
-        while big != 0 {
-            let c = big.trailing_zeros() as usize;
-            big &= big - 1;
-            let v = row[c];
-            now[v as usize] += 1;
-            top = top.max(v);
-            // Along the row: walk the run if this block starts it.
-            let before = occupied & ((1u64 << c) - 1);
-            if before == 0 || row[63 - before.leading_zeros() as usize] != v {
-                let (mut len, mut at) = (1u16, c);
-                loop {
-                    let after = if at + 1 >= 64 {
-                        0
-                    } else {
-                        occupied >> (at + 1)
-                    };
-                    if after == 0 {
-                        break;
-                    }
-                    at += 1 + after.trailing_zeros() as usize;
-                    if row[at] != v {
-                        break;
-                    }
-                    len += 1;
-                }
-                merges_h[v as usize] += len / 2;
-            }
-            let column = 1u64 << c;
-            if waiting & column != 0 && pending[c] == v {
-                merges_v[v as usize] += 1;
-                waiting &= !column;
-            } else {
-                pending[c] = v;
-                waiting |= column;
-            }
-        }
-    }
-    (
-        counts_above_after(&now, &merges_h, low, top),
-        counts_above_after(&now, &merges_v, low, top),
-    )
-}
-
-/// Block counts after a move, for exponents above `low` (0 at and below),
-/// from the counts `now` and the `merges` of each exponent, both exact
-/// from `low` up; `top` is the largest exponent on the board.
-pub(super) fn counts_above_after(now: &Counts, merges: &Counts, low: u8, top: u8) -> Counts {
-    let mut counts: Counts = [0; EXPONENT_SLOTS];
-    for x in low as usize + 1..=top as usize + 1 {
-        counts[x] = now[x] - 2 * merges[x] + merges[x - 1];
-    }
-    counts
 }
 
 /// The best exponent after at most one move, without building boards.
@@ -526,9 +305,9 @@ impl Search {
                 continue;
             }
             let steps = if axis == 0 {
-                ahead::columns(&b.cells, b.n, &mut scratch)
+                lanes::columns(&b.cells, b.n, &mut scratch)
             } else {
-                ahead::rows(&b.cells, b.n, &mut scratch)
+                lanes::rows(&b.cells, b.n, &mut scratch)
             };
             // Both moves of an axis have the same counts, so the same bound.
             let ruled_out = ahead::rules_out(&steps, counts, top, remaining, target);

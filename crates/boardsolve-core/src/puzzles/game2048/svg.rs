@@ -3,7 +3,7 @@
 //! the blocks made by a merge outlined and starred.
 
 use super::explain::Play;
-use crate::puzzles::Error;
+use crate::puzzles::error::Error;
 use crate::text::svg::Svg;
 use std::fmt::Display;
 
@@ -34,7 +34,7 @@ pub(super) fn draw(play: &Play, moves: u32) -> Result<String, Error> {
     let n = play.boards[0].len();
     let boards = play.boards.len();
     if boards * n * n > MAX_SVG_CELLS {
-        return Err(crate::puzzles::Refusal::StripTooLarge {
+        return Err(crate::puzzles::refusal::Refusal::StripTooLarge {
             most: MAX_SVG_CELLS,
             boards,
             n,

@@ -1,13 +1,15 @@
 use super::ahead;
 use super::board::{slide_scalar, value_of};
+use super::counts::EXPONENT_SLOTS;
+use super::merges::{counts_above_scalar, counts_after_moves, counts_after_moves_above};
 use super::parse::parse;
 #[cfg(target_arch = "x86_64")]
 use super::slide;
 use super::solve::{
-    EXPONENT_SLOTS, Search, counts_above_scalar, counts_after_moves, counts_after_moves_above,
-    merge_tree_bound, narrowed_exponent, upper_exponent, walks_first_agree,
+    Search, merge_tree_bound, narrowed_exponent, upper_exponent, walks_first_agree,
 };
 use super::*;
+use super::{lanes, walk};
 use crate::search::maximize::{ChildBounds, Climb, Climbing};
 
 fn board(n: usize, v: &[u64]) -> Board {
@@ -149,7 +151,7 @@ fn each_mistake_does_what_its_description_says() {
     assert_eq!(reference::answer(4, &row, 1, Some(OneMoveLong)), 8);
 }
 
-/// Each mistake added from the rules in issue 30 differs from the truth on
+/// Each mistake drawn from the rules (docs/2048.md) differs from the truth on
 /// a small board, for the reason its description gives.
 #[test]
 fn each_rule_mistake_differs_on_a_small_board() {
@@ -1023,11 +1025,11 @@ fn features_are_the_facts_they_state() {
 fn two_ahead(b: &Board, mv: usize, remaining: u32, target: u32) -> bool {
     let low = target.saturating_sub(remaining + 1).min(255) as u8;
     let (horizontal, vertical) = counts_after_moves_above(&b.cells, b.n, low);
-    let mut scratch = ahead::Scratch::new();
+    let mut scratch = lanes::Scratch::new();
     let (steps, counts) = if mv < 2 {
-        (ahead::columns(&b.cells, b.n, &mut scratch), vertical)
+        (lanes::columns(&b.cells, b.n, &mut scratch), vertical)
     } else {
-        (ahead::rows(&b.cells, b.n, &mut scratch), horizontal)
+        (lanes::rows(&b.cells, b.n, &mut scratch), horizontal)
     };
     ahead::rules_out(&steps, &counts, b.max_exponent(), remaining, target)[mv % 2]
 }
@@ -1101,10 +1103,10 @@ proptest! {
         towards_end in any::<bool>(),
     ) {
         let cells = random_cells(n, seed);
-        let mut scratch = ahead::Scratch::new();
-        prop_assert!(ahead::walks_agree(&ahead::columns(&cells, n, &mut scratch), towards_end, level));
-        let mut scratch = ahead::Scratch::new();
-        prop_assert!(ahead::walks_agree(&ahead::rows(&cells, n, &mut scratch), towards_end, level));
+        let mut scratch = lanes::Scratch::new();
+        prop_assert!(walk::walks_agree(&lanes::columns(&cells, n, &mut scratch), towards_end, level));
+        let mut scratch = lanes::Scratch::new();
+        prop_assert!(walk::walks_agree(&lanes::rows(&cells, n, &mut scratch), towards_end, level));
     }
 
     /// The walks of all four moves taken together (both axes in one loop;
@@ -1118,7 +1120,7 @@ proptest! {
         level in 1u8..=12,
     ) {
         let cells = random_cells(n, seed);
-        prop_assert!(ahead::all_walks_agree(&cells, n, level));
+        prop_assert!(walk::all_walks_agree(&cells, n, level));
     }
 
     /// The same on 17 to 20 lines a side, where the lanes are laid out apart.
@@ -1129,7 +1131,7 @@ proptest! {
         level in 1u8..=12,
     ) {
         let cells = random_cells(n, seed);
-        prop_assert!(ahead::all_walks_agree(&cells, n, level));
+        prop_assert!(walk::all_walks_agree(&cells, n, level));
     }
 
     /// The look with its walks first, the counts only where a child is

@@ -1,7 +1,8 @@
 //! Checking someone's tiling: shape, hole, L-trominoes, and optionally the order.
 
 use super::{Format, Instance};
-use crate::puzzles::{Error, Refusal};
+use crate::puzzles::error::Error;
+use crate::puzzles::refusal::Refusal;
 use crate::text::{Position, Reopen, StreamToken, TokenStream, Verdict};
 use rustc_hash::FxHashMap;
 use std::fmt;

@@ -3,7 +3,8 @@
 //! its cells and the recursion level that placed it.
 
 use super::{Instance, tiling};
-use crate::puzzles::{Error, Refusal};
+use crate::puzzles::error::Error;
+use crate::puzzles::refusal::Refusal;
 use serde::Serialize;
 use std::io::{self, Write};
 

@@ -3,8 +3,13 @@
 
 use super::Tromino;
 use super::{Format, Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N, general};
-use crate::puzzles::{Breach, Generate, Limits, PastLimits, Size};
-use crate::puzzles::{Error, GenOptions, GenRng, Refusal};
+use crate::puzzles::error::Error;
+use crate::puzzles::limits::{Breach, Limits, PastLimits};
+use crate::puzzles::puzzle::GenRng;
+use crate::puzzles::refusal::Refusal;
+use crate::puzzles::rules::Generate;
+use crate::puzzles::sizes::GenOptions;
+use crate::puzzles::sizes::Size;
 use rand::RngExt;
 
 /// A board of side `n` with its hole uniform among the tileable ones.
@@ -144,10 +149,6 @@ impl Generate for Tromino {
     ///
     /// # Errors
     /// [`Error::Refused`] for a side the format cannot take.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        self.generate_within(rng, sizes, None)
-    }
-
     fn generate_within(
         &self,
         rng: &mut GenRng,

@@ -29,7 +29,10 @@ pub use parse::{Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N};
 pub use solve::{answer, tiling};
 pub use svg::MAX_SVG_N;
 
-use crate::puzzles::{Accepts, Error, Flag, Help, RuleOptions, Rules, Settings};
+use crate::puzzles::contract::{Accepts, Flag, RuleOptions};
+use crate::puzzles::error::Error;
+use crate::puzzles::puzzle::Help;
+use crate::puzzles::rules::{Rules, Settings};
 use crate::text::{Reopen, Verdict};
 use std::io::Write;
 

@@ -2,7 +2,7 @@
 
 use super::Tromino;
 use super::{Format, general};
-use crate::puzzles::Text;
+use crate::puzzles::rules::Text;
 use crate::text::{InputError, Position, Tokens};
 use std::fmt;
 

@@ -5,8 +5,9 @@
 
 use super::Tromino;
 use super::{Format, Instance};
-use crate::puzzles::Reference;
-use crate::puzzles::{Error, Refusal};
+use crate::puzzles::error::Error;
+use crate::puzzles::refusal::Refusal;
+use crate::puzzles::rules::Reference;
 use std::io::Write;
 
 crate::mistakes! {

@@ -8,7 +8,7 @@
 //! valid tiling).
 
 use super::{Format, Instance, Tromino};
-use crate::puzzles::Text;
+use crate::puzzles::rules::Text;
 
 /// The statement's examples (`n row col`) and their placement orders.
 pub const STATEMENT: &[(&str, &str)] = &[

@@ -1,7 +1,8 @@
 //! The tiling as an SVG picture.
 
 use super::{Instance, tiling};
-use crate::puzzles::{Error, Refusal};
+use crate::puzzles::error::Error;
+use crate::puzzles::refusal::Refusal;
 use crate::text::svg::{Data, Svg};
 
 /// Largest side `--svg` draws.

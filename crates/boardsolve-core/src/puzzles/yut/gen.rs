@@ -3,9 +3,12 @@
 
 use super::reference::{self, Mistake};
 use super::{BOARD, END, FORTY, Instance, MAX_USEFUL_DICE, START, SquareId, Yut, destination};
-use crate::puzzles::Mistake as _;
-use crate::puzzles::{Breach, Generate, Limits, PastLimits};
-use crate::puzzles::{Error, GenOptions, GenRng, Size};
+use crate::puzzles::error::Error;
+use crate::puzzles::limits::{Breach, Limits, PastLimits};
+use crate::puzzles::puzzle::GenRng;
+use crate::puzzles::rules::Generate;
+use crate::puzzles::rules::Mistake as _;
+use crate::puzzles::sizes::{GenOptions, Size};
 use rand::RngExt;
 
 /// A random instance of `dice` dice, each uniform in 1..=5.
@@ -219,13 +222,7 @@ fn dice_count(sizes: &GenOptions, limits: Option<&Limits>) -> Result<usize, Erro
 impl Generate for Yut {
     const SIZES: &'static [Size] = &[Size::Dice];
 
-    /// The instance `gen` asks for: `--dice` dice (10 by default), or
-    /// [`LARGEST`] with `largest` and no judge.
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Instance, Error> {
-        self.generate_within(rng, sizes, None)
-    }
-
-    /// `--dice` dice, else the judge's count, else [`LARGEST`] for the
+    /// The instance `gen` asks for: `--dice` dice, else the judge's count, else [`LARGEST`] for the
     /// largest cases and 10 for the rest. `--hard` draws [`hard`]; the
     /// default draws uniform dice half the time, [`forced_finish`] a
     /// quarter and [`hard`] a quarter, so that a default run meets the

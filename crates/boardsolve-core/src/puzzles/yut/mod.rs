@@ -35,7 +35,10 @@ pub use r#gen::{hard, random, shrink};
 pub use parse::Instance;
 pub use solve::{Choice, Stats, answer, answer_with_stats, best_from, choices};
 
-use crate::puzzles::{Error, Flag, Help, Rules};
+use crate::puzzles::contract::Flag;
+use crate::puzzles::error::Error;
+use crate::puzzles::puzzle::Help;
+use crate::puzzles::rules::Rules;
 use std::io::{self, Write};
 
 /// The rules of dice yut; every entry reads the same judge format.

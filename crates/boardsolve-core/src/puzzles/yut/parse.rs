@@ -1,7 +1,7 @@
 //! Judge text to a validated [`Instance`], and back.
 
 use super::Yut;
-use crate::puzzles::Text;
+use crate::puzzles::rules::Text;
 use crate::text::{InputError, Tokens};
 use std::fmt;
 

@@ -10,7 +10,9 @@
 
 use super::Yut;
 use super::{Instance, MAX_USEFUL_DICE};
-use crate::puzzles::{Bug, Error, Reference};
+use crate::puzzles::error::Error;
+use crate::puzzles::refusal::Bug;
+use crate::puzzles::rules::Reference;
 use rustc_hash::FxHashMap;
 
 crate::mistakes! {

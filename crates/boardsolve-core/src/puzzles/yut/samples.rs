@@ -2,7 +2,7 @@
 //! answers.
 
 use super::{Instance, Yut};
-use crate::puzzles::Text;
+use crate::puzzles::rules::Text;
 
 /// BOJ 17825's examples, in its input format, and their answers.
 pub const STATEMENT: &[(&str, &str)] = &[

@@ -47,15 +47,16 @@ pub struct TimeLimit {
 
 /// Why no time limit could be measured.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum TimingError {
     /// A submission could not be found or built.
-    #[error("{0}")]
+    #[error(transparent)]
     Solutions(#[from] SolutionsError),
     /// The cases could not be read, or the harness failed.
-    #[error("{0}")]
+    #[error(transparent)]
     Suite(#[from] SuiteError),
     /// The cases could not be listed.
-    #[error("{0}")]
+    #[error(transparent)]
     Files(#[from] files::FileError),
     /// An accepted submission failed a case: the package is wrong.
     #[error("{name} is not accepted on {case}: {verdict}")]

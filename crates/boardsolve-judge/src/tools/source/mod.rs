@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 
 /// Why a source file cannot be compiled or run; never a verdict.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum SourceError {
     /// A compiler or interpreter the language needs is not in `PATH`.
     #[error(
