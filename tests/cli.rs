@@ -233,6 +233,8 @@ mod seeded;
 mod solutions;
 #[path = "cli/source.rs"]
 mod source;
+#[path = "cli/starvation.rs"]
+mod starvation;
 #[path = "cli/tools.rs"]
 mod tools;
 #[path = "cli/tromino.rs"]
