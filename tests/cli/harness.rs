@@ -656,10 +656,11 @@ fn sigterm_ends_boardsolve_quickly_while_programs_stop_their_keepers() {
     let start = Instant::now();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(143));
-    // About a second at most; generous for a loaded machine. (Before: a
-    // stopped keeper kept boardsolve waiting for 5 s, then left behind.)
+    // About a second; the bound only catches a hang, as a loaded machine
+    // stretches the rest. (Before: a stopped keeper kept boardsolve
+    // waiting for 5 s, then was left behind, which the check below sees.)
     assert!(
-        start.elapsed() < Duration::from_secs(10),
+        start.elapsed() < Duration::from_secs(30),
         "{:?}",
         start.elapsed()
     );
@@ -925,9 +926,13 @@ fn a_child_forked_by_a_thread_or_under_an_exited_leader_is_seen_at_once() {
         assert_eq!(code, 1, "{mode:?}: {out}{err}");
         let case = json_case(&out);
         assert_eq!(case["verdict"], "MLE", "{mode:?}: {out}");
-        // Touching 1 GiB takes about 0.3 s: the limit is crossed within
-        // the first tenth of that. Generous for two loaded cores.
-        assert!(case["wall_ms"].as_u64().unwrap() < 2500, "{mode:?}: {out}");
+        // Seen before the child touched half of its 1 GiB, which it holds
+        // for 30 s once touched: a child found late shows its whole GiB.
+        // Memory, not wall time, which a busy machine stretches.
+        assert!(
+            case["peak_kib"].as_u64().unwrap() < 512 << 10,
+            "{mode:?}: {out}"
+        );
     }
     // A spinning child of a thread is a CPU time limit, with its CPU time.
     for mode in [&["thread-fork", "0"][..], &["leader-exits", "0", "child"]] {
