@@ -117,6 +117,35 @@ mod common {
             .count()
     }
 
+    /// Polls `ready` until it holds, for a test that must act once
+    /// something has happened (a process started, a file appeared)
+    /// rather than after a guessed time; panics naming `what` if it does
+    /// not hold within a minute, a bound only a hang reaches.
+    pub fn wait_until(what: &str, mut ready: impl FnMut() -> bool) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !ready() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "waited a minute for {what}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+
+    /// Whether boardsolve's process `pid` has its signal thread (named
+    /// `signals`), which it starts once it has blocked the signals it
+    /// takes over: from then on a signal is handled, not fatal.
+    pub fn takes_signals(pid: u32) -> bool {
+        std::fs::read_dir(format!("/proc/{pid}/task"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|task| {
+                std::fs::read_to_string(task.path().join("comm"))
+                    .is_ok_and(|name| name.trim_end() == "signals")
+            })
+    }
+
     /// Compiles `tests/programs/NAME.rs` once per test run and returns the
     /// binary's path.
     pub fn program(name: &str) -> String {
@@ -204,6 +233,8 @@ mod seeded;
 mod solutions;
 #[path = "cli/source.rs"]
 mod source;
+#[path = "cli/starvation.rs"]
+mod starvation;
 #[path = "cli/tools.rs"]
 mod tools;
 #[path = "cli/tromino.rs"]

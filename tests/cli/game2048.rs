@@ -387,8 +387,10 @@ fn ctrl_c_prints_the_bounds_and_exits_130() {
         .unwrap()
         .write_all(&dense_board())
         .unwrap();
-    // Time to read the board and start searching: the handler is set after reading.
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // The handler is set once the board is read, and the search starts
+    // right after: a Ctrl-C before it would end boardsolve unasked.
+    let pid = child.id();
+    crate::common::wait_until("the Ctrl-C handler", || crate::common::takes_signals(pid));
     // SAFETY: kill only sends a signal to the child started above.
     let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
     assert_eq!(sent, 0);

@@ -337,18 +337,24 @@ fn a_json_run_that_fails_with_status_2_says_so_in_json_on_standard_output() {
 fn a_json_test_stopped_by_a_signal_says_so_in_json() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("1.in"), "1\n2\n").unwrap();
+    // A `sleep` argument no other process has, made by the shell so that
+    // only the program's own `sleep`, not boardsolve's command line,
+    // shows it: it is seen once the run has started.
+    let id = std::process::id().to_string();
+    let marker = format!("60.{id}");
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_boardsolve"));
     let child = crate::common::default_signals(&mut command)
         .args(["test", "2048", "--json", "--time-limit", "20s"])
         .arg(dir.path())
-        .args(["--", "sh", "-c", "sleep 60"])
+        .args(["--", "sh", "-c", "exec sleep 60.$1", "sh", &id])
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Time to start the run; the signal is taken from the start anyway.
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // The signal is taken from the start anyway; sent during the run, it
+    // also stops a program.
+    crate::common::wait_until("the run to start", || crate::common::alive(&marker) > 0);
     // SAFETY: kill only sends a signal to the child started above.
     let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
     assert_eq!(sent, 0);

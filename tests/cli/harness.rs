@@ -35,7 +35,9 @@ fn nothing_a_program_starts_outlives_stress_not_even_setsid_or_double_fork() {
     let (code, out, err) = stress(&["2048", "--cases", "12", "--seed", "1"], &script);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("all 12 cases passed"), "{out}");
-    assert!(start.elapsed() < Duration::from_secs(20));
+    // Only a hang reaches this: the escaped `sleep`s hold standard
+    // output open for 1000 s.
+    assert!(start.elapsed() < Duration::from_secs(60));
     assert_eq!(alive(&a) + alive(&b), 0, "escaped processes were left");
 }
 
@@ -456,7 +458,8 @@ fn two_harnesses_run_side_by_side_and_a_stop_takes_only_its_own_runs() {
         assert!(stopped.stopping() && !going.stopping());
         let (killed, took) = killed.join().unwrap();
         assert!(matches!(killed, Err(Trouble::Interrupted)), "{killed:?}");
-        assert!(took < Duration::from_secs(5), "{took:?}");
+        // Only a hang reaches this: the stopped run sleeps for 1000 s.
+        assert!(took < Duration::from_secs(30), "{took:?}");
         assert_eq!(alive(&sleeper) + alive(&escaped), 0, "the stopped run left");
         let finished = finished.join().unwrap().unwrap();
         assert_eq!(finished.ending, Ending::Exited(0));
@@ -642,11 +645,10 @@ fn sigterm_ends_boardsolve_quickly_while_programs_stop_their_keepers() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while alive(&m) <= 1 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(200));
+    // In the middle of it: a program has stopped its keeper and sleeps.
+    crate::common::wait_until("a program past stopping its keeper", || {
+        sleeping_past_the_stop(&m)
+    });
     // SAFETY: kill only sends a signal to our own child.
     unsafe {
         libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
@@ -654,15 +656,34 @@ fn sigterm_ends_boardsolve_quickly_while_programs_stop_their_keepers() {
     let start = Instant::now();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(143));
-    // About a second at most; generous for a loaded machine. (Before: a
-    // stopped keeper kept boardsolve waiting for 5 s, then left behind.)
+    // About a second; the bound only catches a hang, as a loaded machine
+    // stretches the rest. (Before: a stopped keeper kept boardsolve
+    // waiting for 5 s, then was left behind, which the check below sees.)
     assert!(
-        start.elapsed() < Duration::from_secs(10),
+        start.elapsed() < Duration::from_secs(30),
         "{:?}",
         start.elapsed()
     );
-    std::thread::sleep(Duration::from_millis(300));
-    assert_eq!(alive(&m), 0);
+    // Whatever is left sleeps for 1000 s; a killed process may still
+    // show for a moment.
+    crate::common::wait_until("the programs and their daemons to go", || alive(&m) == 0);
+}
+
+/// Whether a `hostile stop-keeper MARKER` program is past stopping its
+/// keeper: its last `sleep MARKER` runs, the one in its own session
+/// rather than the daemon that `setsid` made a session leader.
+fn sleeping_past_the_stop(marker: &str) -> bool {
+    let command = format!("sleep\0{marker}\0");
+    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        let pid = entry.file_name().to_string_lossy().into_owned();
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        // The session is the fourth field after the command's ")".
+        let session = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(3).map(str::to_owned));
+        std::fs::read(entry.path().join("cmdline")).is_ok_and(|c| c == command.as_bytes())
+            && session.is_some_and(|s| s != pid)
+    })
 }
 
 #[test]
@@ -905,9 +926,13 @@ fn a_child_forked_by_a_thread_or_under_an_exited_leader_is_seen_at_once() {
         assert_eq!(code, 1, "{mode:?}: {out}{err}");
         let case = json_case(&out);
         assert_eq!(case["verdict"], "MLE", "{mode:?}: {out}");
-        // Touching 1 GiB takes about 0.3 s: the limit is crossed within
-        // the first tenth of that. Generous for two loaded cores.
-        assert!(case["wall_ms"].as_u64().unwrap() < 2500, "{mode:?}: {out}");
+        // Seen before the child touched half of its 1 GiB, which it holds
+        // for 30 s once touched: a child found late shows its whole GiB.
+        // Memory, not wall time, which a busy machine stretches.
+        assert!(
+            case["peak_kib"].as_u64().unwrap() < 512 << 10,
+            "{mode:?}: {out}"
+        );
     }
     // A spinning child of a thread is a CPU time limit, with its CPU time.
     for mode in [&["thread-fork", "0"][..], &["leader-exits", "0", "child"]] {
@@ -986,8 +1011,11 @@ fn a_fork_bomb_of_short_spinners_is_stopped_within_twice_its_cap() {
             "{:?}",
             start.elapsed()
         );
-        std::thread::sleep(Duration::from_millis(300));
-        assert_eq!(alive(&m), 0, "part of the fork bomb was left");
+        // What is left sleeps for 1000 s; a killed process may still
+        // show for a moment.
+        crate::common::wait_until("the fork bomb to go (part of it was left)", || {
+            alive(&m) == 0
+        });
     }
 }
 
@@ -1171,104 +1199,4 @@ fn java_in_a_namespace_of_its_own_is_told_not_to_share_its_perf_files() {
         let text = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "plain {plain}: {text}");
     }
-}
-
-/// Busy loops pinned to CPU 0, killed (and reaped) when dropped, so that
-/// a failing test leaves none running. Each is in a session of its own,
-/// as a run is: with the kernel's autogroups, the processes of one
-/// session share a CPU as one.
-struct Competitors(Vec<std::process::Child>);
-
-impl Competitors {
-    fn pinned(count: usize) -> Competitors {
-        Competitors(
-            (0..count)
-                .map(|_| {
-                    Command::new("setsid")
-                        .args(["taskset", "-c", "0", "sh", "-c", "while :; do :; done"])
-                        .stdin(Stdio::null())
-                        .spawn()
-                        .unwrap()
-                })
-                .collect(),
-        )
-    }
-}
-
-impl Drop for Competitors {
-    fn drop(&mut self) {
-        for child in &mut self.0 {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-#[test]
-fn a_program_starved_by_busy_loops_on_its_cpu_is_judged_on_its_work_and_a_sleeper_is_not() {
-    // Before: only the main thread's wait for a CPU was allowed for, so
-    // the same work in a worker thread (as the JVM runs a Java main) was
-    // TLE "sleeping or waiting" with nine busy loops on its CPU.
-    if Command::new("cc").arg("--version").output().is_err() {
-        eprintln!("no C compiler: skipped");
-        return;
-    }
-    if Command::new("taskset").arg("-V").output().is_err() {
-        eprintln!("no taskset: skipped");
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let cases = dir.path().join("cases");
-    std::fs::create_dir(&cases).unwrap();
-    std::fs::write(cases.join("a.in"), "1\n16\n").unwrap();
-    std::fs::write(cases.join("a.out"), "16\n").unwrap();
-    let exe = dir.path().join("starved");
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/starved.c");
-    let built = Command::new("cc")
-        .args(["-O2", "-pthread", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .status()
-        .unwrap();
-    assert!(built.success());
-    let _busy = Competitors::pinned(9);
-    let judged = |mode: &str| {
-        let started = Instant::now();
-        let out = reset_signals(Command::new("taskset"))
-            .args(["-c", "0", BIN, "test", "2048"])
-            .arg(&cases)
-            .args(["--time-limit", "1s", "--json", "--"])
-            .arg(&exe)
-            .args([mode, "500"])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        let code = out.status.code().unwrap_or(-1);
-        let out = String::from_utf8_lossy(&out.stdout).into_owned()
-            + &String::from_utf8_lossy(&out.stderr);
-        eprintln!("{mode}: exit {code} in {:?}: {out}", started.elapsed());
-        (code, out)
-    };
-    for mode in ["main", "worker"] {
-        let (code, out) = judged(mode);
-        // Past the hard bound (ten wall caps) on a machine busier still,
-        // the harness's trouble naming the starvation; never a verdict.
-        if code == 2 {
-            assert!(out.contains("too busy to judge"), "{mode}: {out}");
-            continue;
-        }
-        assert_eq!(code, 0, "{mode}: {out}");
-        let case = json_case(&out);
-        assert_eq!(case["verdict"], "AC", "{mode}: {out}");
-        // It did wait: 500 ms of CPU at a tenth of a CPU or so.
-        assert!(case["wall_ms"].as_u64().unwrap() > 2000, "{mode}: {out}");
-    }
-    let (code, out) = judged("sleep");
-    assert_eq!(code, 1, "{out}");
-    let case = json_case(&out);
-    assert_eq!(case["verdict"], "TLE", "{out}");
-    assert!(
-        case["message"].as_str().unwrap().contains("sleeping"),
-        "{out}"
-    );
 }

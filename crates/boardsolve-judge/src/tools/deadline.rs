@@ -71,8 +71,9 @@ mod tests {
                 .end
         });
         assert_eq!(slow.unwrap(), None);
-        // Stopped at the limit, not after 2^40 positions.
-        assert!(started.elapsed() < Duration::from_secs(5));
+        // Stopped at the limit, not after 2^40 positions (hours): only
+        // that reaches this bound, not a busy machine.
+        assert!(started.elapsed() < Duration::from_secs(60));
         let fast = within(Duration::from_secs(60), |context| {
             Climbing::new(3)
                 .context(context)
