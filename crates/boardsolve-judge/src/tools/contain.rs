@@ -28,7 +28,6 @@
 //! [`Harness::sweep`](super::harness::Harness::sweep) kills and reaps
 //! every child of boardsolve that is not a live keeper.
 
-use super::harness::Keeper;
 use super::run::tree::{self, children, children_of_process};
 use rustix::process::Resource;
 use std::ffi::{OsStr, OsString};
@@ -38,6 +37,12 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
+
+/// The executable a harness starts as keeper: what
+/// [`keeper_entry`] returned, so that having one proves `main`
+/// called it first.
+#[derive(Debug, Clone)]
+pub struct Keeper(pub(super) PathBuf);
 
 /// The hidden first argument that makes boardsolve a keeper.
 pub const KEEPER_ARG: &str = "__boardsolve-keeper";

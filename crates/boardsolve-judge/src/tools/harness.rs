@@ -24,7 +24,7 @@
 //! swept as strays).
 
 use super::contain;
-use super::interrupt::Registry;
+pub use super::contain::Keeper;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,12 +35,6 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 /// every child the kernel hands back, is a fact of the process, not of
 /// a value in it.
 static CHARGE_TAKEN: AtomicBool = AtomicBool::new(false);
-
-/// The executable a harness starts as keeper: what
-/// [`contain::keeper_entry`] returned, so that having one proves `main`
-/// called it first.
-#[derive(Debug, Clone)]
-pub struct Keeper(pub(super) PathBuf);
 
 /// Why a harness cannot take charge of the process's children.
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +55,14 @@ impl From<ChargeError> for io::Error {
             e @ ChargeError::Taken => io::Error::new(io::ErrorKind::ResourceBusy, e),
         }
     }
+}
+
+/// A harness's live runs: the pids of their keepers, registered from
+/// spawn to reap, and whether the harness is stopping.
+#[derive(Debug, Default)]
+pub(super) struct Registry {
+    pub(super) stopping: bool,
+    pub(super) live: Vec<libc::pid_t>,
 }
 
 /// The harness: cheap to clone, every clone the same harness.

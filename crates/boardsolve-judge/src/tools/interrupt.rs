@@ -21,14 +21,6 @@ use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
 /// bomb) and the harness sweeps its orphans.
 pub const GRACE: Duration = Duration::from_millis(150);
 
-/// A harness's live runs: the pids of their keepers, registered from
-/// spawn to reap, and whether the harness is stopping.
-#[derive(Debug, Default)]
-pub(super) struct Registry {
-    stopping: bool,
-    live: Vec<libc::pid_t>,
-}
-
 impl Harness {
     fn gate_shared(&self) -> RwLockReadGuard<'_, ()> {
         self.gate()

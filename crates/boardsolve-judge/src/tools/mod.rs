@@ -21,5 +21,6 @@ pub mod solutions;
 pub mod source;
 pub mod spool;
 pub mod stress;
+mod stress_error;
 pub mod suite;
 pub mod trouble;

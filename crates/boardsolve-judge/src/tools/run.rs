@@ -312,11 +312,6 @@ pub struct Run {
     pub stderr: Vec<u8>,
 }
 
-/// How much of the start, and of the end, of a program's standard error
-/// a report keeps: both, with the line between them, fit in the 4 KiB
-/// that a report shows whole.
-pub const STDERR_KEPT: usize = 2000;
-
 pub use super::trouble::Trouble;
 
 /// Runs `program` with `input` on its standard input, within `limits`,
@@ -859,7 +854,7 @@ pub fn max_parallel_runs() -> usize {
 }
 
 mod drain;
-pub use drain::stderr_parts;
+pub use drain::{STDERR_KEPT, stderr_parts};
 pub(super) mod tree;
 
 #[cfg(test)]
