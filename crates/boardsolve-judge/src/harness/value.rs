@@ -5,11 +5,11 @@
 //! given its `RunContext`.
 //!
 //! A harness owns the keeper it starts programs under (see
-//! [`contain`]), the runs that live now (so that
+//! [`contain`](super::contain)), the runs that live now (so that
 //! [`Harness::stop_all`] stops them all, see
-//! [`interrupt`](super::interrupt)), the temporary files in progress (so
+//! [`interrupt`](self::interrupt)), the temporary files in progress (so
 //! that [`Harness::remove_temporaries`] removes them, see
-//! [`cleanup`](super::cleanup)), and whether it is in charge of the
+//! [`cleanup`](self::cleanup)), and whether it is in charge of the
 //! process's children. Nothing here takes signals, prints or exits: the
 //! command line's signal room asks the harness to stop, then exits.
 //!
@@ -23,8 +23,7 @@
 //! other harness of the process may start a run (its keepers would be
 //! swept as strays).
 
-use super::contain;
-pub use super::contain::Keeper;
+use super::contain::{self, Keeper};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -216,7 +215,7 @@ pub(crate) fn testing() -> Harness {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::run::{Ending, Limits, Program, run};
+    use crate::harness::run::{Ending, Limits, Program, run};
     use std::time::Duration;
 
     #[test]

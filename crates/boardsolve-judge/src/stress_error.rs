@@ -3,9 +3,9 @@
 //! failing run as a report shows it: shared by the stress run and the
 //! contestant's own programs, so that both import them from below.
 
+use super::harness::run::{Trouble, Usage};
+use super::harness::spool::Spooled;
 use super::judge::{JudgeError, Verdict};
-use super::run::{Trouble, Usage};
-use super::spool::Spooled;
 use crate::puzzles::Error;
 use crate::text::{InputError, MAX_INPUT_BYTES};
 use std::time::Duration;

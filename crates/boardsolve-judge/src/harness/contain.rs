@@ -23,9 +23,9 @@
 //! The program runs as the same user, so it can signal its keeper. A
 //! keeper that is killed or stopped cannot report nor clean up; boardsolve
 //! covers for it: its harness in charge makes it a child subreaper too
-//! ([`Harness::take_charge`](super::harness::Harness::take_charge)), so
+//! ([`Harness::take_charge`](super::Harness::take_charge)), so
 //! the dead keeper's orphans come back to it, and
-//! [`Harness::sweep`](super::harness::Harness::sweep) kills and reaps
+//! [`Harness::sweep`](super::Harness::sweep) kills and reaps
 //! every child of boardsolve that is not a live keeper.
 
 use super::run::tree::{self, children, children_of_process};
@@ -50,7 +50,7 @@ pub const KEEPER_ARG: &str = "__boardsolve-keeper";
 /// Call first thing in `main`: in a keeper (started with
 /// [`KEEPER_ARG`]) it runs the keeper and never returns; otherwise it
 /// returns this executable as the keeper of a
-/// [`Harness`](super::harness::Harness). The one place
+/// [`Harness`](super::Harness). The one place
 /// where the library takes signals and exits, in a process of its own.
 pub fn keeper_entry() -> Keeper {
     let mut args = std::env::args_os();

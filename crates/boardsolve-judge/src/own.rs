@@ -8,8 +8,8 @@
 //! reported as that, never as a failure of the tested program.
 
 use super::harness::Harness;
+use super::harness::run::{self, Limits, Program, Trouble};
 use super::judge::{self, Verdict};
-use super::run::{self, Limits, Program, Trouble};
 use super::stress_error::StressError;
 pub use super::stress_error::{GeneratorFault, GeneratorWhy, ReferenceFault};
 use crate::puzzles::Puzzle;

@@ -12,8 +12,8 @@ use std::sync::RwLockReadGuard;
 use std::time::{Duration, Instant};
 
 use super::contain;
-use super::harness::{ChargeError, Harness};
 use super::trouble::Trouble;
+use super::value::{ChargeError, Harness};
 use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
 
 /// How long a keeper told to stop may take to kill and reap its tree

@@ -11,9 +11,9 @@
 //! (`TMPDIR`), removed with it on every path: a killed `cc1plus` leaves
 //! its `ccXXXX.s` there, never in the system's temporary folder.
 
-use super::super::cleanup::TemporaryDir;
 use super::super::harness::Harness;
-use super::super::run::{self, Ending, Limits, Program};
+use super::super::harness::cleanup::TemporaryDir;
+use super::super::harness::run::{self, Ending, Limits, Program};
 use super::entry;
 use super::error::{CompileError, MESSAGE_LINES, SourceError};
 use super::plan::Plan;
@@ -220,6 +220,6 @@ fn out_of_room(here: &Path, done: &run::Run) -> bool {
 
 /// The start of a program's output, up to 64 KiB (a longer output is not
 /// read at all: a compiler's message or version is never that long).
-pub(super) fn head(out: &super::super::spool::Spooled) -> Vec<u8> {
+pub(super) fn head(out: &super::super::harness::spool::Spooled) -> Vec<u8> {
     out.bytes_up_to(64 << 10).ok().flatten().unwrap_or_default()
 }

@@ -1,7 +1,7 @@
 //! Why a source file gives no program: the errors of building, and the
 //! compile error that is the source's own fault.
 
-use super::super::run::Trouble;
+use super::super::harness::run::Trouble;
 use std::io;
 use std::path::PathBuf;
 

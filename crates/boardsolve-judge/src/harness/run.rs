@@ -16,16 +16,32 @@
 
 use super::cleanup::TemporaryDir;
 use super::contain::{self, KernelLimits};
-use super::harness::Harness;
 use super::interrupt;
 use super::spool::Spooled;
+use super::value::Harness;
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
+
+/// A path for a message, with control characters escaped so that a
+/// hostile file name cannot rewrite the terminal.
+pub fn shown(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            let _ = write!(out, "{}", c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
 
 /// Why a program cannot be run; the program as typed leads each message.
 #[derive(Debug, thiserror::Error)]
@@ -88,7 +104,7 @@ impl Program {
         let Some((name, args)) = command.split_first() else {
             return Err(ProgramError::Missing);
         };
-        let shown = super::files::shown(Path::new(name));
+        let shown = shown(Path::new(name));
         let here = std::env::current_dir().map_err(|source| ProgramError::Unreadable {
             shown: shown.clone(),
             source,
@@ -723,7 +739,7 @@ pub(super) mod tree;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::harness;
+    use crate::harness;
 
     fn sh(script: &str) -> Program {
         Program::new(&["sh".into(), "-c".into(), script.into()]).unwrap()

@@ -2,14 +2,14 @@
 //! reference, the first failure confirmed, shrunk to a smallest failing
 //! case, and an optional diagnosis of the mistake behind it.
 
-use super::deadline;
 use super::diagnose::{self, Diagnosis, Report, Runs};
 use super::generate;
 use super::harness::Harness;
+use super::harness::deadline;
+use super::harness::run::{Program, Trouble, Usage};
+use super::harness::spool::Spooled;
 use super::judge::{self, Expected, Judged, Verdict};
 use super::own::{self, GeneratorFault, OwnProgram, ReferenceFault};
-use super::run::{Program, Trouble, Usage};
-use super::spool::Spooled;
 pub use super::stress_error::{Shown, StressError};
 use crate::puzzles::{Accepts, CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
 use crate::search::context::RunContext;

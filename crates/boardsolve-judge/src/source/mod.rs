@@ -24,10 +24,10 @@ pub use form::defines_solution;
 pub use request::Request;
 pub use table::{Language, TOOLCHAINS, Tool, Toolchain, markdown_rows};
 
-use super::cleanup::TemporaryDir;
 use super::files;
 use super::harness::Harness;
-use super::run::{self, Limits, Program};
+use super::harness::cleanup::TemporaryDir;
+use super::harness::run::{self, Limits, Program};
 use plan::Plan;
 use request::{HERE, RUNNER, WRAPPED};
 use std::hash::{Hash, Hasher};
