@@ -11,7 +11,7 @@
 # CASES_PER_JUDGE (default 50, so 300 in all) cases are drawn with `gen`
 # (seeded, so every run draws the same; half of them `--hard`) and
 # answered with `solve`, both by NEW. The programs are the package's own C++ solutions
-# (crates/boardsolve-judge/src/tools/package/assets/solve_*.cpp), built
+# (crates/boardsolve-judge/src/package/assets/solve_*.cpp), built
 # once with c++ -O2: the accepted one, and its wrong twin (-DMISTAKE);
 # for 12094 also the plain exhaustive search (-DPLAIN), which is slow.
 # Both binaries run `test NUMBER DIR --json --jobs 1` with the same
@@ -30,7 +30,7 @@ if [ $# -lt 2 ]; then
 fi
 old=$(realpath "$1") new=$(realpath "$2") count=${3:-50}
 cd "$(dirname "$0")/.."
-assets=crates/boardsolve-judge/src/tools/package/assets
+assets=crates/boardsolve-judge/src/package/assets
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

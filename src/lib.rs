@@ -2,7 +2,7 @@
 //! tools for testing your own solutions to them. The library is two
 //! crates, re-exported here under one name: `boardsolve-core` (the
 //! puzzles, their searches and formats) and `boardsolve-judge` (the
-//! harness, `tools`).
+//! harness and the tools, under `tools`).
 //!
 //! ```
 //! use boardsolve::puzzles::{find, SolveOptions};
@@ -18,4 +18,15 @@
 pub mod environment;
 
 pub use boardsolve_core::{host, html, puzzles, search, simd, size_table, text};
-pub use boardsolve_judge::tools;
+
+/// The harness and the tools of `boardsolve-judge`, under the one path
+/// the binary, the tests and library users name them by.
+pub mod tools {
+    pub use boardsolve_judge::harness::{
+        self, cleanup, contain, deadline, interrupt, run, spool, trouble,
+    };
+    pub use boardsolve_judge::{
+        audit, batch, diagnose, failure, files, first_failure, generate, judge, own, package,
+        solutions, source, stress, suite,
+    };
+}

@@ -15,10 +15,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("search", &["host"]),
     ("html", &[]),
     ("puzzles", &["host", "text", "search", "simd", "html"]),
-    ("tools", &["text", "search", "simd", "puzzles"]),
+    ("judge", &["text", "search", "simd", "puzzles"]),
 ];
 
-/// The system's calls: only the harness (`tools`) and the binary.
+/// The system's calls: only the judge crate (the harness) and the binary.
 const SYSTEM_CRATES: &[&str] = &["libc", "rustix", "nix"];
 
 /// The command line's parsing and drawing: only the binary.
@@ -35,16 +35,16 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The files of module `name` (`NAME.rs` or `NAME/**.rs` in the source
-/// folder of its crate: the harness's, or the core's).
+/// The files of module `name` (`NAME.rs` or `NAME/**.rs` in the core's
+/// source folder), or of the whole judge crate for `judge`.
 fn module_files(name: &str) -> Vec<PathBuf> {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
-    let krate = if name == "tools" {
-        "boardsolve-judge"
-    } else {
-        "boardsolve-core"
-    };
-    let src = crates.join(krate).join("src");
+    if name == "judge" {
+        let mut files = Vec::new();
+        rust_files(&crates.join("boardsolve-judge/src"), &mut files);
+        return files;
+    }
+    let src = crates.join("boardsolve-core").join("src");
     let mut files = Vec::new();
     let file = src.join(format!("{name}.rs"));
     if file.is_file() {
@@ -94,7 +94,7 @@ fn each_module_uses_only_the_layers_below_it() {
                 }
             }
             let mut barred: Vec<&str> = CLI_CRATES.to_vec();
-            if module != "tools" {
+            if module != "judge" {
                 barred.extend(SYSTEM_CRATES);
             }
             for krate in barred {
@@ -107,6 +107,50 @@ fn each_module_uses_only_the_layers_below_it() {
         }
     }
     assert!(broken.is_empty(), "layering broken:\n{}", broken.join("\n"));
+}
+
+/// The judge crate's tools, for contestants and setters: above its
+/// harness, which runs a program and knows nothing of what is judged.
+const TOOLS: &[&str] = &[
+    "audit",
+    "batch",
+    "diagnose",
+    "failure",
+    "files",
+    "first_failure",
+    "generate",
+    "judge",
+    "own",
+    "package",
+    "solutions",
+    "source",
+    "stress",
+    "stress_error",
+    "suite",
+];
+
+#[test]
+fn the_harness_uses_none_of_the_tools() {
+    let harness = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/boardsolve-judge/src/harness");
+    let mut files = Vec::new();
+    rust_files(&harness, &mut files);
+    assert!(!files.is_empty(), "no files in {}", harness.display());
+    let mut broken = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for prefix in ["crate::", "super::"] {
+            for used in words_after(&text, prefix) {
+                if TOOLS.contains(&used.as_str()) {
+                    broken.push(format!("{} uses {prefix}{used}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "the harness reaches up into the tools:\n{}",
+        broken.join("\n")
+    );
 }
 
 /// What core may not touch outside its tests: the environment, files,
@@ -124,7 +168,7 @@ fn without_tests(text: &str) -> &str {
 #[test]
 fn core_reads_no_environment_and_no_files() {
     let mut broken = Vec::new();
-    for &(module, _) in LAYERS.iter().filter(|(m, _)| *m != "tools") {
+    for &(module, _) in LAYERS.iter().filter(|(m, _)| *m != "judge") {
         for file in module_files(module) {
             if file.file_name().is_some_and(|n| n == "tests.rs")
                 || file.components().any(|c| c.as_os_str() == "tests")

@@ -288,7 +288,7 @@ fn the_packages_output_validator_keeps_the_label_rule() {
     let exe = dir.path().join("check_tiling");
     let source = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/crates/boardsolve-judge/src/tools/package/assets/check_tiling.cpp"
+        "/crates/boardsolve-judge/src/package/assets/check_tiling.cpp"
     );
     let status = std::process::Command::new("c++")
         .args(["-O2", "-std=c++17", "-o"])

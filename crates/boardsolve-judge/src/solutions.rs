@@ -8,8 +8,8 @@
 //! line), or a source that [`prepare`] knows how to build; the build is
 //! one function, so that a fuller compiler table can take its place.
 
+use super::harness::run::{Program, ProgramError};
 use super::judge::Verdict;
-use super::run::{Program, ProgramError};
 use super::source::{Built, Compiled};
 use std::path::{Path, PathBuf};
 

@@ -5,11 +5,11 @@
 //! given its `RunContext`.
 //!
 //! A harness owns the keeper it starts programs under (see
-//! [`contain`]), the runs that live now (so that
+//! [`contain`](super::contain)), the runs that live now (so that
 //! [`Harness::stop_all`] stops them all, see
-//! [`interrupt`](super::interrupt)), the temporary files in progress (so
+//! [`interrupt`](self::interrupt)), the temporary files in progress (so
 //! that [`Harness::remove_temporaries`] removes them, see
-//! [`cleanup`](super::cleanup)), and whether it is in charge of the
+//! [`cleanup`](self::cleanup)), and whether it is in charge of the
 //! process's children. Nothing here takes signals, prints or exits: the
 //! command line's signal room asks the harness to stop, then exits.
 //!
@@ -23,8 +23,7 @@
 //! other harness of the process may start a run (its keepers would be
 //! swept as strays).
 
-use super::contain;
-use super::interrupt::Registry;
+use super::contain::{self, Keeper};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,12 +34,6 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 /// every child the kernel hands back, is a fact of the process, not of
 /// a value in it.
 static CHARGE_TAKEN: AtomicBool = AtomicBool::new(false);
-
-/// The executable a harness starts as keeper: what
-/// [`contain::keeper_entry`] returned, so that having one proves `main`
-/// called it first.
-#[derive(Debug, Clone)]
-pub struct Keeper(pub(super) PathBuf);
 
 /// Why a harness cannot take charge of the process's children.
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +54,14 @@ impl From<ChargeError> for io::Error {
             e @ ChargeError::Taken => io::Error::new(io::ErrorKind::ResourceBusy, e),
         }
     }
+}
+
+/// A harness's live runs: the pids of their keepers, registered from
+/// spawn to reap, and whether the harness is stopping.
+#[derive(Debug, Default)]
+pub(super) struct Registry {
+    pub(super) stopping: bool,
+    pub(super) live: Vec<libc::pid_t>,
 }
 
 /// The harness: cheap to clone, every clone the same harness.
@@ -214,7 +215,7 @@ pub(crate) fn testing() -> Harness {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::run::{Ending, Limits, Program, run};
+    use crate::harness::run::{Ending, Limits, Program, run};
     use std::time::Duration;
 
     #[test]

@@ -1,13 +1,13 @@
 //! `boardsolve test`: someone's program on a folder of cases, each judged
 //! like an online judge against its `X.out`/`X.ans` (or the reference).
 
-use super::deadline;
 use super::failure::{self, Failure, FirstFailures};
 use super::files::{FileError, Found, case_file, check_named, found, read_named, shown};
 use super::harness::Harness;
+use super::harness::deadline;
+use super::harness::run::{Program, Trouble, Usage};
+use super::harness::spool::Spooled;
 use super::judge::{self, Expected, JudgeError, Verdict};
-use super::run::{Program, Trouble, Usage};
-use super::spool::Spooled;
 use crate::puzzles::{CheckOptions, Puzzle, RuleOptions};
 use crate::search::context::RunContext;
 use crate::text::MAX_INPUT_BYTES;

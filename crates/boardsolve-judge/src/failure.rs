@@ -4,9 +4,9 @@
 //! the start and the end of the program's standard error. Outputs are
 //! read as streams, so that an answer of any size costs a small buffer.
 
+use super::harness::run::stderr_parts;
+use super::harness::spool::Spooled;
 use super::judge::Verdict;
-use super::run::stderr_parts;
-use super::spool::Spooled;
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::sync::Mutex;

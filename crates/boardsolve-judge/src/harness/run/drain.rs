@@ -1,9 +1,13 @@
 //! The program's standard error, emptied as it is written.
 
 use super::super::trouble::Trouble;
-use super::STDERR_KEPT;
 use rustix::event::{PollFd, PollFlags, Timespec};
 use std::io::{self, Read};
+
+/// How much of the start, and of the end, of a program's standard error
+/// a report keeps: both, with the line between them, fit in the 4 KiB
+/// that a report shows whole.
+pub const STDERR_KEPT: usize = 2000;
 
 /// How long a look at the pipe waits before it checks for the end.
 const POLL_PAUSE: Timespec = Timespec {

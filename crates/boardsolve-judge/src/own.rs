@@ -8,11 +8,12 @@
 //! reported as that, never as a failure of the tested program.
 
 use super::harness::Harness;
+use super::harness::run::{self, Limits, Program, Trouble};
 use super::judge::{self, Verdict};
-use super::run::{self, Limits, Program, Trouble};
-use super::stress::{Shown, StressError};
+use super::stress_error::StressError;
+pub use super::stress_error::{GeneratorFault, GeneratorWhy, ReferenceFault};
 use crate::puzzles::Puzzle;
-use crate::text::{InputError, MAX_INPUT_BYTES};
+use crate::text::MAX_INPUT_BYTES;
 use std::io::Read;
 use std::time::Duration;
 
@@ -51,92 +52,6 @@ pub fn generator_arguments(seed: u64, case: u64) -> [String; 2] {
         (case + 1).to_string(),
     ]
 }
-
-/// Why a generator gave no case.
-#[derive(Debug, Clone)]
-pub enum GeneratorWhy {
-    /// It ended without an answer: a non-zero exit, a signal, a limit.
-    Run(Verdict),
-    /// What it printed is not the judge's input: the validator's word.
-    Invalid(InputError),
-}
-
-/// A generator that gave no case, with what it printed and its stderr.
-#[derive(Debug, Clone)]
-pub struct GeneratorFault {
-    /// The generator's command with the case's arguments, as typed.
-    pub command: String,
-    /// The case, counted from 1.
-    pub case: u64,
-    /// What was wrong.
-    pub why: GeneratorWhy,
-    /// What it printed (its start, when it failed to end well).
-    pub output: Vec<u8>,
-    /// The start and the end of its standard error.
-    pub stderr: Vec<u8>,
-}
-
-impl std::fmt::Display for GeneratorFault {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let GeneratorFault { command, case, .. } = self;
-        match &self.why {
-            GeneratorWhy::Run(Verdict::OutputLimit) => write!(
-                f,
-                "the generator printed more than {} MiB for case {case} ({command}), more than any input is read",
-                MAX_INPUT_BYTES >> 20
-            ),
-            GeneratorWhy::Run(verdict) => write!(
-                f,
-                "the generator failed on case {case} ({command}): {}",
-                verdict.describe()
-            ),
-            GeneratorWhy::Invalid(why) => write!(
-                f,
-                "the generator's case {case} ({command}) is not a valid input: {why}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for GeneratorFault {}
-
-/// A reference (brute force) that failed on a case: it ended without an
-/// answer, or the built-in reference judged its answer wrong.
-#[derive(Debug, Clone)]
-pub struct ReferenceFault {
-    /// The reference's command, as typed.
-    pub command: String,
-    /// The case, counted from 1; 0 for a case made while shrinking or
-    /// diagnosing a failure.
-    pub case: u64,
-    /// The case, the built-in reference's answer as expected, the
-    /// reference's as received, and its verdict.
-    pub shown: Shown,
-}
-
-impl std::fmt::Display for ReferenceFault {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let on = match self.case {
-            0 => "a case made while shrinking or diagnosing a failure".to_string(),
-            case => format!("case {case}"),
-        };
-        match &self.shown.verdict {
-            Verdict::WrongAnswer(why) => write!(
-                f,
-                "your reference {} is wrong on {on}: the built-in reference judges its answer a wrong answer ({why}); a bug in the reference, not in the tested program",
-                self.command
-            ),
-            verdict => write!(
-                f,
-                "your reference {} failed on {on}: {}",
-                self.command,
-                verdict.describe()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ReferenceFault {}
 
 /// How much of a failed generator's output a report keeps.
 const OUTPUT_KEPT: u64 = 64 << 10;

@@ -12,22 +12,14 @@ use std::sync::RwLockReadGuard;
 use std::time::{Duration, Instant};
 
 use super::contain;
-use super::harness::{ChargeError, Harness};
 use super::trouble::Trouble;
+use super::value::{ChargeError, Harness};
 use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
 
 /// How long a keeper told to stop may take to kill and reap its tree
 /// before it is killed itself (it may be stopped, or flooded by a fork
 /// bomb) and the harness sweeps its orphans.
 pub const GRACE: Duration = Duration::from_millis(150);
-
-/// A harness's live runs: the pids of their keepers, registered from
-/// spawn to reap, and whether the harness is stopping.
-#[derive(Debug, Default)]
-pub(super) struct Registry {
-    stopping: bool,
-    live: Vec<libc::pid_t>,
-}
 
 impl Harness {
     fn gate_shared(&self) -> RwLockReadGuard<'_, ()> {

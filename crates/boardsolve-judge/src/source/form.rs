@@ -11,7 +11,7 @@
 //! the descriptors themselves; a JVM and Node.js cannot, so they are
 //! started by [`FD_SWAP`], which does it before them.
 
-use super::Language;
+use super::table::Language;
 
 /// Whether `text`, a file in `language`, defines the Programmers
 /// `solution` function (a demo `main` beside it does not matter). Only

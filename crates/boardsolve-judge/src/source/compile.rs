@@ -11,12 +11,14 @@
 //! (`TMPDIR`), removed with it on every path: a killed `cc1plus` leaves
 //! its `ccXXXX.s` there, never in the system's temporary folder.
 
-use super::super::cleanup::TemporaryDir;
 use super::super::harness::Harness;
-use super::super::run::{self, Ending, Limits, Program};
+use super::super::harness::cleanup::TemporaryDir;
+use super::super::harness::run::{self, Ending, Limits, Program};
+use super::entry;
+use super::error::{CompileError, MESSAGE_LINES, SourceError};
 use super::plan::Plan;
+use super::request::HERE;
 use super::table::{Language, Toolchain};
-use super::{CompileError, HERE, MESSAGE_LINES, SourceError, entry, head};
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -214,4 +216,10 @@ fn out_of_room(here: &Path, done: &run::Run) -> bool {
     let full =
         rustix::fs::statvfs(here).is_ok_and(|v| v.f_bavail.saturating_mul(v.f_frsize) < 64 << 10);
     full || String::from_utf8_lossy(&done.stderr).contains("No space left on device")
+}
+
+/// The start of a program's output, up to 64 KiB (a longer output is not
+/// read at all: a compiler's message or version is never that long).
+pub(super) fn head(out: &super::super::harness::spool::Spooled) -> Vec<u8> {
+    out.bytes_up_to(64 << 10).ok().flatten().unwrap_or_default()
 }

@@ -15,7 +15,8 @@
 //! modification time, set on every use (the file system's access time
 //! is often not kept).
 
-use super::SourceError;
+use super::error::SourceError;
+pub use super::error::VARIABLE;
 use rustix::fs::FlockOperation;
 use std::fs::File;
 use std::os::unix::fs::MetadataExt;
@@ -24,9 +25,6 @@ use std::time::{Duration, SystemTime};
 
 /// The bound when `BOARDSOLVE_CACHE_SIZE` is not set: 1 GiB.
 pub const DEFAULT_BOUND: u64 = 1 << 30;
-
-/// The variable that sets the bound.
-pub const VARIABLE: &str = "BOARDSOLVE_CACHE_SIZE";
 
 /// The bound on the cache's builds in bytes, from [`VARIABLE`] (else
 /// [`DEFAULT_BOUND`]); 0 turns the cache off.

@@ -8,12 +8,12 @@
 //! machine: the limit takes [`HEADROOM`] more, so that their measurement
 //! keeps the rule too.
 
+use crate::harness::Harness;
+use crate::judge::Verdict;
 use crate::puzzles::{Accepts, Puzzle, RuleOptions};
-use crate::tools::harness::Harness;
-use crate::tools::judge::Verdict;
-use crate::tools::solutions::{self, SolutionsError};
-use crate::tools::suite::{self, SuiteConfig, SuiteError};
-use crate::tools::{batch, files};
+use crate::solutions::{self, SolutionsError};
+use crate::suite::{self, SuiteConfig, SuiteError};
+use crate::{batch, files};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! solve, `gen --out-dir` or `package` leaves no `.boardsolve-*` behind,
 //! and no partial output, since outputs appear only by a rename.
 
-use super::harness::Harness;
+use super::value::Harness;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};

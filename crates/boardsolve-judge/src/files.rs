@@ -1,10 +1,10 @@
 //! Writing output files safely: never a partial file, never through a
 //! symlink, never over an existing file unless the user asked.
 
-use super::cleanup::Temporary;
 use super::harness::Harness;
+use super::harness::cleanup::Temporary;
+pub use super::harness::run::shown;
 use crate::text::InputError;
-use std::fmt::Write as _;
 use std::fs::{OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -297,21 +297,6 @@ pub fn check_named(path: &Path, limit: u64) -> Result<(), FileError> {
         })
 }
 
-/// A path for a message, with control characters escaped so that a
-/// hostile file name cannot rewrite the terminal.
-pub fn shown(path: &Path) -> String {
-    let text = path.to_string_lossy();
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            let _ = write!(out, "{}", c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,7 +304,7 @@ mod tests {
 
     #[test]
     fn writes_and_refuses_or_replaces_existing_files() {
-        let h = crate::tools::harness::testing();
+        let h = crate::harness::testing();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.out");
         write_file(&h, &path, Existing::Refuse, |w| w.write_all(b"one")).unwrap();
@@ -341,7 +326,7 @@ mod tests {
 
     #[test]
     fn a_symlink_is_replaced_never_followed() {
-        let h = crate::tools::harness::testing();
+        let h = crate::harness::testing();
         let dir = tempfile::tempdir().unwrap();
         let victim = dir.path().join("victim");
         std::fs::write(&victim, b"precious").unwrap();
@@ -357,7 +342,7 @@ mod tests {
 
     #[test]
     fn a_failed_write_leaves_nothing_behind() {
-        let h = crate::tools::harness::testing();
+        let h = crate::harness::testing();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.out");
         std::fs::write(&path, b"old").unwrap();
@@ -373,7 +358,7 @@ mod tests {
 
     #[test]
     fn devices_are_written_in_place_never_replaced() {
-        let h = crate::tools::harness::testing();
+        let h = crate::harness::testing();
         for existing in [Existing::Replace, Existing::Follow] {
             let null = Path::new("/dev/null");
             write_file(&h, null, existing, |w| w.write_all(b"x")).unwrap();
@@ -386,7 +371,7 @@ mod tests {
 
     #[test]
     fn follow_writes_through_a_link_and_keeps_it() {
-        let h = crate::tools::harness::testing();
+        let h = crate::harness::testing();
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("picture.svg");
         std::fs::write(&target, b"old").unwrap();

@@ -2,14 +2,15 @@
 //! reference, the first failure confirmed, shrunk to a smallest failing
 //! case, and an optional diagnosis of the mistake behind it.
 
-use super::deadline;
 use super::diagnose::{self, Diagnosis, Report, Runs};
 use super::generate;
 use super::harness::Harness;
-use super::judge::{self, Expected, JudgeError, Judged, Verdict};
+use super::harness::deadline;
+use super::harness::run::{Program, Trouble, Usage};
+use super::harness::spool::Spooled;
+use super::judge::{self, Expected, Judged, Verdict};
 use super::own::{self, GeneratorFault, OwnProgram, ReferenceFault};
-use super::run::{Program, Trouble, Usage};
-use super::spool::Spooled;
+pub use super::stress_error::{Shown, StressError};
 use crate::puzzles::{Accepts, CheckOptions, Error, GenOptions, Puzzle, SolveOptions};
 use crate::search::context::RunContext;
 use rayon::prelude::*;
@@ -80,23 +81,6 @@ pub enum Progress {
         /// Runs in all.
         total: usize,
     },
-}
-
-/// One failing run, as the report shows it.
-#[derive(Debug, Clone)]
-pub struct Shown {
-    /// The input.
-    pub input: Vec<u8>,
-    /// The reference answer.
-    pub expected: Spooled,
-    /// What the program printed (bounded by the output limit).
-    pub received: Spooled,
-    /// The start of its standard error.
-    pub stderr: Vec<u8>,
-    /// The verdict.
-    pub verdict: Verdict,
-    /// What the run used.
-    pub usage: Usage,
 }
 
 /// Whether a failure happened again when re-run alone.
@@ -181,49 +165,6 @@ pub struct Summary {
     pub extremes: Extremes,
     /// The first failure, if any.
     pub failure: Option<Failure>,
-}
-
-/// Why a stress run stopped without a verdict.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum StressError {
-    /// The puzzle refused the options (or generated input, which would be
-    /// a bug).
-    #[error(transparent)]
-    Puzzle(#[from] Error),
-    /// The harness could not run the program.
-    #[error(transparent)]
-    Trouble(#[from] Trouble),
-    /// The contestant's generator failed or made an invalid case.
-    #[error(transparent)]
-    Generator(Box<GeneratorFault>),
-    /// The contestant's reference failed or gave a wrong answer.
-    #[error(transparent)]
-    OwnReference(Box<ReferenceFault>),
-    /// The reference did not answer in time.
-    #[error("the reference answer took more than {limit:?} on case {case}")]
-    Reference {
-        /// The limit.
-        limit: Duration,
-        /// The case, 1-based, or 0 for a shrink or diagnosis candidate.
-        case: u64,
-    },
-}
-
-impl StressError {
-    /// Whether the run stopped because boardsolve is stopping.
-    pub fn interrupted(&self) -> bool {
-        matches!(self, StressError::Trouble(Trouble::Interrupted))
-    }
-}
-
-impl From<JudgeError> for StressError {
-    fn from(e: JudgeError) -> Self {
-        match e {
-            JudgeError::Trouble(t) => StressError::Trouble(t),
-            JudgeError::Puzzle(p) => StressError::Puzzle(p),
-        }
-    }
 }
 
 impl StressConfig {

@@ -260,7 +260,7 @@ mod tests {
 
     #[test]
     fn the_documented_table_is_this_one() {
-        let usage = include_str!("../../../../../docs/usage.md");
+        let usage = include_str!("../../../../docs/usage.md");
         let rows = markdown_rows();
         for row in rows.lines() {
             assert!(

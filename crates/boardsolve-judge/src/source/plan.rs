@@ -2,8 +2,10 @@
 //! compiler's words, the words that run the result, the command shown
 //! to the user and the cache key.
 
+use super::error::SourceError;
+use super::request::{HERE, RUNNER, Request, WRAPPED};
 use super::table::{Language, Toolchain};
-use super::{HERE, RUNNER, Request, SourceError, WRAPPED, entry, form, java};
+use super::{entry, form, java};
 use std::hash::{Hash, Hasher};
 use std::path::Path;
 

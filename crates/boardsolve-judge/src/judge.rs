@@ -3,8 +3,8 @@
 //! checker), giving one of six verdicts. Shared by `stress` and `test`.
 
 use super::harness::Harness;
-use super::run::{self, Ending, Limits, Program, Run, Trouble, Usage};
-use super::spool::Spooled;
+use super::harness::run::{self, Ending, Limits, Program, Run, Trouble, Usage};
+use super::harness::spool::Spooled;
 use crate::puzzles::{CheckOptions, Error, OutputFormat, Puzzle, RuleOptions, SolveOptions};
 use crate::search::context::RunContext;
 use crate::text::{Verdict as Check, compare_token_streams};

@@ -12,105 +12,28 @@
 pub mod cache;
 mod compile;
 mod entry;
+mod error;
 pub mod form;
 mod java;
 mod plan;
+mod request;
 mod table;
 
+pub use error::{CompileError, MESSAGE_LINES, SourceError};
 pub use form::defines_solution;
+pub use request::Request;
 pub use table::{Language, TOOLCHAINS, Tool, Toolchain, markdown_rows};
 
-use super::cleanup::TemporaryDir;
 use super::files;
 use super::harness::Harness;
-use super::run::{self, Limits, Program, Trouble};
+use super::harness::cleanup::TemporaryDir;
+use super::harness::run::{self, Limits, Program};
 use plan::Plan;
+use request::{HERE, RUNNER, WRAPPED};
 use std::hash::{Hash, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// Why a source file cannot be compiled or run; never a verdict.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum SourceError {
-    /// A compiler or interpreter the language needs is not in `PATH`.
-    #[error(
-        "{tool} is not installed (needed for {language}): apt-get install {package} (Debian), or put {tool} on PATH"
-    )]
-    Missing {
-        /// The program looked for.
-        tool: &'static str,
-        /// The language that needs it.
-        language: &'static str,
-        /// The Debian package that brings it.
-        package: &'static str,
-    },
-    /// The source file cannot be read.
-    #[error("cannot read {shown}: {source}")]
-    Unreadable {
-        /// The file as named.
-        shown: String,
-        /// The system's reason.
-        #[source]
-        source: io::Error,
-    },
-    /// The build cache cannot be used.
-    #[error("cannot {what} {}: {source}", dir.display())]
-    Cache {
-        /// What failed (`create the build cache`).
-        what: &'static str,
-        /// Where.
-        dir: PathBuf,
-        /// The system's reason.
-        #[source]
-        source: io::Error,
-    },
-    /// The harness could not run the compiler (it could not start, ...).
-    #[error(transparent)]
-    Trouble(#[from] Trouble),
-    /// The compiler itself failed (killed by a signal, say): not the
-    /// source's compile error.
-    #[error("{tool} failed while compiling {shown}: {how}")]
-    CompilerFailed {
-        /// The compiler.
-        tool: &'static str,
-        /// The file.
-        shown: String,
-        /// How it ended.
-        how: String,
-    },
-    /// Compiled, but nothing can be run (Java: no class with `main`).
-    #[error("{shown}: {why}")]
-    NothingToRun {
-        /// The file.
-        shown: String,
-        /// What is missing.
-        why: String,
-    },
-    /// `BOARDSOLVE_CACHE_SIZE` holds no size.
-    #[error(
-        "{}={value}: not a size (bytes, or a number with K, M or G: 512M, 2G; 0 turns the cache off)",
-        cache::VARIABLE
-    )]
-    CacheSize {
-        /// The variable's value.
-        value: String,
-    },
-    /// Extra compile options for a language that has no compiler.
-    #[error("{language} is not compiled: it takes no compile flags")]
-    NoFlags {
-        /// The language.
-        language: &'static str,
-    },
-}
-
-impl SourceError {
-    /// Whether compiling stopped because boardsolve is stopping.
-    pub fn interrupted(&self) -> bool {
-        matches!(self, SourceError::Trouble(Trouble::Interrupted))
-    }
-}
 
 /// The source file of a command, when its first word names one: an
 /// existing file whose extension is in the table (`main.cpp`).
@@ -119,25 +42,6 @@ pub fn source_of(command: &[String]) -> Option<(PathBuf, Language)> {
     let language = Language::of_name(word)?;
     let path = PathBuf::from(word);
     path.is_file().then_some((path, language))
-}
-
-/// What to build.
-#[derive(Debug, Clone, Copy)]
-pub struct Request<'a> {
-    /// The harness that runs the compiler and holds the build folder.
-    pub harness: &'a Harness,
-    /// The source file.
-    pub source: &'a Path,
-    /// Its language.
-    pub language: Language,
-    /// Options added after the table's (`--compile-flags`).
-    pub extra_flags: &'a [String],
-    /// The judge takes the Programmers function form: a file defining
-    /// `solution` is wrapped in the language's harness.
-    pub programmers: bool,
-    /// The cache's folder; `None` builds into a temporary folder that
-    /// lives as long as the result.
-    pub cache: Option<&'a Path>,
 }
 
 /// A program ready to run.
@@ -173,20 +77,6 @@ enum Keep {
     Folder(#[expect(dead_code, reason = "held for its drop")] TemporaryDir),
 }
 
-/// A compile error: the source's fault, reported as the verdict `CE`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CompileError {
-    /// How the compiler ended (`g++ exited with status 1`).
-    pub why: String,
-    /// The first [`MESSAGE_LINES`] lines of its message.
-    pub message: Vec<String>,
-    /// The compile command, as in [`Compiled::shown`].
-    pub shown: String,
-}
-
-/// How many lines of a compiler's message a compile error keeps.
-pub const MESSAGE_LINES: usize = 20;
-
 /// What building gave.
 #[derive(Debug)]
 pub enum Built {
@@ -213,9 +103,6 @@ pub fn cache_root() -> Option<PathBuf> {
 
 /// The largest source file read.
 const MAX_SOURCE: u64 = 16 << 20;
-
-/// Where a build's paths are in the cache key and in messages.
-const HERE: &str = "{build}";
 
 /// Builds `request`: from the cache when the same source was built by
 /// the same compiler with the same options, else compiled (and cached).
@@ -451,12 +338,6 @@ fn cached(entry: &Path, key: &str, source: &[u8]) -> Option<Vec<String>> {
 /// (a file name may hold a line break).
 const RUN_SEPARATOR: &str = "\0";
 
-/// The word of a run command that stands for the runner (java, python3).
-const RUNNER: &str = "{runner}";
-
-/// Marks a run command whose program is the Programmers harness.
-const WRAPPED: &str = "{wrapped}";
-
 fn ready(
     entry: &Path,
     run_words: &[String],
@@ -565,7 +446,7 @@ fn version_of(
         b"",
         &Limits::for_cpu(Duration::from_secs(20), None, 1 << 20),
     )?;
-    let out = head(&done.stdout);
+    let out = compile::head(&done.stdout);
     let said = [out.as_slice(), done.stderr.as_slice()]
         .into_iter()
         .flat_map(|b| {
@@ -581,12 +462,6 @@ fn version_of(
         let _ = write_atomically(&memo, format!("{identity}\n{said}\n").as_bytes());
     }
     Ok(said)
-}
-
-/// The start of a program's output, up to 64 KiB (a longer output is not
-/// read at all: a compiler's message or version is never that long).
-fn head(out: &super::spool::Spooled) -> Vec<u8> {
-    out.bytes_up_to(64 << 10).ok().flatten().unwrap_or_default()
 }
 
 /// Writes `bytes` to `path` through a temporary file renamed into place.
