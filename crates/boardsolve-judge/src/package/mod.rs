@@ -13,12 +13,12 @@
 //! lines from the judge's [`Limits`], so the package and `validate` read
 //! one contract.
 
+mod contents;
 mod invalid;
 pub mod timing;
 
 use super::audit;
-use super::generate;
-use crate::puzzles::{Bug, Error, GenOptions, Limits, Puzzle, RuleOptions};
+use crate::puzzles::{Error, GenOptions, Limits, Puzzle};
 
 /// The version of the package format a package is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -287,135 +287,10 @@ pub fn package(
         time_limit: None,
         resources: judge.resources,
     };
-    let mut files = Vec::new();
-    let mut add = |path: String, text: String| {
-        files.push(PackageFile {
-            path,
-            bytes: text.into_bytes(),
-        });
-    };
-
-    add("problem.yaml".into(), meta.yaml());
-    add("statement/problem.en.tex".into(), kit.statement);
-    add(
-        "input_validators/validate/validate.cpp".into(),
-        kit.validator,
-    );
+    let mut files = contents::program_files(&meta, &kit, seed);
+    files.extend(contents::data_files(puzzle, seed, &kit, killers.set)?);
     if format == Format::Current {
-        add(
-            "answer_validators/validate_answer/validate_answer.cpp".into(),
-            kit.answer_validator,
-        );
-    }
-    if let Some(checker) = kit.output_validator {
-        add("output_validator/check_tiling.cpp".into(), checker);
-    }
-    add(
-        "submissions/accepted/solution.cpp".into(),
-        kit.solution.clone(),
-    );
-    if kit.plain {
-        add(
-            "submissions/accepted/plain.cpp".into(),
-            format!("#define PLAIN\n{}", kit.solution),
-        );
-    }
-    add(
-        format!("submissions/wrong_answer/{}.cpp", kit.mistake),
-        format!("#define MISTAKE\n{}", kit.solution),
-    );
-    if kit.too_slow {
-        add(
-            "submissions/time_limit_exceeded/replay.cpp".into(),
-            format!("#define REPLAY\n{}", kit.solution),
-        );
-    }
-    add(
-        "generators/README.md".into(),
-        format!(
-            "# How data/ was made\n\n\
-             Every file of data/ is written by boardsolve {version}, and this command\n\
-             writes them again byte for byte (into a new folder; compare with\n\
-             `diff -r`):\n\n\
-             ```sh\n\
-             boardsolve package {id} --seed {seed} --format {format} --time-limit 1 --out-dir rebuilt/\n\
-             ```\n\n\
-             - data/sample/: the statement's examples (`boardsolve samples {id}`).\n\
-             - data/secret/killer-*: the killer set of `boardsolve gen {id} --seed {seed} --killers`,\n  \
-               cases that kill the catalogued classic mistakes.\n\
-             - data/secret/edge-*: the edge cases a setter expects, from the judge's limits.\n\
-             - data/secret/random-*: seeded random cases of every size up to the limits.\n\
-             - data/invalid_input/ (2025-09 only): boardsolve's corpus of invalid\n  \
-               inputs for this format (`tests/data/invalid/`), and inputs just past\n  \
-               each limit.\n\
-             - every .ans: the exact solver's answer (`boardsolve solve {id}`).\n",
-            version = env!("CARGO_PKG_VERSION"),
-            id = puzzle.name(),
-            format = format.version(),
-        ),
-    );
-
-    let mut seen = std::collections::HashSet::new();
-    for (i, (input, answer)) in puzzle.samples(None)?.into_iter().enumerate() {
-        seen.insert(input.clone());
-        add(format!("data/sample/{}.in", i + 1), input);
-        add(format!("data/sample/{}.ans", i + 1), answer);
-    }
-    let mut secret: Vec<(String, String)> = Vec::new();
-    for (i, killer) in killers.set.into_iter().enumerate() {
-        secret.push((format!("killer-{:02}", i + 1), killer.input));
-    }
-    for (name, input) in kit.edges {
-        secret.push((format!("edge-{name}"), input));
-    }
-    let random_seed = data_seed(puzzle.name(), seed);
-    let width = kit.generated.len().to_string().len().max(2);
-    for (i, opts) in kit.generated.iter().enumerate() {
-        let input = generate::instance(puzzle, random_seed, i as u64, opts)?;
-        secret.push((format!("random-{:0width$}", i + 1), input));
-    }
-    // A case met twice (a random 1×1 board is the smallest edge case) is
-    // kept once, under its first name.
-    secret.retain(|(_, input)| seen.insert(input.clone()));
-    for (name, input) in secret {
-        // A case past the contract would make the package contradict its
-        // own validator: refused here rather than found by verifyproblem.
-        puzzle
-            .validate(input.as_bytes())
-            .map_err(|input| crate::puzzles::Bug::PackageCase {
-                name: name.clone(),
-                input,
-            })?;
-        let answer = puzzle.judge_answer(input.as_bytes(), RuleOptions::Defaults)?;
-        let answer = String::from_utf8(answer)
-            .map_err(|_| crate::puzzles::Bug::PackageAnswerNotText(name.clone()))?;
-        add(format!("data/secret/{name}.in"), input);
-        add(format!("data/secret/{name}.ans"), answer);
-    }
-    if format == Format::Current {
-        let beyond = kit
-            .beyond
-            .into_iter()
-            .map(|(name, text)| (format!("limit-{name}.in"), text.into_bytes()));
-        let corpus = kit
-            .invalid
-            .iter()
-            .map(|(name, bytes)| (format!("corpus-{name}"), bytes.to_vec()));
-        for (name, bytes) in beyond.chain(corpus) {
-            // Only what the judge's contract refuses: the package's
-            // validator must reject every one.
-            if puzzle.validate(&bytes).is_ok() {
-                return Err(Bug::PackageInvalidInputValid {
-                    name,
-                    problem: judge.problem.to_string(),
-                }
-                .into());
-            }
-            files.push(PackageFile {
-                path: format!("data/invalid_input/{name}"),
-                bytes,
-            });
-        }
+        files.extend(contents::invalid_files(puzzle, judge.problem, kit)?);
     }
     Ok(Package {
         files,
@@ -840,6 +715,7 @@ fn generated_2048(max_n: u64) -> Vec<GenOptions> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate;
 
     #[test]
     fn every_edge_case_is_inside_its_judges_contract() {

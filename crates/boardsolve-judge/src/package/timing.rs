@@ -113,47 +113,13 @@ pub fn measure(
         .into_iter()
         .filter(|p| files::is_case_input(p))
         .collect();
-    let accepts = puzzle.contract().accepting(RuleOptions::Defaults);
-    let config = |program, inputs: Vec<PathBuf>, limit| SuiteConfig {
+    let runs = Runs {
+        harness,
         puzzle,
-        program,
-        harness: harness.clone(),
-        inputs,
-        time_limit: limit,
-        memory_limit: None,
+        dir,
         jobs,
-        checker: accepts != Accepts::Exact,
-        rules: RuleOptions::Defaults,
-        reference_limit: Duration::from_secs(30),
-        answers: None,
-        shown: 0,
     };
-    // Each case's slowest accepted time, and each accepted submission's slowest.
-    let mut per_case = vec![Duration::ZERO; inputs.len()];
-    let mut accepted = Vec::new();
-    for sub in found.iter().filter(|s| s.rule.folder == "accepted") {
-        let prepared = solutions::prepare(harness, sub, false)?;
-        let reports = suite::run_suite(
-            &config(prepared.program.clone(), inputs.clone(), MEASURE_CAP),
-            &|| {},
-        )?;
-        for (i, r) in reports.iter().enumerate() {
-            if r.verdict != Verdict::Accepted {
-                return Err(TimingError::NotAccepted {
-                    name: sub.name.clone(),
-                    case: case_name(dir, &r.input),
-                    verdict: r.verdict.describe(),
-                });
-            }
-            per_case[i] = per_case[i].max(r.usage.cpu);
-        }
-        let slowest = reports
-            .iter()
-            .max_by_key(|r| r.usage.cpu)
-            .map(|r| (r.usage.cpu, case_name(dir, &r.input)))
-            .unwrap_or_default();
-        accepted.push((sub.name.clone(), slowest));
-    }
+    let (per_case, accepted) = runs.accepted(&found, &inputs)?;
     let Some((name, (t_ac, case))) = accepted.iter().max_by_key(|(_, (t, _))| *t).cloned() else {
         return Err(TimingError::NoAccepted);
     };
@@ -180,47 +146,7 @@ pub fn measure(
         .take(TLE_CASES)
         .map(|&i| inputs[i].clone())
         .collect();
-    let cap = Duration::from_secs_f64(seconds as f64 * TIME_LIMIT_TO_TLE);
-    let mut warning = None;
-    for sub in found
-        .iter()
-        .filter(|s| s.rule.folder == "time_limit_exceeded")
-    {
-        let prepared = solutions::prepare(harness, sub, false)?;
-        let reports = suite::run_suite(
-            &config(prepared.program.clone(), hardest.clone(), cap),
-            &|| {},
-        )?;
-        let timed_out = reports
-            .iter()
-            .find(|r| matches!(r.verdict, Verdict::TimeLimit { .. }));
-        match timed_out {
-            Some(r) => lines.push(format!(
-                "too slow: {}, over {:.1} s (time_limit x {TIME_LIMIT_TO_TLE}) on {}",
-                sub.name,
-                cap.as_secs_f64(),
-                case_name(dir, &r.input)
-            )),
-            None => {
-                let slowest = reports.iter().max_by_key(|r| r.usage.cpu);
-                let (t, case) = slowest
-                    .map(|r| (r.usage.cpu.as_secs_f64(), case_name(dir, &r.input)))
-                    .unwrap_or_default();
-                let why = format!(
-                    "{} must take over {:.1} s (time_limit x {TIME_LIMIT_TO_TLE}) but took {t:.3} s on {case}: this machine does not separate it from the accepted submissions, so the limit is not to be trusted (state one with --time-limit)",
-                    sub.name,
-                    cap.as_secs_f64()
-                );
-                lines.push(format!("NOT SEPARATED: {why}"));
-                warning = Some(why);
-            }
-        }
-    }
-    if !found.iter().any(|s| s.rule.folder == "time_limit_exceeded") {
-        lines.push(
-            "no time_limit_exceeded submission: no natural one is slow enough here".to_string(),
-        );
-    }
+    let warning = runs.too_slow(&found, &hardest, seconds, &mut lines)?;
     lines.push(format!(
         "measured by boardsolve {} on the machine that wrote the package",
         env!("CARGO_PKG_VERSION")
@@ -230,4 +156,126 @@ pub fn measure(
         lines,
         warning,
     })
+}
+
+/// Each accepted submission's slowest run: its name, CPU time and case.
+type Slowest = (String, (Duration, String));
+
+/// What the submissions of one package are run with.
+struct Runs<'a> {
+    harness: &'a Harness,
+    puzzle: &'static dyn Puzzle,
+    dir: &'a Path,
+    jobs: usize,
+}
+
+impl Runs<'_> {
+    /// `sub` built and run on `inputs`, each run stopped at `limit`.
+    fn run(
+        &self,
+        sub: &solutions::Submission,
+        inputs: &[PathBuf],
+        limit: Duration,
+    ) -> Result<Vec<suite::CaseReport>, TimingError> {
+        let prepared = solutions::prepare(self.harness, sub, false)?;
+        let accepts = self.puzzle.contract().accepting(RuleOptions::Defaults);
+        let config = SuiteConfig {
+            puzzle: self.puzzle,
+            program: prepared.program.clone(),
+            harness: self.harness.clone(),
+            inputs: inputs.to_vec(),
+            time_limit: limit,
+            memory_limit: None,
+            jobs: self.jobs,
+            checker: accepts != Accepts::Exact,
+            rules: RuleOptions::Defaults,
+            reference_limit: Duration::from_secs(30),
+            answers: None,
+            shown: 0,
+        };
+        Ok(suite::run_suite(&config, &|| {})?)
+    }
+
+    /// Each case's slowest accepted CPU time, and each accepted
+    /// submission's slowest run; an accepted submission that fails a case
+    /// is the package's error.
+    fn accepted(
+        &self,
+        found: &[solutions::Submission],
+        inputs: &[PathBuf],
+    ) -> Result<(Vec<Duration>, Vec<Slowest>), TimingError> {
+        let mut per_case = vec![Duration::ZERO; inputs.len()];
+        let mut accepted = Vec::new();
+        for sub in found.iter().filter(|s| s.rule.folder == "accepted") {
+            let reports = self.run(sub, inputs, MEASURE_CAP)?;
+            for (i, r) in reports.iter().enumerate() {
+                if r.verdict != Verdict::Accepted {
+                    return Err(TimingError::NotAccepted {
+                        name: sub.name.clone(),
+                        case: case_name(self.dir, &r.input),
+                        verdict: r.verdict.describe(),
+                    });
+                }
+                per_case[i] = per_case[i].max(r.usage.cpu);
+            }
+            let slowest = reports
+                .iter()
+                .max_by_key(|r| r.usage.cpu)
+                .map(|r| (r.usage.cpu, case_name(self.dir, &r.input)))
+                .unwrap_or_default();
+            accepted.push((sub.name.clone(), slowest));
+        }
+        Ok((per_case, accepted))
+    }
+
+    /// Whether each `time_limit_exceeded` submission stays above the
+    /// limit of `seconds` by [`TIME_LIMIT_TO_TLE`] on the `hardest`
+    /// cases, a line each in `lines`; why the limit is not to be trusted
+    /// when one does not.
+    fn too_slow(
+        &self,
+        found: &[solutions::Submission],
+        hardest: &[PathBuf],
+        seconds: u64,
+        lines: &mut Vec<String>,
+    ) -> Result<Option<String>, TimingError> {
+        let cap = Duration::from_secs_f64(seconds as f64 * TIME_LIMIT_TO_TLE);
+        let mut warning = None;
+        for sub in found
+            .iter()
+            .filter(|s| s.rule.folder == "time_limit_exceeded")
+        {
+            let reports = self.run(sub, hardest, cap)?;
+            let timed_out = reports
+                .iter()
+                .find(|r| matches!(r.verdict, Verdict::TimeLimit { .. }));
+            match timed_out {
+                Some(r) => lines.push(format!(
+                    "too slow: {}, over {:.1} s (time_limit x {TIME_LIMIT_TO_TLE}) on {}",
+                    sub.name,
+                    cap.as_secs_f64(),
+                    case_name(self.dir, &r.input)
+                )),
+                None => {
+                    let slowest = reports.iter().max_by_key(|r| r.usage.cpu);
+                    let (t, case) = slowest
+                        .map(|r| (r.usage.cpu.as_secs_f64(), case_name(self.dir, &r.input)))
+                        .unwrap_or_default();
+                    let why = format!(
+                        "{} must take over {:.1} s (time_limit x {TIME_LIMIT_TO_TLE}) but took {t:.3} s on {case}: this machine does not separate it from the accepted submissions, so the limit is not to be trusted (state one with --time-limit)",
+                        sub.name,
+                        cap.as_secs_f64()
+                    );
+                    lines.push(format!("NOT SEPARATED: {why}"));
+                    warning = Some(why);
+                }
+            }
+        }
+        if !found.iter().any(|s| s.rule.folder == "time_limit_exceeded") {
+            lines.push(
+                "no time_limit_exceeded submission: no natural one is slow enough here".to_string(),
+            );
+        }
+        Ok(warning)
+    }
 }
