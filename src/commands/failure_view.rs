@@ -3,6 +3,7 @@
 //! by side with the first difference marked, and the program's standard
 //! error; then the failing cases named in a command that runs them alone.
 
+use super::stress::shell_word;
 use super::*;
 use crate::cli::TestArgs;
 use boardsolve::tools::failure::{Excerpt, Failure, Line, StderrExcerpt};
@@ -291,20 +292,6 @@ fn memory(bytes: u64) -> String {
         b if b % (1 << 20) == 0 => format!("{}M", b >> 20),
         b if b % (1 << 10) == 0 => format!("{}K", b >> 10),
         b => b.to_string(),
-    }
-}
-
-/// `word` as a shell reads it back: bare when it is plain, else in single
-/// quotes.
-fn shell_word(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_./=:,+-@%".contains(c));
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 

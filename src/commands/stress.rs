@@ -521,7 +521,7 @@ fn reproduce(case: u64, seed: u64, args: &StressArgs) -> String {
 
 /// `word` as a shell reads it back: bare when it is plain, else in single
 /// quotes.
-fn shell_word(word: &str) -> String {
+pub(crate) fn shell_word(word: &str) -> String {
     let plain = !word.is_empty()
         && word
             .chars()
