@@ -2,8 +2,8 @@
 //! looks for a source file's seeds by the file's own path: beside the
 //! folder holding the crate root it walks up to (`lib.rs` or `main.rs`),
 //! in `proptest-regressions/` with the same relative path and `.txt`
-//! (`crates/boardsolve-core/proptest-regressions/puzzles/game2048/tests.txt`
-//! for `crates/boardsolve-core/src/puzzles/game2048/tests.rs`), and where
+//! (`crates/boardsolve-core/proptest-regressions/puzzles/game2048/tests/search.txt`
+//! for `crates/boardsolve-core/src/puzzles/game2048/tests/search.rs`), and where
 //! no crate root is above it, beside the file itself as
 //! `NAME.proptest-regressions` (the integration tests). A seed file
 //! anywhere else is silently never read, so its cases stop being re-run.
@@ -87,8 +87,8 @@ fn the_seed_path_is_the_one_proptest_computes() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let core = root.join("crates/boardsolve-core");
     assert_eq!(
-        seeds_of(&core.join("src/puzzles/game2048/tests.rs")),
-        core.join("proptest-regressions/puzzles/game2048/tests.txt")
+        seeds_of(&core.join("src/puzzles/game2048/tests/search.rs")),
+        core.join("proptest-regressions/puzzles/game2048/tests/search.txt")
     );
     assert_eq!(
         seeds_of(&root.join("tests/cli/robustness.rs")),
