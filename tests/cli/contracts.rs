@@ -385,14 +385,16 @@ fn every_contract_is_stated_on_its_puzzles_docs_page_and_matches_its_rules() {
     }
 }
 
+/// Writes `text` to `dir/name`, returning the path as a string.
+fn write_case(dir: &Path, name: &str, text: &str) -> String {
+    std::fs::write(dir.join(name), text).unwrap();
+    dir.join(name).display().to_string()
+}
+
 #[test]
 fn validate_holds_test_data_to_the_judges_layout_and_limits() {
     let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let write = |name: &str, text: &str| {
-        std::fs::write(d.join(name), text).unwrap();
-        d.join(name).display().to_string()
-    };
+    let write = |name: &str, text: &str| write_case(dir.path(), name, text);
     let good = write("good.in", "2\n2 2\n2 4\n");
     let spaces = write("spaces.in", "2\n2  2\n2 4\n");
     let crlf = write("crlf.in", "2\r\n2 2\r\n2 4\r\n");
@@ -422,6 +424,17 @@ fn validate_holds_test_data_to_the_judges_layout_and_limits() {
     // The canonical name has the solver's limits, not the judge's.
     let (code, _, _) = run(&["validate", "2048", &big], b"");
     assert_eq!(code, 0);
+    assert_refused(
+        &["validate", "yut", "/no/such.in"],
+        b"",
+        "cannot read /no/such.in",
+    );
+}
+
+#[test]
+fn validate_names_the_place_of_each_judges_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| write_case(dir.path(), name, text);
     // Tromino: 14600 allows K ≤ 2, 14601 K ≤ 7.
     let k3 = write("k3.in", "3\n1 1\n");
     assert_eq!(run(&["validate", "14601", &k3], b"").0, 0);
@@ -465,6 +478,12 @@ fn validate_holds_test_data_to_the_judges_layout_and_limits() {
             "{judge}: {out}"
         );
     }
+}
+
+#[test]
+fn validate_accepts_every_generated_case_and_sample() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
     // Every generated case and every sample is valid for its judge.
     for name in ["12100", "12094", "17825", "14600", "14601", "92345"] {
         let cases = d.join(format!("gen-{name}"));
@@ -486,11 +505,6 @@ fn validate_holds_test_data_to_the_judges_layout_and_limits() {
         let (code, out, _) = run(&["validate", name, cases], b"");
         assert_eq!(code, 0, "{name}: {out}");
     }
-    assert_refused(
-        &["validate", "yut", "/no/such.in"],
-        b"",
-        "cannot read /no/such.in",
-    );
 }
 
 #[test]

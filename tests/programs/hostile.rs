@@ -122,69 +122,133 @@ fn wait_all() {
     while unsafe { waitpid(-1, &mut status, 0) } > 0 {}
 }
 
+/// The keeper modes: leave `setsid sleep MARKER` behind, kill, terminate
+/// or stop the harness's keeper (the parent), answer, and, having stopped
+/// it, sleep MARKER seconds.
+fn attack_keeper(mode: &str, marker: &str) {
+    daemon(marker);
+    let signal = match mode {
+        "kill-keeper" => SIGKILL,
+        "term-keeper" => SIGTERM,
+        _ => SIGSTOP,
+    };
+    unsafe { kill(getppid(), signal) };
+    answer();
+    if signal == SIGSTOP {
+        Command::new("sleep").arg(marker).status().unwrap();
+    }
+}
+
+/// `n` children each burning `ms` of CPU, then a long wait.
+fn queue(n: u64, ms: u64) {
+    for _ in 0..n {
+        if unsafe { fork() } == 0 {
+            burn(ms);
+            std::process::exit(0);
+        }
+    }
+    wait_all();
+    std::thread::sleep(Duration::from_secs(1000));
+}
+
+/// A fork bomb `depth` generations deep, each burning `ms` of CPU.
+fn bomb(depth: u64, ms: u64) {
+    for _ in 0..depth {
+        burn(ms);
+        if unsafe { fork() } != 0 && unsafe { fork() } != 0 {
+            break;
+        }
+    }
+    std::thread::sleep(Duration::from_secs(1000));
+}
+
+/// `total` bytes of debug lines on standard error, written `chunk` bytes
+/// at a time, then the answer.
+fn flood_stderr(total: usize, chunk: usize) {
+    let mut text = Vec::new();
+    let mut n = 0;
+    while text.len() < total {
+        n += 1;
+        text.extend_from_slice(format!("debug line {n}: still thinking\n").as_bytes());
+    }
+    text.truncate(total);
+    let mut err = std::io::stderr();
+    for piece in text.chunks(chunk) {
+        err.write_all(piece).unwrap();
+    }
+    answer();
+}
+
+/// `n` children each holding `mib` MiB for a second, then the answer.
+fn workers(n: u64, mib: usize) {
+    for _ in 0..n {
+        if unsafe { fork() } == 0 {
+            let held = touch(mib);
+            std::thread::sleep(Duration::from_secs(1));
+            std::hint::black_box(held);
+            std::process::exit(0);
+        }
+    }
+    wait_all();
+    answer();
+}
+
+/// `n` shared memory segments of `mib` MiB from `key` on, left behind.
+fn shm(key: i32, n: i32, mib: usize) {
+    for i in 0..n {
+        let id = unsafe { shmget(key + i, mib << 20, 0o1000 | 0o600) };
+        assert!(id >= 0, "shmget");
+        let at = unsafe { shmat(id, std::ptr::null(), 0) };
+        for page in (0..mib << 20).step_by(4096) {
+            unsafe { *at.add(page) = 1 };
+        }
+        unsafe { shmdt(at) };
+    }
+    answer();
+}
+
+/// A thread other than the leader forks a child that holds `mib` MiB (or
+/// spins); the answer once the child is gone.
+fn thread_fork(mib: usize) {
+    std::thread::spawn(move || {
+        if unsafe { fork() } == 0 {
+            hold_or_spin(mib);
+        }
+        wait_all();
+    })
+    .join()
+    .unwrap();
+    answer();
+}
+
+/// The leader thread exits at once, leaving a thread that holds `mib`
+/// MiB itself (`myself`) or through a forked child.
+fn leader_exits(mib: usize, myself: bool) -> ! {
+    std::thread::spawn(move || {
+        // Let the leader go first.
+        std::thread::sleep(Duration::from_millis(50));
+        if myself {
+            hold_or_spin(mib);
+        }
+        if unsafe { fork() } == 0 {
+            hold_or_spin(mib);
+        }
+        wait_all();
+        std::process::exit(0);
+    });
+    unsafe { syscall(SYS_EXIT, 0i64) };
+    unreachable!("the leader thread has exited")
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize| -> u64 { args[i].parse().expect("a number") };
     match args[0].as_str() {
-        "kill-keeper" | "term-keeper" | "stop-keeper" => {
-            daemon(&args[1]);
-            let signal = match args[0].as_str() {
-                "kill-keeper" => SIGKILL,
-                "term-keeper" => SIGTERM,
-                _ => SIGSTOP,
-            };
-            unsafe { kill(getppid(), signal) };
-            answer();
-            if signal == SIGSTOP {
-                Command::new("sleep").arg(&args[1]).status().unwrap();
-            }
-        }
-        "queue" => {
-            for _ in 0..arg(1) {
-                if unsafe { fork() } == 0 {
-                    burn(arg(2));
-                    std::process::exit(0);
-                }
-            }
-            wait_all();
-            std::thread::sleep(Duration::from_secs(1000));
-        }
-        "bomb" => {
-            for _ in 0..arg(1) {
-                burn(arg(2));
-                if unsafe { fork() } != 0 && unsafe { fork() } != 0 {
-                    break;
-                }
-            }
-            std::thread::sleep(Duration::from_secs(1000));
-        }
-        "stderr" => {
-            let (total, chunk) = (arg(1) as usize, arg(2) as usize);
-            let mut text = Vec::new();
-            let mut n = 0;
-            while text.len() < total {
-                n += 1;
-                text.extend_from_slice(format!("debug line {n}: still thinking\n").as_bytes());
-            }
-            text.truncate(total);
-            let mut err = std::io::stderr();
-            for piece in text.chunks(chunk) {
-                err.write_all(piece).unwrap();
-            }
-            answer();
-        }
-        "workers" => {
-            for _ in 0..arg(1) {
-                if unsafe { fork() } == 0 {
-                    let held = touch(arg(2) as usize);
-                    std::thread::sleep(Duration::from_secs(1));
-                    std::hint::black_box(held);
-                    std::process::exit(0);
-                }
-            }
-            wait_all();
-            answer();
-        }
+        mode @ ("kill-keeper" | "term-keeper" | "stop-keeper") => attack_keeper(mode, &args[1]),
+        "queue" => queue(arg(1), arg(2)),
+        "bomb" => bomb(arg(1), arg(2)),
+        "stderr" => flood_stderr(arg(1) as usize, arg(2) as usize),
+        "workers" => workers(arg(1), arg(2) as usize),
         "hog" => {
             let held = touch(arg(1) as usize);
             std::thread::sleep(Duration::from_millis(300));
@@ -200,19 +264,7 @@ fn main() {
             }
             answer();
         }
-        "shm" => {
-            let (key, n, mib) = (arg(1) as i32, arg(2), arg(3) as usize);
-            for i in 0..n as i32 {
-                let id = unsafe { shmget(key + i, mib << 20, 0o1000 | 0o600) };
-                assert!(id >= 0, "shmget");
-                let at = unsafe { shmat(id, std::ptr::null(), 0) };
-                for page in (0..mib << 20).step_by(4096) {
-                    unsafe { *at.add(page) = 1 };
-                }
-                unsafe { shmdt(at) };
-            }
-            answer();
-        }
+        "shm" => shm(arg(1) as i32, arg(2) as i32, arg(3) as usize),
         "daemon" => {
             Command::new("setsid")
                 .args(["sh", "-c", &format!("sleep {}", args[1])])
@@ -221,35 +273,8 @@ fn main() {
             answer();
             Command::new("sleep").arg(&args[1]).status().unwrap();
         }
-        "thread-fork" => {
-            let mib = arg(1) as usize;
-            std::thread::spawn(move || {
-                if unsafe { fork() } == 0 {
-                    hold_or_spin(mib);
-                }
-                wait_all();
-            })
-            .join()
-            .unwrap();
-            answer();
-        }
-        "leader-exits" => {
-            let (mib, myself) = (arg(1) as usize, args[2] == "self");
-            std::thread::spawn(move || {
-                // Let the leader go first.
-                std::thread::sleep(Duration::from_millis(50));
-                if myself {
-                    hold_or_spin(mib);
-                }
-                if unsafe { fork() } == 0 {
-                    hold_or_spin(mib);
-                }
-                wait_all();
-                std::process::exit(0);
-            });
-            unsafe { syscall(SYS_EXIT, 0i64) };
-            unreachable!("the leader thread has exited")
-        }
+        "thread-fork" => thread_fork(arg(1) as usize),
+        "leader-exits" => leader_exits(arg(1) as usize, args[2] == "self"),
         other => panic!("unknown mode {other}"),
     }
 }
