@@ -2,7 +2,7 @@
 
 mod common {
     use assert_cmd::Command;
-    use std::path::Path;
+    use std::path::{Path, PathBuf};
     use std::sync::OnceLock;
 
     /// `command` with SIGINT, SIGTERM and SIGHUP back to their default
@@ -174,6 +174,179 @@ mod common {
         exe.to_str().expect("a UTF-8 path").to_string()
     }
 
+    /// The words of `line`, split at spaces; a word in single quotes
+    /// keeps its spaces (`--generator './gen.py crash'`). For the long
+    /// command lines of tests, which read better as the line a user types.
+    pub fn words(line: &str) -> Vec<&str> {
+        let mut words = Vec::new();
+        let mut rest = line.trim_start();
+        while !rest.is_empty() {
+            let (word, after) = match rest.strip_prefix('\'') {
+                Some(quoted) => quoted.split_once('\'').expect("a closing quote"),
+                None => rest.split_once(' ').unwrap_or((rest, "")),
+            };
+            words.push(word);
+            rest = after.trim_start();
+        }
+        words
+    }
+
+    /// Whether `tool` is on the `PATH`; where it is not, whether the test
+    /// may skip (see `skip_without`), negated: `if !have("g++") { return; }`.
+    pub fn have(tool: &str) -> bool {
+        std::env::var_os("PATH")
+            .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()))
+            || !skip_without(tool)
+    }
+
+    /// The path of `tests/programs/NAME`.
+    pub fn program_file(name: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/programs")
+            .join(name)
+    }
+
+    /// The path of `tests/programs/src/NAME`, the sources a contestant
+    /// would hand in.
+    pub fn program_source(name: &str) -> PathBuf {
+        program_file("src").join(name)
+    }
+
+    /// Compiles the C program `tests/programs/NAME` with `cc -O2 FLAGS`
+    /// into `dir`, returning the executable; `None` where there is no C
+    /// compiler and the test may skip.
+    pub fn c_program(name: &str, flags: &[&str], dir: &Path) -> Option<PathBuf> {
+        if !have("cc") {
+            return None;
+        }
+        let exe = dir.join(name.trim_end_matches(".c"));
+        let built = std::process::Command::new("cc")
+            .arg("-O2")
+            .args(flags)
+            .arg("-o")
+            .arg(&exe)
+            .arg(program_file(name))
+            .status()
+            .expect("cc runs");
+        assert!(built.success(), "compiling {name}");
+        Some(exe)
+    }
+
+    /// Status, standard output and standard error of a finished process,
+    /// the last two as text.
+    pub fn outcome(out: std::process::Output) -> (i32, String, String) {
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    /// Sends `signal` to `child` (started with its standard error piped),
+    /// waits for it, and returns its exit status and standard error.
+    pub fn signalled(child: &mut std::process::Child, signal: i32) -> (Option<i32>, String) {
+        // SAFETY: kill only sends a signal to our own child.
+        let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        assert_eq!(sent, 0, "kill {signal}");
+        let status = child.wait().unwrap();
+        let mut err = String::new();
+        let mut stderr = child.stderr.take().expect("standard error piped");
+        std::io::Read::read_to_string(&mut stderr, &mut err).unwrap();
+        (status.code(), err)
+    }
+
+    /// A temporary folder to run boardsolve in as a contestant would:
+    /// boardsolve's working folder, with a compile cache (`cache/`) of its
+    /// own and no colour forced on its output.
+    pub struct Folder {
+        /// The folder, removed when dropped.
+        pub dir: tempfile::TempDir,
+        /// Whether boardsolve's `TMPDIR` is the folder's `tmp/`.
+        own_tmp: bool,
+    }
+
+    impl Folder {
+        /// An empty folder.
+        pub fn new() -> Folder {
+            Folder {
+                dir: tempfile::tempdir().unwrap(),
+                own_tmp: false,
+            }
+        }
+
+        /// A folder holding copies of `tests/programs/src/` files (from,
+        /// to) under the names a contestant would give them.
+        pub fn with_programs(programs: &[(&str, &str)]) -> Folder {
+            let folder = Folder::new();
+            for (from, to) in programs {
+                folder.copy_program(from, to);
+            }
+            folder
+        }
+
+        /// Gives boardsolve a temporary folder, `tmp/`, of its own (its
+        /// `TMPDIR`), to see what it leaves there.
+        pub fn own_tmp(mut self) -> Folder {
+            std::fs::create_dir_all(self.path("tmp")).unwrap();
+            self.own_tmp = true;
+            self
+        }
+
+        /// The path of `name` in the folder.
+        pub fn path(&self, name: &str) -> PathBuf {
+            self.dir.path().join(name)
+        }
+
+        /// Writes `text` to `name`, making the folders it is in.
+        pub fn write(&self, name: &str, text: &str) {
+            let path = self.path(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+
+        /// Copies `tests/programs/src/FROM` to `to`, making the folders it
+        /// is in.
+        pub fn copy_program(&self, from: &str, to: &str) {
+            let path = self.path(to);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::copy(program_source(from), path).unwrap();
+        }
+
+        /// `boardsolve ARGS` here, with nothing on standard input.
+        pub fn command(&self, args: &[&str]) -> std::process::Command {
+            let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_boardsolve"));
+            command
+                .args(args)
+                .current_dir(self.dir.path())
+                .env("XDG_CACHE_HOME", self.path("cache"))
+                .env_remove("CLICOLOR_FORCE")
+                .stdin(std::process::Stdio::null());
+            if self.own_tmp {
+                command.env("TMPDIR", self.path("tmp"));
+            }
+            command
+        }
+
+        /// Runs `boardsolve ARGS` here: (status, stdout, stderr).
+        pub fn run(&self, args: &[&str]) -> (i32, String, String) {
+            outcome(self.command(args).output().unwrap())
+        }
+
+        /// Runs `boardsolve ARGS` here: (status, stdout, stderr, seconds).
+        pub fn run_timed(&self, args: &[&str]) -> (i32, String, String, f64) {
+            let start = std::time::Instant::now();
+            let (code, out, err) = self.run(args);
+            (code, out, err, start.elapsed().as_secs_f64())
+        }
+    }
+
+    /// Asserts that `text` contains `needle`, showing both where it does
+    /// not.
+    #[track_caller]
+    pub fn assert_contains(text: &str, needle: &str) {
+        assert!(text.contains(needle), "{needle:?} is not in:\n{text}");
+    }
+
     /// Solves the bundled `examples/FILE` as a file argument.
     pub fn assert_example(puzzle: &str, file: &str, expected: &str) {
         let path = format!("{}/examples/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -213,6 +386,8 @@ mod harness;
 mod html;
 #[path = "cli/layers.rs"]
 mod layers;
+#[path = "cli/limits.rs"]
+mod limits;
 #[path = "cli/local_judge.rs"]
 mod local_judge;
 #[path = "cli/own_programs.rs"]

@@ -2,96 +2,42 @@
 //! compiler's messages, its temporary files in a folder of the build
 //! that goes on every path, and Ctrl-C during a compile a clean stop.
 
-use crate::common::{default_signals, skip_without};
+use crate::common::{Folder, default_signals, have, outcome, program_source, words};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_boardsolve");
 
 /// A folder with one 12100 case in `tests/`, the named programs of
 /// `tests/programs/src/` copied in, a cache folder (`cache/`) and a
 /// temporary folder (`tmp/`, boardsolve's `TMPDIR`) of its own.
-pub(crate) struct Work {
-    pub(crate) dir: tempfile::TempDir,
+fn folder_12100(programs: &[(&str, &str)]) -> Folder {
+    let work = Folder::with_programs(programs).own_tmp();
+    std::fs::create_dir(work.path("cache")).unwrap();
+    work.write("tests/1.in", "3\n0 2 8\n4 2 2\n4 2 8\n");
+    work
 }
 
-impl Work {
-    pub(crate) fn new(programs: &[(&str, &str)]) -> Work {
-        let dir = tempfile::tempdir().unwrap();
-        for sub in ["tests", "tmp", "cache"] {
-            std::fs::create_dir(dir.path().join(sub)).unwrap();
-        }
-        std::fs::write(dir.path().join("tests/1.in"), "3\n0 2 8\n4 2 2\n4 2 8\n").unwrap();
-        for (from, to) in programs {
-            let to = dir.path().join(to);
-            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-            std::fs::copy(program_source(from), to).unwrap();
-        }
-        Work { dir }
-    }
-
-    pub(crate) fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-
-    pub(crate) fn command(&self, args: &[&str]) -> Command {
-        let mut command = Command::new(BIN);
-        command
-            .args(args)
-            .current_dir(self.dir.path())
-            .env("XDG_CACHE_HOME", self.path("cache"))
-            .env("TMPDIR", self.path("tmp"))
-            .stdin(Stdio::null());
-        command
-    }
-
-    /// Runs boardsolve here: (status, stdout, stderr, seconds).
-    pub(crate) fn run(&self, args: &[&str]) -> (i32, String, String, f64) {
-        let start = Instant::now();
-        let out = self.command(args).output().unwrap();
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-            start.elapsed().as_secs_f64(),
-        )
-    }
-
-    /// Everything left under `sub` (recursively), relative names.
-    pub(crate) fn left_in(&self, sub: &str) -> Vec<String> {
-        let root = self.path(sub);
-        let mut found = Vec::new();
-        let mut pending = vec![root.clone()];
-        while let Some(dir) = pending.pop() {
-            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-                let path = entry.path();
-                found.push(path.strip_prefix(&root).unwrap().display().to_string());
-                if path.is_dir() {
-                    pending.push(path);
-                }
+/// Everything left under `sub` of `work` (recursively), relative names.
+fn left_in(work: &Folder, sub: &str) -> Vec<String> {
+    let root = work.path(sub);
+    let mut found = Vec::new();
+    let mut pending = vec![root.clone()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            found.push(path.strip_prefix(&root).unwrap().display().to_string());
+            if path.is_dir() {
+                pending.push(path);
             }
         }
-        found
     }
-}
-
-pub(crate) fn program_source(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/programs/src")
-        .join(name)
-}
-
-pub(crate) fn have(tool: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()))
-        || !skip_without(tool)
+    found
 }
 
 /// The build folders left in the cache (`.build-*`): none once
 /// boardsolve has ended, however it ended.
-fn build_folders(work: &Work) -> Vec<String> {
-    work.left_in("cache")
+fn build_folders(work: &Folder) -> Vec<String> {
+    left_in(work, "cache")
         .into_iter()
         .filter(|p| p.contains(".build-"))
         .collect()
@@ -103,8 +49,8 @@ fn a_compile_that_includes_dev_zero_stops_at_the_memory_limit_as_a_compile_error
     if !have("g++") {
         return;
     }
-    let work = Work::new(&[("include_dev_zero.cpp", "zero.cpp")]);
-    let (code, out, err, seconds) = work.run(&["test", "12100", "tests/", "--", "zero.cpp"]);
+    let work = folder_12100(&[("include_dev_zero.cpp", "zero.cpp")]);
+    let (code, out, err, seconds) = work.run_timed(&["test", "12100", "tests/", "--", "zero.cpp"]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         out.starts_with("CE ")
@@ -112,7 +58,7 @@ fn a_compile_that_includes_dev_zero_stops_at_the_memory_limit_as_a_compile_error
         "{out}"
     );
     assert!(seconds < 60.0, "{seconds} s");
-    assert_eq!(work.left_in("tmp"), Vec::<String>::new());
+    assert_eq!(left_in(&work, "tmp"), Vec::<String>::new());
     assert_eq!(build_folders(&work), Vec::<String>::new());
 }
 
@@ -122,8 +68,8 @@ fn a_flood_of_compiler_messages_is_stopped_at_its_bound() {
     if !have("gcc") {
         return;
     }
-    let work = Work::new(&[("message_flood.c", "flood.c")]);
-    let (code, out, err, _) = work.run(&["test", "12100", "tests/", "--", "flood.c"]);
+    let work = folder_12100(&[("message_flood.c", "flood.c")]);
+    let (code, out, err) = work.run(&["test", "12100", "tests/", "--", "flood.c"]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         out.contains("gcc wrote more than allowed for compiling (16 MiB of messages"),
@@ -134,13 +80,13 @@ fn a_flood_of_compiler_messages_is_stopped_at_its_bound() {
         out.contains("flood.c:3:16: error: expected identifier"),
         "{out}"
     );
-    assert_eq!(work.left_in("tmp"), Vec::<String>::new());
+    assert_eq!(left_in(&work, "tmp"), Vec::<String>::new());
 }
 
 /// Starts `args` in `work`, waits until a compiler's temporary file
 /// (`cc*`) exists anywhere under the work folder (the compile has begun),
 /// sends SIGINT, and returns (status, stdout, stderr).
-pub(crate) fn interrupt_when_compiling(work: &Work, args: &[&str]) -> (i32, String, String) {
+fn interrupt_when_compiling(work: &Folder, args: &[&str]) -> (i32, String, String) {
     let mut command = work.command(args);
     let child = default_signals(&mut command)
         .stdout(Stdio::piped())
@@ -149,7 +95,7 @@ pub(crate) fn interrupt_when_compiling(work: &Work, args: &[&str]) -> (i32, Stri
         .unwrap();
     let deadline = Instant::now() + Duration::from_secs(120);
     let compiling = || {
-        work.left_in("")
+        left_in(work, "")
             .iter()
             .any(|p| p.rsplit('/').next().is_some_and(|n| n.starts_with("cc")))
     };
@@ -161,12 +107,7 @@ pub(crate) fn interrupt_when_compiling(work: &Work, args: &[&str]) -> (i32, Stri
     unsafe {
         libc::kill(child.id() as libc::pid_t, libc::SIGINT);
     }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    outcome(child.wait_with_output().unwrap())
 }
 
 #[test]
@@ -175,20 +116,20 @@ fn ctrl_c_during_a_compile_exits_130_and_leaves_no_temporary_file() {
     if !have("g++") {
         return;
     }
-    let work = Work::new(&[("include_dev_zero.cpp", "zero.cpp")]);
+    let work = folder_12100(&[("include_dev_zero.cpp", "zero.cpp")]);
     for _ in 0..3 {
         let (code, out, err) =
             interrupt_when_compiling(&work, &["test", "12100", "tests/", "--", "zero.cpp"]);
         assert_eq!(code, 130, "{out}{err}");
         assert_eq!(err.matches("interrupted").count(), 1, "{err}");
         assert!(!out.contains("CE"), "{out}");
-        assert_eq!(work.left_in("tmp"), Vec::<String>::new());
+        assert_eq!(left_in(&work, "tmp"), Vec::<String>::new());
         assert_eq!(build_folders(&work), Vec::<String>::new());
     }
 }
 
 /// The cache entries of `work` (hidden build folders aside), by name.
-fn entries(work: &Work) -> Vec<PathBuf> {
+fn entries(work: &Folder) -> Vec<PathBuf> {
     let Ok(listing) = std::fs::read_dir(work.path("cache/boardsolve/build")) else {
         return Vec::new();
     };
@@ -221,7 +162,7 @@ fn the_cache_keeps_within_its_size_by_evicting_the_least_recently_used() {
     if !have("gcc") {
         return;
     }
-    let work = Work::new(&[]);
+    let work = folder_12100(&[]);
     let text = std::fs::read_to_string(program_source("max_block.c")).unwrap();
     for name in ["a", "b", "c"] {
         std::fs::write(
@@ -266,7 +207,7 @@ fn a_cache_size_that_is_no_size_is_refused_naming_the_variable() {
     if !have("gcc") {
         return;
     }
-    let work = Work::new(&[("max_block.c", "main.c")]);
+    let work = folder_12100(&[("max_block.c", "main.c")]);
     let mut command = work.command(&["test", "12100", "tests/", "--", "main.c"]);
     command.env("BOARDSOLVE_CACHE_SIZE", "lots");
     let out = command.output().unwrap();
@@ -286,20 +227,19 @@ fn ctrl_c_while_package_compiles_writes_no_package_and_exits_130() {
     if !have("g++") {
         return;
     }
-    let work = Work::new(&[]);
+    let work = folder_12100(&[]);
     let (code, out, err) =
         interrupt_when_compiling(&work, &["package", "12100", "--out-dir", "pkg"]);
     assert_eq!(code, 130, "{out}{err}");
     assert_eq!(err.matches("interrupted").count(), 1, "{err}");
     assert!(!err.contains("no time limit measured"), "{err}");
     assert!(!work.path("pkg").exists());
-    let left: Vec<String> = work
-        .left_in("")
+    let left: Vec<String> = left_in(&work, "")
         .into_iter()
         .filter(|p| p.contains(".boardsolve-") || p.contains(".build-"))
         .collect();
     assert_eq!(left, Vec::<String>::new());
-    assert_eq!(work.left_in("tmp"), Vec::<String>::new());
+    assert_eq!(left_in(&work, "tmp"), Vec::<String>::new());
 }
 
 #[test]
@@ -308,7 +248,7 @@ fn ctrl_c_while_audit_compiles_a_solution_says_interrupted_once_and_exits_130() 
     if !have("g++") {
         return;
     }
-    let work = Work::new(&[("max_block.cpp", "solutions/accepted/main.cpp")]);
+    let work = folder_12100(&[("max_block.cpp", "solutions/accepted/main.cpp")]);
     let (code, out, err) = interrupt_when_compiling(
         &work,
         &["audit", "12100", "tests/", "--solutions", "solutions"],
@@ -316,13 +256,13 @@ fn ctrl_c_while_audit_compiles_a_solution_says_interrupted_once_and_exits_130() 
     assert_eq!(code, 130, "{out}{err}");
     assert_eq!(err.matches("interrupted").count(), 1, "{err}");
     assert_eq!(build_folders(&work), Vec::<String>::new());
-    assert_eq!(work.left_in("tmp"), Vec::<String>::new());
+    assert_eq!(left_in(&work, "tmp"), Vec::<String>::new());
 }
 
 /// A work folder with the 92345 samples and four generated cases in
 /// `tests/`.
-fn footholds(programs: &[(&str, &str)]) -> Work {
-    let work = Work::new(programs);
+fn footholds(programs: &[(&str, &str)]) -> Folder {
+    let work = folder_12100(programs);
     std::fs::remove_file(work.path("tests/1.in")).unwrap();
     let tests = work.path("tests");
     let tests = tests.to_str().unwrap();
@@ -339,7 +279,7 @@ fn footholds(programs: &[(&str, &str)]) -> Work {
             tests,
         ],
     ] {
-        let (code, out, err, _) = work.run(args);
+        let (code, out, err) = work.run(args);
         assert_eq!(code, 0, "{args:?}: {out}{err}");
     }
     work
@@ -392,7 +332,7 @@ fn a_write_to_descriptor_1_inside_solution_is_no_answer_in_any_language() {
             continue;
         }
         std::fs::write(work.path(name), text).unwrap();
-        let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", name]);
+        let (code, out, err) = work.run(&["test", "92345", "tests/", "--", name]);
         assert_eq!(code, 0, "{name}: {out}{err}");
         assert!(out.contains("passed, 0 failed"), "{name}: {out}");
         assert!(err.contains("Programmers harness"), "{name}: {err}");
@@ -407,8 +347,7 @@ fn a_write_to_descriptor_1_inside_solution_is_no_answer_in_any_language() {
         work.path("BoardsolveHarness.java"),
     )
     .unwrap();
-    let (code, out, err, _) =
-        work.run(&["test", "92345", "tests/", "--", "BoardsolveHarness.java"]);
+    let (code, out, err) = work.run(&["test", "92345", "tests/", "--", "BoardsolveHarness.java"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("passed, 0 failed"), "{out}");
     let text = read("BoardsolveHarness.java")
@@ -416,13 +355,7 @@ fn a_write_to_descriptor_1_inside_solution_is_no_answer_in_any_language() {
         .replace("return String.valueOf(moves);", "return moves;");
     std::fs::create_dir(work.path("long")).unwrap();
     std::fs::write(work.path("long/BoardsolveHarness.java"), text).unwrap();
-    let (code, out, err, _) = work.run(&[
-        "test",
-        "92345",
-        "tests/",
-        "--",
-        "long/BoardsolveHarness.java",
-    ]);
+    let (code, out, err) = work.run(&words("test 92345 tests/ -- long/BoardsolveHarness.java"));
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("passed, 0 failed"), "{out}");
 }
@@ -434,7 +367,7 @@ fn javacs_note_of_its_options_is_no_compiler_message() {
     if !have("javac") {
         return;
     }
-    let work = Work::new(&[]);
+    let work = folder_12100(&[]);
     std::fs::write(
         work.path("Main.java"),
         "public class Main { public static void main(String[] a) { int x = \"no\"; } }\n",
@@ -458,7 +391,7 @@ fn file_names_with_a_quote_or_a_line_break_build_and_messages_name_the_users_fil
     // Before: a Python file whose name holds a line break was RE, a 92345
     // C++ file named my"sol.cpp was CE, and a traceback named the cache.
     if have("python3") {
-        let work = Work::new(&[]);
+        let work = folder_12100(&[]);
         std::fs::remove_file(work.path("tests/1.in")).unwrap();
         std::fs::write(work.path("tests/2.in"), "1\n2\n").unwrap();
         let name = "new\nline.py";
@@ -467,7 +400,7 @@ fn file_names_with_a_quote_or_a_line_break_build_and_messages_name_the_users_fil
             "import sys\nsys.stdin.readline()\nprint(max(map(int, sys.stdin.read().split())))\n",
         )
         .unwrap();
-        let (code, out, err, _) = work.run(&["test", "12100", "tests/", "--", name]);
+        let (code, out, err) = work.run(&["test", "12100", "tests/", "--", name]);
         assert_eq!(code, 0, "{out}{err}");
         assert!(out.contains("1 passed, 0 failed"), "{out}");
         std::fs::write(
@@ -475,14 +408,14 @@ fn file_names_with_a_quote_or_a_line_break_build_and_messages_name_the_users_fil
             "import sys\nraise ValueError('gave up on purpose')\n",
         )
         .unwrap();
-        let (code, out, _, _) = work.run(&["test", "12100", "tests/", "--", "crash.py"]);
+        let (code, out, _) = work.run(&["test", "12100", "tests/", "--", "crash.py"]);
         assert_eq!(code, 1, "{out}");
         assert!(out.contains("File \"crash.py\", line 2"), "{out}");
         assert!(!out.contains("boardsolve/build"), "{out}");
     }
     if have("g++") {
         let work = footholds(&[("footholds_solution.cpp", "my\"sol.cpp")]);
-        let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "my\"sol.cpp"]);
+        let (code, out, err) = work.run(&["test", "92345", "tests/", "--", "my\"sol.cpp"]);
         assert_eq!(code, 0, "{out}{err}");
         assert!(out.contains("passed, 0 failed"), "{out}");
         let text = std::fs::read_to_string(work.path("my\"sol.cpp")).unwrap();
@@ -491,7 +424,7 @@ fn file_names_with_a_quote_or_a_line_break_build_and_messages_name_the_users_fil
             text.replace("floor_cells = board;", "floor_cells = board"),
         )
         .unwrap();
-        let (code, out, _, _) = work.run(&["test", "92345", "tests/", "--", "my\"sol.cpp"]);
+        let (code, out, _) = work.run(&["test", "92345", "tests/", "--", "my\"sol.cpp"]);
         assert_eq!(code, 1, "{out}");
         assert!(
             out.starts_with("CE ") && out.contains("my\"sol.cpp:"),
@@ -506,7 +439,7 @@ fn eviction_spares_an_entry_whose_program_another_boardsolve_runs() {
     if !have("gcc") {
         return;
     }
-    let work = Work::new(&[("waits_for_go.c", "wait.c"), ("max_block.c", "other.c")]);
+    let work = folder_12100(&[("waits_for_go.c", "wait.c"), ("max_block.c", "other.c")]);
     std::fs::write(work.path("tests/1.in"), "1\n2\n").unwrap();
     let (started, go) = (work.path("started"), work.path("go"));
     let args = [

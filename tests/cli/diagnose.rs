@@ -45,6 +45,27 @@ pub(crate) fn names(puzzle_args: &[&str], program_name: &str, id: &str) {
     assert!(first.ends_with("cases compared)"), "{id}: {found}");
 }
 
+/// One test a mistake: `stress ARGS --diagnose` on `PROGRAM ID` names
+/// `[ID]` first (see [`names`]); and `DIAGNOSED`, every id tested there,
+/// which the catalogue's completeness test below counts as tested.
+macro_rules! diagnosed_by_id {
+    ($args:expr, $program:literal => {
+        $($(#[$doc:meta])* $test:ident: $id:literal,)+
+    }) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            fn $test() {
+                crate::diagnose::names($args, $program, $id);
+            }
+        )+
+
+        /// Every id tested above.
+        pub(crate) const DIAGNOSED: &[&str] = &[$($id),+];
+    };
+}
+pub(crate) use diagnosed_by_id;
+
 const GAME2048: &[&str] = &["2048", "--cases", "300", "--seed", "2", "--hard"];
 const YUT: &[&str] = &["yut", "--cases", "300", "--seed", "8"];
 const FOOTHOLDS: &[&str] = &["footholds", "--cases", "300", "--seed", "5"];
@@ -318,7 +339,7 @@ fn every_mistake_of_every_catalogue_is_tested_and_ids_are_unique() {
     let mut named = NAMED.to_vec();
     named.extend_from_slice(crate::footholds::DIAGNOSED);
     named.extend_from_slice(&crate::tromino::RULE_MISTAKES);
-    named.extend_from_slice(crate::game2048::NAMED);
+    named.extend_from_slice(crate::game2048::DIAGNOSED);
     named.extend_from_slice(crate::yut::DIAGNOSED);
     named.sort_unstable();
     named.dedup();

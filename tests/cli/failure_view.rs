@@ -3,61 +3,16 @@
 //! the failing cases named in a command that runs them alone, the same in
 //! `--json`, and memory bounded whatever the program prints.
 
-use crate::common::skip_without;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use crate::common::{Folder, have, words};
 
 const BIN: &str = env!("CARGO_BIN_EXE_boardsolve");
 
-/// A folder to test in, with its own cache of builds.
-struct Here {
-    dir: tempfile::TempDir,
-}
-
-impl Here {
-    fn new() -> Here {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("tests")).unwrap();
-        Here { dir }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-
-    fn write(&self, name: &str, text: &str) {
-        std::fs::write(self.path(name), text).unwrap();
-    }
-
-    fn program(&self, source: &str, saved_as: &str) {
-        let from = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/programs/src")
-            .join(source);
-        std::fs::copy(from, self.path(saved_as)).unwrap();
-    }
-
-    /// `boardsolve ARGS` here: (status, stdout, stderr).
-    fn run(&self, args: &[&str]) -> (i32, String, String) {
-        let out = Command::new(BIN)
-            .args(args)
-            .current_dir(self.dir.path())
-            .env("XDG_CACHE_HOME", self.path("cache"))
-            .env_remove("CLICOLOR_FORCE")
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    }
-}
-
-fn have(tool: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()))
-        || !skip_without(tool)
+/// A folder to test in, with its own cache of builds and an empty
+/// `tests/` for the cases.
+fn here() -> Folder {
+    let here = Folder::new();
+    std::fs::create_dir(here.path("tests")).unwrap();
+    here
 }
 
 /// An 8×8 board of 2s: 64 in five moves, 32 in four.
@@ -71,7 +26,7 @@ fn all_twos() -> String {
 
 /// BOJ 12100's sample (passes in four moves too), then two boards that
 /// need all five: the second and third cases fail a search one move short.
-fn twelve_thousand_cases(here: &Here) {
+fn twelve_thousand_cases(here: &Folder) {
     here.write("tests/1.in", "3\n2 2 2\n4 4 4\n8 8 8\n");
     here.write("tests/1.out", "16\n");
     here.write("tests/2.in", &all_twos());
@@ -84,9 +39,9 @@ fn a_wrong_cpp_12100_solution_shows_its_input_outputs_and_stderr_and_the_cases_t
     if !have("g++") {
         return;
     }
-    let here = Here::new();
+    let here = here();
     twelve_thousand_cases(&here);
-    here.program("short_search_12100.cpp", "wrong.cpp");
+    here.copy_program("short_search_12100.cpp", "wrong.cpp");
     let (code, out, err) = here.run(&["test", "12100", "tests/", "--", "wrong.cpp"]);
     assert_eq!(code, 1, "{out}{err}");
     let view = out
@@ -112,8 +67,8 @@ fn a_wrong_cpp_12100_solution_shows_its_input_outputs_and_stderr_and_the_cases_t
     );
     assert_eq!(lines[n - 1], "1 passed, 2 failed");
     // Pasted back, it runs the failing cases alone.
-    let words: Vec<&str> = again.split(' ').skip(1).collect();
-    let (code, out, err) = here.run(&words);
+    let again_args: Vec<&str> = again.split(' ').skip(1).collect();
+    let (code, out, err) = here.run(&again_args);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("0 passed, 2 failed"), "{out}");
     // --show 1: the second is named, not shown.
@@ -125,15 +80,7 @@ fn a_wrong_cpp_12100_solution_shows_its_input_outputs_and_stderr_and_the_cases_t
     );
     // Colour only when asked for (or on a terminal).
     assert!(!out.contains('\x1b'), "{out}");
-    let (_, out, _) = here.run(&[
-        "--color",
-        "always",
-        "test",
-        "12100",
-        "tests/2.in",
-        "--",
-        "wrong.cpp",
-    ]);
+    let (_, out, _) = here.run(&words("--color always test 12100 tests/2.in -- wrong.cpp"));
     assert!(out.contains("32m64"), "{out:?}");
 }
 
@@ -142,9 +89,9 @@ fn the_json_report_carries_the_view_and_the_failing_cases() {
     if !have("g++") {
         return;
     }
-    let here = Here::new();
+    let here = here();
     twelve_thousand_cases(&here);
-    here.program("short_search_12100.cpp", "wrong.cpp");
+    here.copy_program("short_search_12100.cpp", "wrong.cpp");
     let (code, out, err) = here.run(&["test", "12100", "tests/", "--json", "--", "wrong.cpp"]);
     assert_eq!(code, 1, "{out}{err}");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -183,10 +130,10 @@ fn a_solution_files_debug_print_shows_in_the_failure_view() {
     if !have("python3") {
         return;
     }
-    let here = Here::new();
+    let here = here();
     let (code, _, err) = here.run(&["samples", "92345", "--out-dir", "tests/", "--force"]);
     assert_eq!(code, 0, "{err}");
-    here.program("footholds_debug_wrong.py", "solution.py");
+    here.copy_program("footholds_debug_wrong.py", "solution.py");
     let (code, out, err) = here.run(&["test", "92345", "--", "solution.py"]);
     assert_eq!(code, 1, "{out}{err}");
     let view = out
@@ -199,7 +146,7 @@ fn a_solution_files_debug_print_shows_in_the_failure_view() {
 
 #[test]
 fn whatever_a_program_prints_the_view_stays_small_and_only_the_first_failures_are_kept() {
-    let here = Here::new();
+    let here = here();
     for i in 1..=30 {
         here.write(&format!("tests/{i}.in"), "1\n16\n");
         here.write(&format!("tests/{i}.out"), "16\n");
@@ -255,7 +202,7 @@ fn whatever_a_program_prints_the_view_stays_small_and_only_the_first_failures_ar
 
 #[test]
 fn a_tiling_judged_by_the_checker_says_whether_its_answer_is_one_of_many() {
-    let here = Here::new();
+    let here = here();
     here.write("tests/a.in", "8 1 1\n");
     // The placement order has one answer: its tokens stand against each
     // other, and the place the checker names is marked.
@@ -278,15 +225,9 @@ fn a_tiling_judged_by_the_checker_says_whether_its_answer_is_one_of_many() {
     // 14600 accepts any tiling: the expected one is one of many, and no
     // token of it is marked.
     here.write("tests/a.in", "1\n1 2\n");
-    let (code, out, err) = here.run(&[
-        "test",
-        "14600",
-        "tests/",
-        "--",
-        "sh",
-        "-c",
-        "echo 1 2 3; echo 4 5 6",
-    ]);
+    let (code, out, err) = here.run(&words(
+        "test 14600 tests/ -- sh -c 'echo 1 2 3; echo 4 5 6'",
+    ));
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         out.contains(

@@ -1,6 +1,7 @@
 //! Files and case names: what bulk solve, gen and test write and read.
 
 use crate::common::run;
+use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -429,4 +430,187 @@ fn bulk_solve_makes_its_out_dir_only_for_answers_and_leaves_none_when_refused() 
         std::fs::read_to_string(dir.path().join("s2/new/deep/1.out")).unwrap(),
         "16\n"
     );
+}
+
+#[test]
+fn a_closed_stdout_is_an_error_and_a_closed_pipe_keeps_a_failure_exit_1() {
+    let script = format!("exec {BIN} solve 2048 examples/2048/sample.in >&-");
+    let status = Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+    // `| head -c 10` on a failing stress run.
+    let mut child = Command::new(BIN)
+        .args(["stress", "2048", "--cases", "5", "--", "sh", "-c", "echo 0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 10];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+}
+
+#[test]
+fn bulk_solve_never_follows_a_symlink_nor_overwrites_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a.in"), "1\n2\n").unwrap();
+    std::fs::write(d.join("victim"), "precious").unwrap();
+    std::os::unix::fs::symlink(d.join("victim"), d.join("a.out")).unwrap();
+    let (code, _, err) = run(
+        &["solve", "2048", "--bulk", d.join("a.in").to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(code, 2, "not replaced unasked: {err}");
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "2048",
+            "--bulk",
+            "--force",
+            d.join("a.in").to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("victim")).unwrap(),
+        "precious"
+    );
+    assert_eq!(std::fs::read_to_string(d.join("a.out")).unwrap(), "2\n");
+
+    std::fs::write(d.join("case.out"), "1\n4\n").unwrap();
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "2048",
+            "--bulk",
+            d.join("case.out").to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("would overwrite the input itself"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("case.out")).unwrap(),
+        "1\n4\n"
+    );
+
+    for sub in ["d1", "d2"] {
+        std::fs::create_dir(d.join(sub)).unwrap();
+        std::fs::write(d.join(sub).join("t.in"), "1\n8\n").unwrap();
+    }
+    let out = d.join("o");
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "2048",
+            "--out-dir",
+            out.to_str().unwrap(),
+            d.join("d1/t.in").to_str().unwrap(),
+            d.join("d2/t.in").to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("d1/t.in and ") && err.contains("would both write"),
+        "{err}"
+    );
+    assert!(!out.join("t.out").exists());
+}
+
+#[test]
+fn gen_refuses_to_overwrite_unless_forced_and_never_follows_a_symlink() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("victim"), "precious").unwrap();
+    std::os::unix::fs::symlink(d.join("victim"), d.join("002.in")).unwrap();
+    let generate = |force: bool| {
+        let mut args = vec!["gen", "2048", "--seed", "1", "--count", "3", "--out-dir"];
+        args.push(d.to_str().unwrap());
+        if force {
+            args.push("--force");
+        }
+        run(&args, b"")
+    };
+    let (code, _, err) = generate(false);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("002.in already exists (--force overwrites)"),
+        "{err}"
+    );
+    assert!(
+        !d.join("001.in").exists(),
+        "nothing is written when refused"
+    );
+    let (code, _, err) = generate(true);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("victim")).unwrap(),
+        "precious"
+    );
+    assert!(
+        !d.join("002.in")
+            .symlink_metadata()
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
+#[test]
+fn bulk_solve_streams_a_huge_answer_to_its_file() {
+    use boardsolve::tools::run::{Ending, Limits, Program, run as run_program};
+    // This test binary is not boardsolve: the keeper is.
+    let harness = boardsolve::tools::harness::Harness::with_keeper(BIN);
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("big.in");
+    std::fs::write(&input, "4096 1 1\n").unwrap();
+    let out_dir = dir.path().join("o");
+    let program = Program::new(&[
+        BIN.into(),
+        "solve".into(),
+        "tromino".into(),
+        "--out-dir".into(),
+        out_dir.to_str().unwrap().into(),
+        input.to_str().unwrap().into(),
+    ])
+    .unwrap();
+    let limits = Limits::for_cpu(Duration::from_secs(60), None, 1 << 40);
+    let r = run_program(&harness, &program, b"", &limits).unwrap();
+    assert_eq!(
+        r.ending,
+        Ending::Exited(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let written = std::fs::metadata(out_dir.join("big.out")).unwrap().len();
+    assert!(written > 120_000_000, "{written} bytes");
+    // The answer is over 120 MB (n is kept at 4096 for the disks of CI
+    // machines); streamed, the run needs a small fraction of that.
+    assert!(
+        r.usage.peak_kib < 48 * 1024,
+        "peak {} KiB",
+        r.usage.peak_kib
+    );
+    assert!(
+        Path::new(&out_dir).read_dir().unwrap().count() == 1,
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn names_with_control_characters_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad\x1b[2J.in");
+    std::fs::write(&bad, "x\n").unwrap();
+    let (code, _, err) = run(&["solve", "2048", "--bulk", bad.to_str().unwrap()], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("bad\\u{1b}[2J.in"), "{err}");
+    assert!(!err.contains('\x1b'), "{err:?}");
 }

@@ -179,56 +179,17 @@ fn nine_rows_and_moves_are_refused() {
     assert!(err.contains("footholds does not take --moves"), "{err}");
 }
 
-/// The mistakes of the footholds catalogue whose `stress --diagnose` test
-/// is here rather than in `diagnose.rs` (which checks that every id of
-/// every catalogue is tested somewhere).
-pub(crate) const DIAGNOSED: &[&str] = &[
-    "first-winning-move",
-    "vanish-not-restored",
-    "opponent-cell-blocked",
-    "b-moves-first",
-    "loser-turn-counted",
-    "negative-index-wraps",
-];
-
-/// Asserts that `stress footholds --diagnose` on `wrong_footholds ID` names
-/// `[ID]` first.
-fn diagnosed_as(id: &str) {
-    crate::diagnose::names(
-        &["footholds", "--cases", "300", "--seed", "5"],
-        "wrong_footholds",
-        id,
-    );
-}
-
-#[test]
-fn diagnose_names_first_winning_move() {
-    diagnosed_as("first-winning-move");
-}
-
-#[test]
-fn diagnose_names_vanish_not_restored() {
-    diagnosed_as("vanish-not-restored");
-}
-
-#[test]
-fn diagnose_names_opponent_cell_blocked() {
-    diagnosed_as("opponent-cell-blocked");
-}
-
-#[test]
-fn diagnose_names_b_moves_first() {
-    diagnosed_as("b-moves-first");
-}
-
-#[test]
-fn diagnose_names_loser_turn_counted() {
-    diagnosed_as("loser-turn-counted");
-}
-
-#[test]
-fn diagnose_names_negative_index_wraps() {
-    diagnosed_as("negative-index-wraps");
+// The mistakes of the footholds catalogue whose `stress --diagnose` test
+// is here rather than in `diagnose.rs`.
+crate::diagnose::diagnosed_by_id! {
+    &["footholds", "--cases", "300", "--seed", "5"], "wrong_footholds" => {
+        diagnose_names_first_winning_move: "first-winning-move",
+        diagnose_names_vanish_not_restored: "vanish-not-restored",
+        diagnose_names_opponent_cell_blocked: "opponent-cell-blocked",
+        diagnose_names_b_moves_first: "b-moves-first",
+        diagnose_names_loser_turn_counted: "loser-turn-counted",
+        diagnose_names_negative_index_wraps: "negative-index-wraps",
+    }
 }
 
 /// `validate 92345` holds test files to the judge's own form, the literal

@@ -429,62 +429,18 @@ fn time_limit_is_refused_where_nothing_stops() {
     assert!(err.contains("--time-limit stops the search of a single input"));
 }
 
-/// The mistakes of the 2048 catalogue drawn from the rules (docs/2048.md),
-/// each diagnosed by its id from `tests/programs/wrong2048.rs ID`; the
-/// catalogue's completeness test in diagnose.rs counts these too.
-pub const NAMED: &[&str] = &[
-    "board-not-copied",
-    "left-up-only",
-    "no-repeat-move",
-    "greedy-largest-now",
-    "right-down-from-far-side",
-    "merge-marks-kept",
-    "bound-one-move-tight",
-];
-
-/// Asserts that `stress 2048 --hard --diagnose` on `wrong2048 ID` names
-/// `[ID]` as matching every case compared.
-fn diagnosed_as(id: &str) {
-    crate::diagnose::names(
-        &["2048", "--cases", "300", "--seed", "2", "--hard"],
-        "wrong2048",
-        id,
-    );
-}
-
-#[test]
-fn diagnoses_board_not_copied() {
-    diagnosed_as("board-not-copied");
-}
-
-#[test]
-fn diagnoses_left_up_only() {
-    diagnosed_as("left-up-only");
-}
-
-#[test]
-fn diagnoses_no_repeat_move() {
-    diagnosed_as("no-repeat-move");
-}
-
-#[test]
-fn diagnoses_greedy_largest_now() {
-    diagnosed_as("greedy-largest-now");
-}
-
-#[test]
-fn diagnoses_right_down_from_far_side() {
-    diagnosed_as("right-down-from-far-side");
-}
-
-#[test]
-fn diagnoses_merge_marks_kept() {
-    diagnosed_as("merge-marks-kept");
-}
-
-#[test]
-fn diagnoses_bound_one_move_tight() {
-    diagnosed_as("bound-one-move-tight");
+// The mistakes of the 2048 catalogue drawn from the rules (docs/2048.md),
+// each diagnosed by its id from `tests/programs/wrong2048.rs ID`.
+crate::diagnose::diagnosed_by_id! {
+    &["2048", "--cases", "300", "--seed", "2", "--hard"], "wrong2048" => {
+        diagnoses_board_not_copied: "board-not-copied",
+        diagnoses_left_up_only: "left-up-only",
+        diagnoses_no_repeat_move: "no-repeat-move",
+        diagnoses_greedy_largest_now: "greedy-largest-now",
+        diagnoses_right_down_from_far_side: "right-down-from-far-side",
+        diagnoses_merge_marks_kept: "merge-marks-kept",
+        diagnoses_bound_one_move_tight: "bound-one-move-tight",
+    }
 }
 
 #[test]

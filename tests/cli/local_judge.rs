@@ -1,6 +1,6 @@
 //! `boardsolve test`: a program run over a folder of cases like a judge.
 
-use crate::common::{alive, boardsolve, run};
+use crate::common::{Folder, alive, boardsolve, c_program, have, outcome, run, words};
 use std::path::Path;
 
 const BIN: &str = env!("CARGO_BIN_EXE_boardsolve");
@@ -317,11 +317,22 @@ fn test_here(dir: &Path, script: &str) -> (i32, String, String) {
         .args(["test", "12100", "--", "sh", "-c", script])
         .output()
         .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    outcome(out)
+}
+
+/// [`test_here`], asserting that it passed on the one case it found in
+/// `folder` (no path named); returns its standard output.
+fn passes_from(dir: &Path, script: &str, folder: &str) -> String {
+    let (code, out, err) = test_here(dir, script);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        err,
+        format!(
+            "boardsolve: cases from {folder}/ (no path named)\n\
+             test 12100: 1 case, CPU time 1s, memory 512.0 MiB (BOJ 12100's limits)\n"
+        )
+    );
+    out
 }
 
 #[test]
@@ -339,13 +350,7 @@ fn without_a_path_tests_then_test_as_online_judge_tools_lays_it_out() {
     std::fs::create_dir(d.join("test")).unwrap();
     std::fs::write(d.join("test/sample-1.in"), "1\n2\n").unwrap();
     std::fs::write(d.join("test/sample-1.out"), "2\n").unwrap();
-    let (code, out, err) = test_here(d, "echo 2");
-    assert_eq!(code, 0, "{out}{err}");
-    assert_eq!(
-        err,
-        "boardsolve: cases from test/ (no path named)\n\
-         test 12100: 1 case, CPU time 1s, memory 512.0 MiB (BOJ 12100's limits)\n"
-    );
+    let out = passes_from(d, "echo 2", "test");
     assert!(
         out.contains("AC ") && out.contains("test/sample-1.in"),
         "{out}"
@@ -354,13 +359,7 @@ fn without_a_path_tests_then_test_as_online_judge_tools_lays_it_out() {
     // tests/ first when both are there.
     std::fs::create_dir(d.join("tests")).unwrap();
     case(&d.join("tests"), "1", 4, true);
-    let (code, out, err) = test_here(d, "echo 4");
-    assert_eq!(code, 0, "{out}{err}");
-    assert_eq!(
-        err,
-        "boardsolve: cases from tests/ (no path named)\n\
-         test 12100: 1 case, CPU time 1s, memory 512.0 MiB (BOJ 12100's limits)\n"
-    );
+    let out = passes_from(d, "echo 4", "tests");
     assert!(
         out.contains("tests/1.in") && !out.contains("sample"),
         "{out}"
@@ -589,37 +588,14 @@ fn a_runtime_error_shows_the_stderr_of_its_one_run() {
 fn a_judges_number_brings_its_published_limits_and_the_flags_override_them() {
     // Before: `test 12100` had no memory limit (an endless allocation ran
     // to 3.47 GiB and was TLE) and a generic 2 s CPU limit.
-    if std::process::Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("no C compiler: skipped");
+    let work = Folder::new();
+    let Some(exe) = c_program("endless_alloc.c", &[], work.dir.path()) else {
         return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let cases = dir.path().join("cases");
-    std::fs::create_dir(&cases).unwrap();
-    case(&cases, "a", 16, true);
-    let exe = dir.path().join("endless");
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/endless_alloc.c");
-    let built = std::process::Command::new("cc")
-        .args(["-O2", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .status()
-        .unwrap();
-    assert!(built.success());
-    let (code, out, err) = run(
-        &[
-            "test",
-            "12100",
-            cases.to_str().unwrap(),
-            "--",
-            exe.to_str().unwrap(),
-        ],
-        b"",
-    );
+    };
+    let exe = exe.to_str().unwrap();
+    std::fs::create_dir(work.path("cases")).unwrap();
+    case(&work.path("cases"), "a", 16, true);
+    let (code, out, err) = work.run(&["test", "12100", "cases", "--", exe]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         err.contains("CPU time 1s, memory 512.0 MiB (BOJ 12100's limits)"),
@@ -627,18 +603,8 @@ fn a_judges_number_brings_its_published_limits_and_the_flags_override_them() {
     );
     assert!(out.contains("MLE "), "{out}");
     // The flags override the judge's figures, and say so.
-    let (code, out, err) = run(
-        &[
-            "test",
-            "12100",
-            cases.to_str().unwrap(),
-            "--memory-limit",
-            "64M",
-            "--",
-            exe.to_str().unwrap(),
-        ],
-        b"",
-    );
+    let limit = ["--memory-limit", "64M"];
+    let (code, out, err) = work.run(&["test", "12100", "cases", limit[0], limit[1], "--", exe]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         err.contains("memory 64.0 MiB (BOJ 12100's limits, --memory-limit given)"),
@@ -648,27 +614,11 @@ fn a_judges_number_brings_its_published_limits_and_the_flags_override_them() {
     // A puzzle's own name keeps boardsolve's defaults (2 s, no memory
     // limit), unsaid. (Not run with the endless allocation: without a
     // memory limit it takes gigabytes before its CPU time runs out.)
-    let (code, out, err) = run(
-        &[
-            "test",
-            "2048",
-            cases.to_str().unwrap(),
-            "--",
-            "sh",
-            "-c",
-            "echo 16",
-        ],
-        b"",
-    );
+    let (code, out, err) = work.run(&words("test 2048 cases -- sh -c 'echo 16'"));
     assert_eq!(code, 0, "{out}{err}");
     assert!(err.is_empty(), "{err}");
     // stress shows the same limits on its header line.
-    let (code, out, err) = run(
-        &[
-            "stress", "14600", "--cases", "1", "--", "sh", "-c", "exit 3",
-        ],
-        b"",
-    );
+    let (code, out, err) = work.run(&words("stress 14600 --cases 1 -- sh -c 'exit 3'"));
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         err.contains("CPU time 2s, memory 128.0 MiB (BOJ 14600's limits)"),
@@ -681,65 +631,36 @@ fn each_run_has_an_empty_working_directory_and_a_session_of_its_own() {
     // Before: runs shared boardsolve's directory (a scratch file gave
     // 2 WA of 4 with --jobs 2) and its session (a program could take
     // the terminal with tcsetpgrp).
-    if std::process::Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("no C compiler: skipped");
+    let work = Folder::new();
+    let Some(exe) = c_program("own_dir.c", &[], work.dir.path()) else {
         return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let cases = dir.path().join("cases");
+    };
+    let cases = work.path("cases");
     std::fs::create_dir(&cases).unwrap();
     for (name, v) in [("1", 2), ("2", 4), ("3", 8), ("4", 16)] {
         case(&cases, name, v, true);
     }
-    let exe = dir.path().join("own_dir");
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/own_dir.c");
-    let built = std::process::Command::new("cc")
-        .args(["-O2", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .status()
-        .unwrap();
-    assert!(built.success());
-    let out = boardsolve()
-        .args(["test", "2048"])
-        .arg(&cases)
-        .args(["--jobs", "2", "--"])
-        .arg(&exe)
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("4 passed, 0 failed"), "{text}");
+    let (code, out, err) = work.run(&[
+        "test",
+        "2048",
+        "cases",
+        "--jobs",
+        "2",
+        "--",
+        exe.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("4 passed, 0 failed"), "{out}");
     // Nothing is left where boardsolve runs, nor of the run's folders.
-    assert!(!dir.path().join("scratch.txt").exists());
+    assert!(!work.path("scratch.txt").exists());
     // A script named by a relative path still runs, and imports the
     // module beside it.
-    let have_python = std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok();
-    if have_python {
-        let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/src");
+    if have("python3") {
         for name in ["uses_helper.py", "helper.py"] {
-            std::fs::copy(programs.join(name), dir.path().join(name)).unwrap();
+            work.copy_program(name, name);
         }
-        let out = boardsolve()
-            .args(["test", "2048", "cases", "--", "python3", "uses_helper.py"])
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{text}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert!(text.contains("4 passed, 0 failed"), "{text}");
+        let (code, out, err) = work.run(&words("test 2048 cases -- python3 uses_helper.py"));
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("4 passed, 0 failed"), "{out}");
     }
 }

@@ -125,9 +125,9 @@ fn a_wrong_program_in_accepted_and_a_right_one_in_wrong_answer_fail() {
     script(&d.join("submissions/wrong_answer/right.sh"), RIGHT);
     let (code, out, _) = audit(d, &[]);
     assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains("NOT as wrong_answer/ requires: no case is WA, as wrong_answer/ requires of at least one"),
-        "{out}"
+    assert_contains(
+        &out,
+        "NOT as wrong_answer/ requires: no case is WA, as wrong_answer/ requires of at least one",
     );
 }
 
@@ -145,11 +145,8 @@ fn the_time_limit_of_the_package_and_a_program_that_must_time_out() {
     let (code, out, err) = audit(d, &[]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.starts_with("time limit 500 ms CPU ("), "{out}");
-    assert!(out.contains("problem.yaml's limits.time_limit)"), "{out}");
-    assert!(
-        out.contains("[2] time_limit_exceeded/spin.sh: 2 AC, 1 TLE;"),
-        "{out}"
-    );
+    assert_contains(&out, "problem.yaml's limits.time_limit)");
+    assert_contains(&out, "[2] time_limit_exceeded/spin.sh: 2 AC, 1 TLE;");
 }
 
 #[test]
@@ -165,26 +162,21 @@ fn what_cannot_run_is_said_and_the_others_are_judged_all_the_same() {
     std::fs::write(d.join("submissions/accepted/multi/b.py"), "print(2)\n").unwrap();
     let (code, out, err) = audit(d, &[]);
     assert_eq!(code, 2, "{out}{err}");
-    assert!(
-        out.contains(
-            "[1] accepted/multi: not judged: a folder of 2 files, which boardsolve does not build"
-        ),
-        "{out}"
+    assert_contains(
+        &out,
+        "[1] accepted/multi: not judged: a folder of 2 files, which boardsolve does not build",
     );
-    assert!(
-        out.contains("[2] accepted/notes.txt: not judged: neither executable nor a source"),
-        "{out}"
+    assert_contains(
+        &out,
+        "[2] accepted/notes.txt: not judged: neither executable nor a source",
     );
     assert!(
         out.contains("[3] accepted/right.sh: 3 AC; slowest ")
             && out.ends_with("1 of 3 programs as their folders require\n"),
         "{out}"
     );
-    assert!(err.contains("multi is a folder of 2 files"), "{err}");
-    assert!(
-        err.contains("notes.txt is neither executable nor a source"),
-        "{err}"
-    );
+    assert_contains(&err, "multi is a folder of 2 files");
+    assert_contains(&err, "notes.txt is neither executable nor a source");
     assert!(
         err.ends_with("2 of 3 programs not judged (said above)\n"),
         "{err}"
@@ -194,7 +186,7 @@ fn what_cannot_run_is_said_and_the_others_are_judged_all_the_same() {
     std::fs::remove_file(d.join("submissions/accepted/right.sh")).unwrap();
     let (code, _, err) = audit(d, &[]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("holds no program"), "{err}");
+    assert_contains(&err, "holds no program");
 }
 
 #[test]
@@ -233,11 +225,11 @@ fn a_compile_error_is_judged_by_its_folders_rule() {
     .unwrap();
     let (code, out, err) = audit(d, &[]);
     assert_eq!(code, 1, "{out}{err}");
-    assert!(
-        out.contains("[1] accepted/broken.cpp: 3 CE; NOT as accepted/ requires: CE on sample/1.in, but accepted/ permits only AC"),
-        "{out}"
+    assert_contains(
+        &out,
+        "[1] accepted/broken.cpp: 3 CE; NOT as accepted/ requires: CE on sample/1.in, but accepted/ permits only AC",
     );
-    assert!(err.contains("broken.cpp does not build: g++ -O2"), "{err}");
+    assert_contains(&err, "broken.cpp does not build: g++ -O2");
 }
 
 #[test]
@@ -259,6 +251,6 @@ fn a_packages_own_submissions_work_as_they_are() {
         b"",
     );
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("[1] accepted/"), "{out}");
-    assert!(out.contains("as wrong_answer/ requires"), "{out}");
+    assert_contains(&out, "[1] accepted/");
+    assert_contains(&out, "as wrong_answer/ requires");
 }

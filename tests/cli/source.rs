@@ -3,8 +3,8 @@
 //! compiler named with its Debian package, Programmers' `solution()`
 //! files wrapped in a harness, and `test --watch`.
 
-use crate::common::{default_signals, skip_without};
-use std::io::{BufRead, BufReader, Read};
+use crate::common::{Folder, default_signals, have, signalled};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -21,67 +21,20 @@ const CASES_12100: &[(&str, &str)] = &[
 
 /// A folder with `tests/` holding `cases`, the named programs of
 /// `tests/programs/src/` copied in, and a cache folder of its own.
-struct Work {
-    dir: tempfile::TempDir,
-}
-
-impl Work {
-    fn new(cases: &[(&str, &str)], programs: &[(&str, &str)]) -> Work {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("tests")).unwrap();
-        for (name, text) in cases {
-            std::fs::write(dir.path().join("tests").join(name), text).unwrap();
-        }
-        for (from, to) in programs {
-            std::fs::copy(program_source(from), dir.path().join(to)).unwrap();
-        }
-        Work { dir }
+fn folder_with(cases: &[(&str, &str)], programs: &[(&str, &str)]) -> Folder {
+    let work = Folder::with_programs(programs);
+    std::fs::create_dir(work.path("tests")).unwrap();
+    for (name, text) in cases {
+        work.write(&format!("tests/{name}"), text);
     }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut command = Command::new(BIN);
-        command
-            .args(args)
-            .current_dir(self.dir.path())
-            .env("XDG_CACHE_HOME", self.path("cache"))
-            .stdin(Stdio::null());
-        command
-    }
-
-    /// Runs boardsolve here: (status, stdout, stderr, seconds).
-    fn run(&self, args: &[&str]) -> (i32, String, String, f64) {
-        let start = Instant::now();
-        let out = self.command(args).output().unwrap();
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-            start.elapsed().as_secs_f64(),
-        )
-    }
-}
-
-fn program_source(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/programs/src")
-        .join(name)
-}
-
-fn have(tool: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()))
-        || !skip_without(tool)
+    work
 }
 
 /// Right passes, wrong (the same file built with `-DCHAIN_MERGE`) fails,
 /// and the second run of the same source takes the cache.
 fn right_wrong_and_cached(file: &str, saved_as: &str) {
-    let work = Work::new(CASES_12100, &[(file, saved_as)]);
-    let (code, out, err, first) = work.run(&["test", "12100", "tests/", "--", saved_as]);
+    let work = folder_with(CASES_12100, &[(file, saved_as)]);
+    let (code, out, err, first) = work.run_timed(&["test", "12100", "tests/", "--", saved_as]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("3 passed, 0 failed"), "{out}");
     let line = err.lines().next().unwrap();
@@ -91,7 +44,7 @@ fn right_wrong_and_cached(file: &str, saved_as: &str) {
         "{line}"
     );
     assert!(line.contains("compiled in"), "{line}");
-    let (code, out, err, second) = work.run(&["test", "12100", "tests/", "--", saved_as]);
+    let (code, out, err, second) = work.run_timed(&["test", "12100", "tests/", "--", saved_as]);
     assert_eq!(code, 0, "{out}{err}");
     // A hit took no compiling: no time is shown for it.
     assert!(
@@ -103,7 +56,7 @@ fn right_wrong_and_cached(file: &str, saved_as: &str) {
         second < first,
         "the cache saved nothing: {first} s then {second} s"
     );
-    let (code, out, err, _) = work.run(&[
+    let (code, out, err) = work.run(&[
         "test",
         "12100",
         "tests/",
@@ -144,7 +97,7 @@ fn cpp_right_passes_wrong_fails_and_the_second_run_takes_the_cache() {
 
 #[test]
 fn a_compile_error_is_ce_with_the_compilers_message_and_no_case_runs() {
-    let work = Work::new(CASES_12100, &[]);
+    let work = folder_with(CASES_12100, &[]);
     let sources = [
         (
             "gcc",
@@ -170,7 +123,7 @@ fn a_compile_error_is_ce_with_the_compilers_message_and_no_case_runs() {
             continue;
         }
         std::fs::write(work.path(name), text).unwrap();
-        let (code, out, err, _) = work.run(&["test", "12100", "tests/", "--", name]);
+        let (code, out, err) = work.run(&["test", "12100", "tests/", "--", name]);
         assert_eq!(code, 1, "{out}{err}");
         assert!(out.starts_with("CE "), "{out}");
         assert!(
@@ -188,7 +141,7 @@ fn a_compile_error_is_ce_with_the_compilers_message_and_no_case_runs() {
         );
     }
     if have("gcc") {
-        let (code, out, _, _) = work.run(&["test", "12100", "tests/", "--json", "--", "bad.c"]);
+        let (code, out, _) = work.run(&["test", "12100", "tests/", "--json", "--", "bad.c"]);
         assert_eq!(code, 1);
         let json: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(json["verdict"], "CE");
@@ -198,7 +151,7 @@ fn a_compile_error_is_ce_with_the_compilers_message_and_no_case_runs() {
                 .unwrap()
                 .contains("bad.c")
         );
-        let (code, out, _, _) = work.run(&["stress", "12100", "--cases", "3", "--", "bad.c"]);
+        let (code, out, _) = work.run(&["stress", "12100", "--cases", "3", "--", "bad.c"]);
         assert_eq!(code, 1);
         assert!(out.starts_with("CE "), "{out}");
     }
@@ -206,7 +159,7 @@ fn a_compile_error_is_ce_with_the_compilers_message_and_no_case_runs() {
 
 #[test]
 fn a_missing_compiler_is_exit_2_naming_its_debian_package() {
-    let work = Work::new(CASES_12100, &[]);
+    let work = folder_with(CASES_12100, &[]);
     let empty = work.path("no-tools");
     std::fs::create_dir(&empty).unwrap();
     for (name, tool, package) in [
@@ -235,8 +188,8 @@ fn a_missing_compiler_is_exit_2_naming_its_debian_package() {
 }
 
 /// The statement's four examples and a few generated 92345 cases.
-fn footholds_work(programs: &[(&str, &str)]) -> Work {
-    let work = Work::new(&[], programs);
+fn footholds_work(programs: &[(&str, &str)]) -> Folder {
+    let work = folder_with(&[], programs);
     let samples = Command::new(BIN)
         .args(["samples", "92345", "--out-dir"])
         .arg(work.path("tests"))
@@ -263,7 +216,7 @@ fn programmers_solution_files_pass_from_solution_alone_in_python_and_cpp() {
         if !have(tool) {
             continue;
         }
-        let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", file]);
+        let (code, out, err) = work.run(&["test", "92345", "tests/", "--", file]);
         assert_eq!(code, 0, "{file}: {out}{err}");
         assert!(out.contains("8 passed, 0 failed"), "{out}");
         assert!(
@@ -277,12 +230,11 @@ fn programmers_solution_files_pass_from_solution_alone_in_python_and_cpp() {
         let wrong = text.replace("min(wins)", "max(wins)");
         assert_ne!(text, wrong);
         std::fs::write(work.path("wrong.py"), wrong).unwrap();
-        let (code, out, _, _) = work.run(&["test", "92345", "tests/", "--", "wrong.py"]);
+        let (code, out, _) = work.run(&["test", "92345", "tests/", "--", "wrong.py"]);
         assert_eq!(code, 1, "{out}");
         assert!(out.contains("WA"), "{out}");
         // Run without the harness, it prints its demo and no answer.
-        let (code, _, err, _) =
-            work.run(&["test", "92345", "tests/", "--", "python3", "solution.py"]);
+        let (code, _, err) = work.run(&["test", "92345", "tests/", "--", "python3", "solution.py"]);
         assert_eq!(code, 1);
         assert!(
             err.contains("solution.py looks like a solution() file")
@@ -297,10 +249,9 @@ fn programmers_solution_files_pass_from_solution_alone_in_python_and_cpp() {
             work.path("own_harness.py"),
         )
         .unwrap();
-        let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "own_harness.py"]);
+        let (code, out, err) = work.run(&["test", "92345", "tests/", "--", "own_harness.py"]);
         assert_eq!(code, 0, "{out}{err}");
-        let (code, out, err, _) =
-            work.run(&["stress", "92345", "--cases", "8", "--", "solution.py"]);
+        let (code, out, err) = work.run(&["stress", "92345", "--cases", "8", "--", "solution.py"]);
         assert_eq!(code, 0, "{out}{err}");
         assert!(out.contains("all 8 cases passed"), "{out}");
     }
@@ -313,7 +264,7 @@ fn java_any_class_name_package_and_euc_kr_comment_passes_and_wrong_or_broken_fai
     }
     let work = footholds_work(&[("FootholdsEucKr.java", "Footholds.java")]);
     assert!(std::str::from_utf8(&std::fs::read(work.path("Footholds.java")).unwrap()).is_err());
-    let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "Footholds.java"]);
+    let (code, out, err) = work.run(&["test", "92345", "tests/", "--", "Footholds.java"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("8 passed, 0 failed"), "{out}");
     assert!(err.contains("-encoding MS949"), "{err}");
@@ -328,10 +279,10 @@ fn java_any_class_name_package_and_euc_kr_comment_passes_and_wrong_or_broken_fai
         swap(b"cells = board;", b"cells = board"),
     )
     .unwrap();
-    let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "Wrong.java"]);
+    let (code, out, err) = work.run(&["test", "92345", "tests/", "--", "Wrong.java"]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("WA"), "{out}");
-    let (code, out, _, _) = work.run(&["test", "92345", "tests/", "--", "Broken.java"]);
+    let (code, out, _) = work.run(&["test", "92345", "tests/", "--", "Broken.java"]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.starts_with("CE ") && out.contains("Demo.java:"),
@@ -345,7 +296,7 @@ fn javascript_solution_files_pass_too() {
         return;
     }
     let work = footholds_work(&[("footholds_solution.js", "solution.js")]);
-    let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "solution.js"]);
+    let (code, out, err) = work.run(&["test", "92345", "tests/", "--", "solution.js"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("8 passed, 0 failed"), "{out}");
 }
@@ -355,13 +306,13 @@ fn a_runtime_error_shows_its_standard_error_under_the_table() {
     if !have("python3") {
         return;
     }
-    let work = Work::new(CASES_12100, &[]);
+    let work = folder_with(CASES_12100, &[]);
     std::fs::write(
         work.path("crash.py"),
         "import sys\nprint('reading the board', file=sys.stderr)\nraise SystemExit('gave up on purpose')\n",
     )
     .unwrap();
-    let (code, out, _, _) = work.run(&["test", "12100", "tests/", "--", "crash.py"]);
+    let (code, out, _) = work.run(&["test", "12100", "tests/", "--", "crash.py"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("RE "), "{out}");
     assert!(out.contains("--- stderr ("), "{out}");
@@ -374,7 +325,7 @@ fn watch_runs_again_when_the_source_changes_and_ctrl_c_ends_it() {
     if !have("gcc") {
         return;
     }
-    let work = Work::new(CASES_12100, &[("max_block.c", "main.c")]);
+    let work = folder_with(CASES_12100, &[("max_block.c", "main.c")]);
     let mut command = work.command(&["test", "12100", "tests/", "--watch", "--", "main.c"]);
     let mut child = default_signals(&mut command)
         .stdout(Stdio::piped())
@@ -407,19 +358,8 @@ fn watch_runs_again_when_the_source_changes_and_ctrl_c_ends_it() {
     text.push_str("/* changed */\n");
     std::fs::write(work.path("main.c"), text).unwrap();
     wait_for_table("second");
-    // SAFETY: kill only sends a signal to our own child.
-    unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
-    }
-    let status = child.wait().unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert_eq!(status.code(), Some(130), "{err}");
+    let (status, err) = signalled(&mut child, libc::SIGINT);
+    assert_eq!(status, Some(130), "{err}");
     assert!(err.contains("round 2"), "{err}");
     assert!(err.contains("interrupted"), "{err}");
 }
@@ -454,7 +394,7 @@ fn the_help_of_test_stress_and_package_says_what_a_contestant_needs() {
 }
 
 /// The one cache entry of `work`'s cache folder, if exactly one.
-fn only_entry(work: &Work) -> PathBuf {
+fn only_entry(work: &Folder) -> PathBuf {
     let entries: Vec<PathBuf> = std::fs::read_dir(work.path("cache/boardsolve/build"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -471,7 +411,7 @@ fn the_cache_follows_the_headers_read_and_the_compilers_environment() {
     if !have("gcc") {
         return;
     }
-    let work = Work::new(
+    let work = folder_with(
         &[("a.in", "1\n16\n"), ("a.out", "16\n")],
         &[("included_answer.c", "sol.c")],
     );
@@ -484,13 +424,13 @@ fn the_cache_follows_the_headers_read_and_the_compilers_environment() {
         args.extend_from_slice(&["--", "sol.c"]);
         work.run(&args)
     };
-    let (code, out, err, _) = test(&[]);
+    let (code, out, err) = test(&[]);
     assert_eq!(code, 0, "{out}{err}");
-    let (code, _, err, _) = test(&[]);
+    let (code, _, err) = test(&[]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("compiled before (cache"), "{err}");
     std::fs::write(work.path("inc/answer.h"), "#define ANSWER 8\n").unwrap();
-    let (code, out, err, _) = test(&[]);
+    let (code, out, err) = test(&[]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(err.contains("compiled in"), "{err}");
     assert!(out.contains("found \"8\""), "{out}");
@@ -512,7 +452,7 @@ fn a_damaged_entry_is_rebuilt_and_a_build_without_a_program_is_not_stored() {
     if !have("gcc") {
         return;
     }
-    let work = Work::new(
+    let work = folder_with(
         &[("a.in", "1\n16\n"), ("a.out", "16\n")],
         &[("included_answer.c", "sol.c")],
     );
@@ -529,22 +469,22 @@ fn a_damaged_entry_is_rebuilt_and_a_build_without_a_program_is_not_stored() {
             "sol.c",
         ])
     };
-    let (code, out, err, _) = test(&include);
+    let (code, out, err) = test(&include);
     assert_eq!(code, 0, "{out}{err}");
     let entry = only_entry(&work);
     std::fs::remove_file(entry.join("main")).unwrap();
-    let (code, out, err, _) = test(&include);
+    let (code, out, err) = test(&include);
     assert_eq!(code, 0, "deleted: {out}{err}");
     assert!(err.contains("compiled in"), "{err}");
     std::fs::write(entry.join("main"), "").unwrap();
-    let (code, out, err, _) = test(&include);
+    let (code, out, err) = test(&include);
     assert_eq!(code, 0, "emptied: {out}{err}");
     assert!(err.contains("compiled in"), "{err}");
-    let (code, _, err, _) = test(&include);
+    let (code, _, err) = test(&include);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("compiled before (cache"), "{err}");
     // No program: the harness's trouble, and nothing stored.
-    let (code, out, err, _) = test(&format!("{include} -fsyntax-only"));
+    let (code, out, err) = test(&format!("{include} -fsyntax-only"));
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("left no program"), "{err}");
     assert_eq!(only_entry(&work), entry);
@@ -558,7 +498,7 @@ fn a_full_cache_disk_is_the_harness_trouble_not_a_compile_error() {
     if !have("gcc") || !have("unshare") {
         return;
     }
-    let work = Work::new(
+    let work = folder_with(
         &[("a.in", "1\n16\n"), ("a.out", "16\n")],
         &[("included_answer.c", "sol.c")],
     );
@@ -595,14 +535,14 @@ fn python_runs_isolated_so_no_file_beside_the_source_shadows_a_module() {
     if !have("python3") {
         return;
     }
-    let work = Work::new(
+    let work = folder_with(
         &[("a.in", "1\n16\n"), ("a.out", "16\n")],
         &[
             ("echo_block.py", "sol.py"),
             ("shadow_tokenize.py", "tokenize.py"),
         ],
     );
-    let (code, out, err, _) = work.run(&["test", "2048", "tests/", "--", "sol.py"]);
+    let (code, out, err) = work.run(&["test", "2048", "tests/", "--", "sol.py"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("1 passed, 0 failed"), "{out}");
     assert!(!err.contains("was imported"), "{err}");
@@ -611,7 +551,7 @@ fn python_runs_isolated_so_no_file_beside_the_source_shadows_a_module() {
         ("footholds_solution.py", "json.py"),
         ("shadow_tokenize.py", "tokenize.py"),
     ]);
-    let (code, out, err, _) = work.run(&["test", "92345", "tests/", "--", "json.py"]);
+    let (code, out, err) = work.run(&["test", "92345", "tests/", "--", "json.py"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("8 passed, 0 failed"), "{out}");
     assert!(
@@ -622,8 +562,8 @@ fn python_runs_isolated_so_no_file_beside_the_source_shadows_a_module() {
 
 #[test]
 fn a_missing_source_file_is_named_as_one_and_no_cases_are_said_before_compiling() {
-    let work = Work::new(CASES_12100, &[]);
-    let (code, out, err, _) = work.run(&["test", "12100", "tests/", "--", "good.cpp"]);
+    let work = folder_with(CASES_12100, &[]);
+    let (code, out, err) = work.run(&["test", "12100", "tests/", "--", "good.cpp"]);
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(err.contains("good.cpp: no such source file in "), "{err}");
     assert!(err.contains("file after -- is compiled and run"), "{err}");

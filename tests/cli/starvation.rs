@@ -8,10 +8,11 @@
 //! past the wall cap of 3 x 1 s + 1 s. Only the time the run waited for
 //! a CPU, read for every thread, lets it finish.
 
+use crate::common::c_program;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
 const BIN: &str = env!("CARGO_BIN_EXE_boardsolve");
@@ -53,6 +54,34 @@ impl Drop for Competitors {
             let _ = child.wait();
         }
     }
+}
+
+/// CPU 0 held busy for one test: the one-at-a-time lock and nine busy
+/// loops pinned there, the loops killed first when dropped.
+struct Starving {
+    _busy: Competitors,
+    _alone: MutexGuard<'static, ()>,
+}
+
+/// Takes CPU 0 for the calling test, once no other starvation test has it.
+fn starve() -> Starving {
+    let alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    Starving {
+        _busy: Competitors::pinned(9),
+        _alone: alone,
+    }
+}
+
+/// Whether `taskset` is here to pin the runs to CPU 0; where it is not,
+/// the test skips, said on standard error.
+fn have_taskset() -> bool {
+    let here = Command::new("taskset").arg("-V").output().is_ok();
+    if !here {
+        eprintln!("no taskset: skipped");
+    }
+    here
 }
 
 /// A folder with one 2048 case whose answer is 16.
@@ -118,29 +147,15 @@ fn a_c_program_starved_in_its_main_or_worker_thread_is_judged_on_its_work_and_a_
     // The worker thread's case: the first thread waits in pthread_join
     // and hardly ever waits for a CPU, so the wait read from it alone
     // leaves the run "sleeping or waiting" past the wall cap.
-    if Command::new("cc").arg("--version").output().is_err() {
-        eprintln!("no C compiler: skipped");
-        return;
-    }
-    if Command::new("taskset").arg("-V").output().is_err() {
-        eprintln!("no taskset: skipped");
+    if !have_taskset() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
+    let Some(exe) = c_program("starved.c", &["-pthread"], dir.path()) else {
+        return;
+    };
     let cases = one_case(dir.path());
-    let exe = dir.path().join("starved");
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/starved.c");
-    let built = Command::new("cc")
-        .args(["-O2", "-pthread", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .status()
-        .unwrap();
-    assert!(built.success());
-    let _alone = ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let _busy = Competitors::pinned(9);
+    let _busy = starve();
     for mode in ["main", "worker"] {
         let (code, out) = judged(
             mode,
@@ -168,8 +183,7 @@ fn a_java_program_starved_on_its_cpu_is_judged_on_its_work() {
     // The JVM runs `main` in a second thread while the first one waits
     // for it: the wait for a CPU is all in threads other than the first,
     // and read from the first alone the run is "sleeping or waiting".
-    if Command::new("taskset").arg("-V").output().is_err() {
-        eprintln!("no taskset: skipped");
+    if !have_taskset() {
         return;
     }
     for tool in ["javac", "java"] {
@@ -190,10 +204,7 @@ fn a_java_program_starved_on_its_cpu_is_judged_on_its_work() {
         .status()
         .unwrap();
     assert!(built.success());
-    let _alone = ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let _busy = Competitors::pinned(9);
+    let _busy = starve();
     // 400 ms of work and about 100 ms of the JVM's own: half the limit.
     let java = [
         "java",

@@ -330,25 +330,6 @@ fn the_packages_output_validator_keeps_the_label_rule() {
     }
 }
 
-/// The diagnosis of `stress ARGS --diagnose` on `wrong_tromino MODE...`,
-/// after asserting that it found a wrong answer.
-fn diagnosis(args: &[&str], mode: &[&str]) -> String {
-    let exe = crate::common::program("wrong_tromino");
-    let mut all = vec!["stress"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--diagnose", "--shrink-time", "5s", "--", &exe]);
-    all.extend_from_slice(mode);
-    let (code, out, err) = run(&all, b"");
-    assert_eq!(code, 1, "{mode:?}: {out}{err}");
-    assert!(out.contains("wrong answer"), "{mode:?}: {out}");
-    let start = out.find("--- diagnosis ---\n").expect("a diagnosis") + 18;
-    out[start..]
-        .lines()
-        .take_while(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// The mistakes of the rules, which BOJ's special judge kills too; their
 /// `stress --diagnose` tests are here, not in `diagnose.rs`.
 pub(crate) const RULE_MISTAKES: [&str; 8] = [
@@ -364,7 +345,7 @@ pub(crate) const RULE_MISTAKES: [&str; 8] = [
 
 /// Asserts that `stress --diagnose` names `[id]` on `args`.
 fn names(args: &[&str], mode: &[&str], id: &str) {
-    let found = diagnosis(args, mode);
+    let found = crate::diagnose::diagnosis(args, "wrong_tromino", mode);
     assert!(
         found.starts_with(&format!("[{id}] your program behaves as if ")),
         "{args:?} {id}: {found}"

@@ -1,6 +1,7 @@
 // Programs that attack, or just strain, the harness that runs them, for
-// tests/cli/harness.rs. The first argument picks what it does; each ends
-// by printing 16 (the answer of examples/2048/sample.in) where it ends.
+// tests/cli/harness.rs and tests/cli/limits.rs. The first argument picks
+// what it does; each ends by printing 16 (the answer of
+// examples/2048/sample.in) where it ends.
 //
 //   kill-keeper MARKER    start `setsid sleep MARKER`, SIGKILL the parent
 //                         (the harness's keeper), print 16

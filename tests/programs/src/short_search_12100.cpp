@@ -1,56 +1,64 @@
 // BOJ 12100 in C++ with a mistake a contestant makes: the search stops
-// one move early (depth < 4, not < 5), so a board that needs all five
+// one move early (four moves, not five), so a board that needs all five
 // moves gets too small an answer. It leaves a debug line on stderr, as
-// people do, with the size and the best block it found.
+// people do, with the size and the best block it found. Written as many
+// do it: every move is a left move of the board turned, and the boards
+// still to look at wait on a stack.
 #include <algorithm>
 #include <iostream>
 #include <vector>
 using namespace std;
 
-using Board = vector<vector<int>>;
+typedef vector<vector<int>> Grid;
 
-Board slide(const Board& b, int dir) {
-    int n = b.size();
-    Board next(n, vector<int>(n, 0));
-    for (int line = 0; line < n; line++) {
-        vector<int> got, out;
-        auto cell = [&](int k) -> pair<int, int> {
-            if (dir == 0) return {line, k};
-            if (dir == 1) return {line, n - 1 - k};
-            if (dir == 2) return {k, line};
-            return {n - 1 - k, line};
-        };
-        for (int k = 0; k < n; k++) {
-            auto [r, c] = cell(k);
-            if (b[r][c]) got.push_back(b[r][c]);
-        }
-        for (size_t i = 0; i < got.size(); i++) {
-            if (i + 1 < got.size() && got[i] == got[i + 1]) out.push_back(2 * got[i++]);
-            else out.push_back(got[i]);
-        }
-        for (size_t k = 0; k < out.size(); k++) {
-            auto [r, c] = cell(k);
-            next[r][c] = out[k];
-        }
-    }
-    return next;
+// The board turned a quarter clockwise.
+Grid turned(const Grid& g) {
+    int n = g.size();
+    Grid t(n, vector<int>(n));
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) t[c][n - 1 - r] = g[r][c];
+    return t;
 }
 
-int best(const Board& b, int depth) {
-    int most = 0;
-    for (auto& row : b) most = max(most, *max_element(row.begin(), row.end()));
-    if (depth < 4)  // the mistake: five moves are allowed
-        for (int dir = 0; dir < 4; dir++) most = max(most, best(slide(b, dir), depth + 1));
-    return most;
+// Every row pushed left, each block merging at most once.
+Grid pushed_left(Grid g) {
+    for (auto& row : g) {
+        vector<int> kept;
+        bool just_merged = false;
+        for (int x : row) {
+            if (x == 0) continue;
+            if (!kept.empty() && !just_merged && kept.back() == x) {
+                kept.back() *= 2;
+                just_merged = true;
+            } else {
+                kept.push_back(x);
+                just_merged = false;
+            }
+        }
+        kept.resize(row.size(), 0);
+        row = kept;
+    }
+    return g;
 }
 
 int main() {
     int n;
     cin >> n;
-    Board b(n, vector<int>(n));
-    for (auto& row : b)
+    Grid start(n, vector<int>(n));
+    for (auto& row : start)
         for (auto& x : row) cin >> x;
-    int answer = best(b, 0);
+    int answer = 0;
+    vector<pair<Grid, int>> stack = {{start, 0}};
+    while (!stack.empty()) {
+        auto [g, moves] = stack.back();
+        stack.pop_back();
+        for (auto& row : g) answer = max(answer, *max_element(row.begin(), row.end()));
+        if (moves == 4) continue;  // the mistake: five moves are allowed
+        for (int turns = 0; turns < 4; turns++) {
+            stack.push_back({pushed_left(g), moves + 1});
+            g = turned(g);
+        }
+    }
     cerr << "debug: n=" << n << " best=" << answer << "\n";
     cout << answer << "\n";
 }
