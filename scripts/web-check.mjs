@@ -10,6 +10,9 @@
 //
 //   cargo build --release --example web_answer && bash scripts/build-web.sh
 //   node scripts/web-check.mjs [SEEDS] [BIG]
+//
+// WEB_ANSWER=PATH runs that build of the example instead of the release
+// one (CI passes the one `cargo test` built).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -92,7 +95,7 @@ const wasmMs = performance.now() - start;
 
 const file = path.join(os.tmpdir(), `web-check-${process.pid}.json`);
 fs.writeFileSync(file, JSON.stringify(requests));
-const answer = path.join(root, 'target/release/examples/web_answer');
+const answer = process.env.WEB_ANSWER || path.join(root, 'target/release/examples/web_answer');
 const runs = {};
 try {
   for (const [name, simd] of [['native', undefined], ['native portable', 'off']]) {

@@ -292,6 +292,10 @@ fn inserted(text: &str, after: &str, inserted: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_write_to_descriptor_1_inside_solution_is_no_answer_in_any_language() {
     // Before: fs.writeSync(1, ...) in JavaScript and a FileOutputStream on
     // FileDescriptor.out in Java reached the answers: WA.

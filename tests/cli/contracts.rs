@@ -508,6 +508,10 @@ fn validate_accepts_every_generated_case_and_sample() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn audit_and_killers_for_a_setter() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
@@ -602,6 +606,10 @@ fn test_names_the_cases_past_the_judges_limits_and_judges_them_all_the_same() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn each_judges_samples_and_killer_sets_under_audit_and_the_wrong_programs() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

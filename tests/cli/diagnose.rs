@@ -55,6 +55,7 @@ macro_rules! diagnosed_by_id {
         $(
             $(#[$doc])*
             #[test]
+            #[cfg_attr(not(feature = "slow-tests"), ignore = "slow: cargo test --features slow-tests")]
             fn $test() {
                 crate::diagnose::names($args, $program, $id);
             }
@@ -80,6 +81,7 @@ macro_rules! named {
         $($(
             $(#[$doc])*
             #[test]
+            #[cfg_attr(not(feature = "slow-tests"), ignore = "slow: cargo test --features slow-tests")]
             fn $test() {
                 names($args, $program, $id);
             }
@@ -125,6 +127,10 @@ named! {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn two_mistakes_at_once_are_named_only_as_far_as_the_evidence_goes() {
     // One merge a line, and K = 4 where the judge asks 5: no single
     // mistake explains every answer. Where one explains clearly more
@@ -187,6 +193,10 @@ fn names_none(found: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_rare_wrong_answer_no_mistake_explains_names_none() {
     // The blue 24 from 20 scored as 23: wrong only where the best play
     // lands there. Before the baseline, a mistake that changes few
@@ -213,6 +223,10 @@ fn a_valid_tiling_in_another_order_names_none() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_longer_search_is_said_to_be_above_on_every_failing_case() {
     // K = 8 judged as 12100 (K = 5): bigger blocks. On chain boards a
     // cascade of merges gives the same bigger blocks on many failing
@@ -246,6 +260,10 @@ fn a_longer_search_is_said_to_be_above_on_every_failing_case() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn runs_without_an_answer_are_counted_and_a_lean_below_is_said() {
     // One less than the best score everywhere, and a crash whenever the
     // first die is a 5: the crashed runs cannot be compared, and the

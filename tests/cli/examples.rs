@@ -259,6 +259,10 @@ fn not_run_names_only_examples_that_exist() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn every_example_in_the_help_is_true() {
     let examples = help_examples();
     assert!(
@@ -269,6 +273,10 @@ fn every_example_in_the_help_is_true() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn every_example_in_the_readme_is_true() {
     let examples = markdown_examples("README.md");
     assert!(!examples.is_empty(), "no examples found in README.md");
@@ -276,6 +284,10 @@ fn every_example_in_the_readme_is_true() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn every_example_in_docs_usage_is_true() {
     let examples = markdown_examples("docs/usage.md");
     assert!(!examples.is_empty(), "no examples found in docs/usage.md");

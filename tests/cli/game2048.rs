@@ -235,6 +235,10 @@ fn time_limit_reports_what_was_proved() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_deadline_brings_the_upper_bound_down() {
     // The dense seed-2 board at K = 18: the answer is 16384 (the plain
     // search proves it in half a minute), the merge-tree bound 65536.

@@ -41,6 +41,10 @@ fn nothing_a_program_starts_outlives_stress_not_even_setsid_or_double_fork() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn the_time_limit_holds_while_an_escaped_child_keeps_stdout_open() {
     let a = marker(3);
     let script = format!("setsid sleep {a} & while :; do :; done");
@@ -347,6 +351,10 @@ pub(crate) fn isolated() -> bool {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_child_forked_by_a_thread_or_under_an_exited_leader_is_seen_at_once() {
     // Before: invisible to the sampler, found by chance after 3.6 to 5.5 s
     // or not at all (TLE on the wall clock at 7 s).

@@ -203,6 +203,10 @@ fn check_runs_its_reference_under_a_limit_too() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn the_wait_for_a_cpu_is_allowed_once_not_summed_over_processes() {
     // 40 children burning 40 ms of CPU at once, then a parent that sleeps:
     // summing their waits for a CPU stretched the 7 s wall cap to 29 s.
@@ -221,6 +225,10 @@ fn the_wait_for_a_cpu_is_allowed_once_not_summed_over_processes() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_fork_bomb_is_stopped_and_nothing_of_it_is_left() {
     let dir = one_case();
     let m = marker(26);
@@ -391,6 +399,10 @@ fn a_file_the_kernel_will_not_run_cannot_start_it_is_no_verdict() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_fork_bomb_of_short_spinners_is_stopped_within_twice_its_cap() {
     // 2^11 processes that each spin 5 ms, fork two and sleep. Before:
     // 16 to 52 s of wall time against a 4 s cap. The promise is twice

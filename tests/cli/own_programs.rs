@@ -37,6 +37,10 @@ fn input_block(report: &str) -> &str {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_sparse_generator_finds_shrinks_and_diagnoses_a_wrong_cpp_solution() {
     let Some(work) = work_12100() else { return };
     let (code, out, err) = work.run(&words("stress 12100 --seed 5 --cases 30 --generator ./gen.py --diagnose --compile-flags -DCHAIN_MERGE -- wrong.cpp"));
@@ -118,6 +122,10 @@ fn crash_then_slowness(work: &Folder, options: &str, own: &str, crash: Fault, sl
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_generator_that_crashes_or_runs_out_of_time_is_its_own_failure_with_its_stderr() {
     let Some(work) = work_12100() else { return };
     let crash = Fault {
@@ -155,6 +163,10 @@ fn size_options_are_refused_with_a_generator_that_would_ignore_them() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_brute_force_as_the_reference_judges_the_program() {
     let Some(work) = work_12100() else { return };
     let (code, out, err) = work.run(&words("stress 12100 --seed 5 --cases 12 --reference ./brute.py --compile-flags -DCHAIN_MERGE -- wrong.cpp"));
@@ -169,6 +181,10 @@ fn a_brute_force_as_the_reference_judges_the_program() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_wrong_brute_force_is_reported_as_its_bug_with_the_case() {
     let Some(work) = work_12100() else { return };
     // The tested program is right: nothing may say it failed.
@@ -187,6 +203,10 @@ fn a_wrong_brute_force_is_reported_as_its_bug_with_the_case() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_brute_force_that_crashes_or_runs_out_of_time_is_its_own_failure_with_its_stderr() {
     let Some(work) = work_12100() else { return };
     let crash = Fault {
@@ -227,6 +247,10 @@ fn a_tiling_brute_force_is_checked_not_compared() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_programmers_generator_is_held_to_the_literal_form_and_a_solution_file_is_a_reference() {
     if !have("python3") {
         return;
@@ -278,6 +302,10 @@ fn a_generator_that_does_not_compile_is_exit_2_with_the_compilers_message() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_generator_fault_while_diagnosing_keeps_the_failure_found_and_is_exit_2() {
     let Some(work) = work_12100() else { return };
     let (out, err) = own_fault(
@@ -299,6 +327,10 @@ fn a_generator_fault_while_diagnosing_keeps_the_failure_found_and_is_exit_2() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_wrong_brute_force_met_while_shrinking_comes_after_the_failure_found() {
     let Some(work) = work_12100() else { return };
     // Case 1 fails the program (the brute force is right there), and the

@@ -266,6 +266,10 @@ fn packages_hold(root: &std::path::Path, names: &[&'static str]) {
 // Every judge's package, two or so a test so that each test stays short.
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn the_packages_of_12100_and_12094_are_whole_and_draw_their_own_data() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
@@ -290,12 +294,20 @@ fn the_packages_of_12100_and_12094_are_whole_and_draw_their_own_data() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn the_packages_of_17825_and_14600_are_whole_and_their_data_kills_the_mistakes() {
     let dir = tempfile::tempdir().unwrap();
     packages_hold(dir.path(), &["17825", "14600"]);
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn the_packages_of_14601_and_92345_are_whole_and_their_data_kills_the_mistakes() {
     let dir = tempfile::tempdir().unwrap();
     packages_hold(dir.path(), &["14601", "92345"]);
@@ -313,6 +325,10 @@ fn uuid_of(files: &[(String, Vec<u8>)]) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_seed_gives_the_same_package_from_run_to_run_and_each_folder_its_own_uuid() {
     // The killer search works to a count of cases and shrink steps, not
     // to a clock; 12094's same holds, at seconds a run (the library's
@@ -437,6 +453,10 @@ fn contents(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_signal_at_any_moment_of_package_force_leaves_the_old_package_or_the_new_one() {
     use std::process::Stdio;
     use std::time::{Duration, Instant};

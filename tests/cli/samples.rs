@@ -124,6 +124,10 @@ fn samples_refuse_to_overwrite_unless_forced_and_refuse_unknown_forms() {
 /// The README's harnesses: `gen 92345` writes the literal line, the
 /// harness parses it and calls solution(), `stress` and `check` agree.
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn the_literal_form_round_trips_through_the_python_and_cpp_harnesses() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs");
     let python = root.join("harness_92345.py");

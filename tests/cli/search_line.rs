@@ -56,6 +56,10 @@ fn solve_command(moves: &str, extra: &str) -> String {
 const ERASE: &str = "\r\x1b[2K";
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_long_search_shows_a_line_and_erases_it() {
     let dir = tempfile::tempdir().unwrap();
     let answer = dir.path().join("answer");
@@ -108,6 +112,10 @@ fn a_stopped_search_clears_its_line_before_the_bounds() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn without_a_terminal_stderr_stays_empty() {
     for extra in [&[][..], &["--json"]] {
         let path = dense_board_path();

@@ -233,6 +233,10 @@ fn a_compile_error_is_judged_by_its_folders_rule() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_packages_own_submissions_work_as_they_are() {
     let dir = tempfile::tempdir().unwrap();
     let pkg = dir.path().join("pkg");

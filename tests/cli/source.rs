@@ -207,6 +207,10 @@ fn footholds_work(programs: &[(&str, &str)]) -> Folder {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn programmers_solution_files_pass_from_solution_alone_in_python_and_cpp() {
     let work = footholds_work(&[
         ("footholds_solution.py", "solution.py"),
@@ -258,6 +262,10 @@ fn programmers_solution_files_pass_from_solution_alone_in_python_and_cpp() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn java_any_class_name_package_and_euc_kr_comment_passes_and_wrong_or_broken_fails() {
     if !have("javac") || !have("java") {
         return;

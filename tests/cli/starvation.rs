@@ -143,6 +143,10 @@ fn assert_judged_on_its_work(what: &str, code: i32, out: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_c_program_starved_in_its_main_or_worker_thread_is_judged_on_its_work_and_a_sleeper_is_not() {
     // The worker thread's case: the first thread waits in pthread_join
     // and hardly ever waits for a CPU, so the wait read from it alone
@@ -179,6 +183,10 @@ fn a_c_program_starved_in_its_main_or_worker_thread_is_judged_on_its_work_and_a_
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_java_program_starved_on_its_cpu_is_judged_on_its_work() {
     // The JVM runs `main` in a second thread while the first one waits
     // for it: the wait for a CPU is all in threads other than the first,

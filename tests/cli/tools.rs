@@ -109,6 +109,10 @@ fn stress_passes_a_correct_solution() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn stress_off_a_terminal_shows_no_progress() {
     // A log keeps the header and the report, never running counts or
     // stages: through a failure, its shrinking and its diagnosis.
@@ -140,6 +144,10 @@ fn stress_off_a_terminal_shows_no_progress() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn stress_finds_and_shrinks_merge_again_to_one_line() {
     let exe = program("wrong2048");
     let exe = exe.as_str();
@@ -160,6 +168,10 @@ fn stress_finds_and_shrinks_merge_again_to_one_line() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn stress_finds_far_side_merges_and_diagnoses_them() {
     let exe = program("wrong2048");
     let exe = exe.as_str();
@@ -195,6 +207,10 @@ fn stress_finds_far_side_merges_and_diagnoses_them() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn stress_finds_a_line_that_never_merges_twice() {
     let exe = program("wrong2048");
     let exe = exe.as_str();
@@ -206,6 +222,10 @@ fn stress_finds_a_line_that_never_merges_twice() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn same_seed_same_first_failure_whatever_the_jobs() {
     let exe = program("wrong2048");
     let exe = exe.as_str();
@@ -338,6 +358,10 @@ fn bulk_solving_writes_every_answer_and_names_bad_files() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn stress_footholds_finds_the_ignored_shared_cell() {
     let exe = program("wrong_footholds");
     let exe = exe.as_str();
@@ -381,6 +405,10 @@ fn stress_yut_finds_forgotten_blue_routes() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn stress_tromino_finds_clockwise_quadrants_since_tromino_asks_for_the_order() {
     let exe = program("wrong_tromino");
     let exe = exe.as_str();

@@ -359,6 +359,7 @@ macro_rules! named {
     ($($test:ident: $id:literal, $own:literal;)+) => {
         $(
             #[test]
+            #[cfg_attr(not(feature = "slow-tests"), ignore = "slow: cargo test --features slow-tests")]
             fn $test() {
                 for judge in ["14601", "14600"] {
                     names(&[judge, "--cases", "60", "--seed", "1"], &[$id, "boj"], $id);

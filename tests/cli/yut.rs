@@ -105,6 +105,7 @@ macro_rules! diagnosed {
     ($($test:ident: $id:literal,)+) => {
         $(
             #[test]
+            #[cfg_attr(not(feature = "slow-tests"), ignore = "slow: cargo test --features slow-tests")]
             fn $test() {
                 let found = diagnosis_17825($id);
                 let first = found.lines().next().unwrap_or("");
