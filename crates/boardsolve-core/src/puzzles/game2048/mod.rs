@@ -21,16 +21,10 @@ mod parse;
 pub mod reference;
 mod rules;
 pub mod samples;
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 mod slide;
 mod solve;
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 mod sse2;
 mod svg;
 #[cfg(test)]
