@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The file-level import graph of a crate, to find import loops.
 
-    python3 scripts/import-loops.py crates/boardsolve-core/src [--no-reexports] [-v] [-e]
+    python3 scripts/import-loops.py crates/boardsolve-core/src [--no-reexports] [-v] [-e] [--json]
 
 An edge goes from a file to the file of every module a path in it names
 (`use` trees, and `crate::`/`super::`/`self::` paths in code), tests left
@@ -10,8 +10,10 @@ edges, the loops (groups of files that import each other, directly or
 through others) and the upward edges (to a file of an enclosing module).
 --no-reexports leaves out `pub use` (a facade naming what lies below it
 is not a dependency of its own code); -v lists the upward edges, -e the
-edges inside each loop."""
-import os, re, sys
+edges inside each loop; --json prints one object instead (the counts, the
+loops and the upward edges, files relative to the crate's source folder),
+for tests/cli/layers.rs."""
+import json, os, re, sys
 
 root = sys.argv[1]  # crate src dir
 NOREEXPORT = '--no-reexports' in sys.argv
@@ -139,6 +141,14 @@ name = lambda m: os.path.relpath(files[m], root)
 loops = [s for s in sccs if len(s) > 1]
 up = [(a, b) for a, bs in edges.items() for b in bs if len(b) < len(a) and a[:len(b)] == b]
 nedges = sum(len(v) for v in edges.values())
+if '--json' in sys.argv:
+    print(json.dumps({
+        'files': len(edges),
+        'edges': nedges,
+        'loops': [sorted(name(m) for m in s) for s in loops],
+        'up': [[name(a), name(b)] for a, b in sorted(up)],
+    }))
+    sys.exit(0)
 print(f"files {len(edges)}, edges {nedges}, loops (SCCs of >1 file) {len(loops)}, files in loops {sum(len(s) for s in loops)}, upward edges (to an ancestor module's file) {len(up)}")
 for s in loops:
     print('  loop:', ' '.join(sorted(name(m) for m in s)))

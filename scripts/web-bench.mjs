@@ -11,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { caller } from './wasm-call.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(path.join(root, 'tests/browser/package.json'));
@@ -53,18 +54,12 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || 
 try {
   const page = await browser.newPage();
   await page.goto(base + 'killers.json');
-  const inBrowser = await page.evaluate(async ({ requests, rounds }) => {
+  const inBrowser = await page.evaluate(async ({ requests, rounds, callerSource }) => {
     const { instance } = await WebAssembly.instantiateStreaming(fetch('/boardsolve.wasm'), {
       env: { bs_now: () => performance.now(), bs_progress: () => {} },
     });
-    const x = instance.exports;
-    const call = (request) => {
-      const bytes = new TextEncoder().encode(JSON.stringify(request));
-      const at = x.bs_alloc(bytes.length);
-      new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes);
-      const len = x.bs_call(at, bytes.length);
-      return new TextDecoder().decode(new Uint8Array(x.memory.buffer, x.bs_response(), len));
-    };
+    // The shared caller, rebuilt from its source text inside the page.
+    const call = new Function(`return ${callerSource}`)()(instance.exports);
     const out = {};
     for (const { label, request } of requests) {
       const times = [];
@@ -78,7 +73,7 @@ try {
       out[label] = times[Math.floor(times.length / 2)];
     }
     return out;
-  }, { requests, rounds });
+  }, { requests, rounds, callerSource: caller.toString() });
   const version = browser.version();
   console.log(`Chromium ${version}, ${rounds} rounds, medians (portable path, one thread)`);
   console.log('| workload | native | Chromium | ratio |\n|---|---|---|---|');

@@ -17,22 +17,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { caller, imports } from './wasm-call.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const seeds = Number(process.argv[2] || 100);
 const big = Number(process.argv[3] || 210);
 
-const { instance } = await WebAssembly.instantiate(fs.readFileSync(path.join(root, 'target/web/boardsolve.wasm')), {
-  env: { bs_now: () => performance.now(), bs_progress: () => {} },
-});
-const x = instance.exports;
-const call = (request) => {
-  const bytes = new TextEncoder().encode(JSON.stringify(request));
-  const at = x.bs_alloc(bytes.length);
-  new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes);
-  const len = x.bs_call(at, bytes.length);
-  return new TextDecoder().decode(new Uint8Array(x.memory.buffer, x.bs_response(), len));
-};
+const { instance } = await WebAssembly.instantiate(fs.readFileSync(path.join(root, 'target/web/boardsolve.wasm')), imports);
+const call = caller(instance.exports);
 
 const requests = [];
 let instances = 0;

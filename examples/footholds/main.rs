@@ -10,7 +10,7 @@
 //! start pair on the full board.
 
 use boardsolve::puzzles::footholds::{
-    self, Instance, Stats, answer_with_stats, answer_without_split,
+    self, Coord, Instance, Stats, answer_with_stats, answer_without_split,
 };
 use std::time::Duration;
 
@@ -26,8 +26,22 @@ fn cpu_time() -> Duration {
     Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// What the command line asks for.
+struct Asked {
+    rows: usize,
+    cols: usize,
+    /// The shortcut once the players' regions split (off with `--no-split`).
+    split: bool,
+    /// `--random N`: N seeded random boards.
+    random: Option<u64>,
+    /// `--pair AR AC BR BC`: that one start pair.
+    pair: Option<Vec<usize>>,
+    /// `--runs N`: runs of each instance, the best kept.
+    runs: u32,
+}
+
+/// The command line's words, or the usage and exit status 2.
+fn asked(args: &[String]) -> Asked {
     let side = |i: usize| -> usize {
         args.get(i)
             .and_then(|a| a.parse().ok())
@@ -63,8 +77,22 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .filter(|&n| n > 0)
         .unwrap_or(3);
+    Asked {
+        rows,
+        cols,
+        split,
+        random,
+        pair,
+        runs,
+    }
+}
+
+/// The instances asked for: one start pair, seeded random boards, or
+/// the full board with every start pair up to its mirror symmetries.
+fn instances(asked: &Asked) -> Vec<Instance> {
+    let (rows, cols) = (asked.rows, asked.cols);
     let grid = vec![vec![true; cols]; rows];
-    let instances: Vec<Instance> = match (random, pair) {
+    match (asked.random, &asked.pair) {
         (_, Some(p)) => match Instance::new(&grid, (p[0], p[1]), (p[2], p[3])) {
             Ok(g) => vec![g],
             Err(e) => {
@@ -96,18 +124,26 @@ fn main() {
             }
             all
         }
-    };
+    }
+}
+
+/// The slowest instance: its time, the players' cells, its answer and
+/// the search's counters.
+type Slowest = (Duration, Coord, Coord, u32, Stats);
+
+/// Every instance solved `asked.runs` times, the best of its runs kept:
+/// the total time and the slowest instance.
+fn timed(asked: &Asked, instances: &[Instance]) -> (Duration, Slowest) {
     let mut total = Duration::ZERO;
     let mut worst = (Duration::ZERO, (0, 0), (0, 0), 0u32, Stats::default());
-    let mut count = 0;
-    for g in &instances {
+    for g in instances {
         // The best of three runs: the machine is shared, and a
         // time slice lost to another process is not the solver's.
         let mut took = Duration::MAX;
         let mut result = None;
-        for _ in 0..runs {
+        for _ in 0..asked.runs {
             let start = cpu_time();
-            result = Some(if split {
+            result = Some(if asked.split {
                 answer_with_stats(g)
             } else {
                 answer_without_split(g)
@@ -116,14 +152,24 @@ fn main() {
         }
         let (moves, stats) = result.expect("ran");
         total += took;
-        count += 1;
         if took > worst.0 {
             worst = (took, g.a, g.b, moves, stats);
         }
     }
+    (total, worst)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let asked = asked(&args);
+    let instances = instances(&asked);
+    let (total, worst) = timed(&asked, &instances);
+    let count = instances.len() as u32;
     println!(
-        "{rows}×{cols} {}, {count} instances: total {:.3?}, mean {:.3?}; slowest {:.3?} for A {:?} B {:?} ({} moves, {:?})",
-        if random.is_some() {
+        "{}×{} {}, {count} instances: total {:.3?}, mean {:.3?}; slowest {:.3?} for A {:?} B {:?} ({} moves, {:?})",
+        asked.rows,
+        asked.cols,
+        if asked.random.is_some() {
             "random boards"
         } else {
             "full board, every start pair"

@@ -1,7 +1,11 @@
 //! `boardsolve audit`: a test set against its judge's contract and the
 //! catalogue of classic mistakes.
 
-use super::*;
+use super::exit::{Stop, io_failure, warn};
+use super::harness;
+use super::signals;
+use super::streams::{need_stdout, print_report, progress_bar, read_input};
+use super::style::{BAD, GOOD};
 use crate::cli::AuditArgs;
 use boardsolve::puzzles::{Accepts, RuleOptions};
 use boardsolve::text::MAX_INPUT_BYTES;

@@ -1,9 +1,12 @@
 //! `boardsolve check`: is this output right?
 
+use super::exit::{Stop, failure, io_failure};
 use super::harness::reported;
-use super::*;
+use super::streams::{need_stdout, read_input};
+use super::style::{BAD, GOOD};
 use crate::cli::CheckArgs;
 use boardsolve::puzzles::CheckOptions;
+use boardsolve::puzzles::Error;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::text::Verdict;
 use boardsolve::tools::deadline;

@@ -2,7 +2,8 @@
 //! ways a command stops, and the one function that turns a stop into its
 //! message and status. The `boardsolve: ` prefix is written only here.
 
-use super::BAD;
+use super::style::BAD;
+use boardsolve::puzzles::Error;
 use std::fmt::Display;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -148,6 +149,28 @@ pub(crate) fn interrupted_json(status: Status) {
 /// progress display left unfinished.
 pub(crate) fn warn_interrupted() {
     let _ = io::stderr().write_all(format!("\n{PREFIX}interrupted\n").as_bytes());
+}
+
+/// A stop for a failed read or write: quiet for a closed pipe (the
+/// reader is gone), else the system's reason after `what`.
+pub(crate) fn io_failure(e: io::Error, what: impl Into<String>) -> Stop {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Stop::Quiet
+    } else {
+        Stop::system(what, e)
+    }
+}
+
+/// Words a library error for the user; `source` names the input.
+pub(crate) fn failure(e: Error, source: &str) -> Stop {
+    match e {
+        Error::Input(e) => Stop::Input(format!("{source}:{e}")),
+        Error::Io(e) => io_failure(e, "cannot write the answer"),
+        e @ Error::Unfinished { .. } => Stop::failed(e),
+        // A refusal, a bug or a declined picture: its own words after the
+        // prefix, status 2.
+        e => Stop::Usage(e.to_string()),
+    }
 }
 
 #[cfg(test)]

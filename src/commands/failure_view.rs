@@ -4,7 +4,7 @@
 //! error; then the failing cases named in a command that runs them alone.
 
 use super::stress::shell_word;
-use super::*;
+use super::style::{BAD, GOOD};
 use crate::cli::TestArgs;
 use boardsolve::tools::failure::{Excerpt, Failure, Line, StderrExcerpt};
 use boardsolve::tools::files;

@@ -1,7 +1,9 @@
 //! `boardsolve gen` and `boardsolve samples`: instances and the
 //! statements' examples, written to stdout or safely into a directory.
 
-use super::*;
+use super::exit::{Stop, failure, io_failure, warn};
+use super::signals;
+use super::streams::need_stdout;
 use crate::cli::{GenArgs, SamplesArgs};
 use boardsolve::puzzles::{RuleOptions, TextForm};
 use boardsolve::tools::files::{self, Existing};

@@ -1,6 +1,8 @@
 //! What `stress` and `test` share before and after running a program.
 
-use super::*;
+use super::exit::{Stop, io_failure, warn};
+use super::signals;
+use super::streams::need_stdout;
 use boardsolve::tools::harness::Harness;
 use boardsolve::tools::run;
 use std::io;

@@ -1,6 +1,7 @@
 //! `boardsolve completions` and `boardsolve man`, from the clap definition.
 
-use super::*;
+use super::exit::{Stop, io_failure};
+use super::streams::need_stdout;
 use crate::cli::Cli;
 use clap::CommandFactory;
 use std::io::{self, Write};

@@ -1,5 +1,7 @@
-//! The subcommands, one file each, and what they share: how a run stops
-//! (and so its exit status), colours, reading input, progress bars.
+//! The subcommands, one file each, and what they share, each in a file of
+//! its own: how a run stops (and so its exit status, `exit.rs`), the
+//! standard streams (`streams.rs`: reading input, reports, progress bars)
+//! and the colours (`style.rs`).
 
 pub(crate) mod audit;
 pub(crate) mod check;
@@ -11,135 +13,15 @@ pub(crate) mod limits;
 pub(crate) mod meta;
 pub(crate) mod own;
 pub(crate) mod package;
+pub(crate) mod run_view;
 pub(crate) mod search_line;
 pub(crate) mod signals;
 pub(crate) mod solve;
 pub(crate) mod source;
+pub(crate) mod streams;
 pub(crate) mod stress;
+pub(crate) mod style;
 pub(crate) mod test;
 pub(crate) mod validate;
 
 pub(crate) use exit::{Status, Stop, warn};
-
-use boardsolve::puzzles::Error;
-use boardsolve::text::read_limited;
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{self, IsTerminal};
-use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Errors and wrong verdicts (shown only where colour is on).
-pub(crate) const BAD: anstyle::Style = anstyle::AnsiColor::Red.on_default().bold();
-/// Right verdicts.
-pub(crate) const GOOD: anstyle::Style = anstyle::AnsiColor::Green.on_default().bold();
-
-/// Set when boardsolve was started with standard output closed (`>&-`):
-/// a fact of the process, noted before `main` by the constructor below.
-static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
-
-/// Notes whether boardsolve was started with standard output closed
-/// (`>&-`). It runs before Rust's runtime starts, because the runtime then
-/// puts /dev/null on a closed descriptor 1, after which the closed output
-/// cannot be told from a chosen one, and the answers would vanish while
-/// the run reported success.
-extern "C" fn note_closed_stdout() {
-    // A raw system call (rustix's own), which needs no runtime.
-    if rustix::io::fcntl_getfd(rustix::stdio::stdout()).is_err() {
-        STDOUT_CLOSED.store(true, Ordering::Relaxed);
-    }
-}
-
-// SAFETY: an ELF constructor run by the loader before `main`; it only
-// makes one system call and stores to an atomic, which need no runtime.
-#[used]
-#[unsafe(link_section = ".init_array")]
-static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
-
-/// Fails a command that prints when standard output is closed: its
-/// answer would be lost while it reported success.
-pub(crate) fn need_stdout() -> Result<(), Stop> {
-    if STDOUT_CLOSED.load(Ordering::Relaxed) {
-        Err(Stop::Usage(
-            "standard output is closed; nothing to write the result to".into(),
-        ))
-    } else {
-        Ok(())
-    }
-}
-
-/// A stop for a failed read or write: quiet for a closed pipe (the
-/// reader is gone), else the system's reason after `what`.
-pub(crate) fn io_failure(e: io::Error, what: impl Into<String>) -> Stop {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        Stop::Quiet
-    } else {
-        Stop::system(what, e)
-    }
-}
-
-/// Reads `path`, or standard input when `None`, up to `limit` bytes; returns
-/// the name used in messages (`input` for standard input) and the bytes.
-pub(crate) fn read_input(path: Option<&Path>, limit: u64) -> Result<(String, Vec<u8>), Stop> {
-    // `-` is standard input, as for every Unix tool (`./-` names a file).
-    let path = path.filter(|p| p.as_os_str() != "-");
-    let name = path.map_or("input".to_string(), boardsolve::tools::files::shown);
-    let read = match path {
-        None => read_limited(io::stdin().lock(), limit),
-        Some(path) => std::fs::File::open(path).and_then(|file| read_limited(file, limit)),
-    };
-    match read {
-        Ok(Ok(data)) => Ok((name, data)),
-        Ok(Err(too_long)) => Err(Stop::Input(format!("{name}:{too_long}"))),
-        Err(e) => Err(match path {
-            None => io_failure(e, "cannot read standard input"),
-            Some(_) => io_failure(e, format!("cannot read {name}")),
-        }),
-    }
-}
-
-/// Words a library error for the user; `source` names the input.
-pub(crate) fn failure(e: Error, source: &str) -> Stop {
-    match e {
-        Error::Input(e) => Stop::Input(format!("{source}:{e}")),
-        Error::Io(e) => io_failure(e, "cannot write the answer"),
-        e @ Error::Unfinished { .. } => Stop::failed(e),
-        // A refusal, a bug or a declined picture: its own words after the
-        // prefix, status 2.
-        e => Stop::Usage(e.to_string()),
-    }
-}
-
-/// Writes a report as `--json` prints it: one pretty JSON object and a
-/// newline on standard output, or the table that `table` writes, to a
-/// buffered and (on a terminal) coloured standard output.
-pub(crate) fn print_report<T: serde::Serialize>(
-    json: bool,
-    report: &T,
-    table: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
-) -> io::Result<()> {
-    use io::Write;
-    if json {
-        let mut out = io::stdout().lock();
-        serde_json::to_writer_pretty(&mut out, report)
-            .map_err(io::Error::from)
-            .and_then(|()| writeln!(out))
-            .and_then(|()| out.flush())
-    } else {
-        let mut out = io::BufWriter::new(anstream::stdout().lock());
-        table(&mut out).and_then(|()| out.flush())
-    }
-}
-
-/// A progress bar on a terminal, nothing otherwise.
-pub(crate) fn progress_bar(total: u64, what: &str) -> Option<ProgressBar> {
-    if !io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new(total);
-    let style = ProgressStyle::with_template(&format!(
-        "{{bar:40}} {{pos}}/{{len}} {what} ({{elapsed}}, eta {{eta}})"
-    ))
-    .expect("a valid template");
-    bar.set_style(style);
-    Some(bar)
-}

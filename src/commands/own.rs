@@ -3,9 +3,9 @@
 //! judge compiles it), their lines in the header and the report, and
 //! their faults reported as theirs (exit 2), never as the program's.
 
+use super::exit::{Stop, warn};
+use super::run_view::{write_block, write_run};
 use super::source::{self, Prepared, Role};
-use super::stress::{write_block, write_run};
-use super::*;
 use crate::cli::StressArgs;
 use boardsolve::puzzles::Puzzle;
 use boardsolve::tools::harness::Harness;

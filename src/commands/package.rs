@@ -2,7 +2,11 @@
 //! whole into a temporary directory beside the target and renamed into
 //! place, so that a failed or interrupted run leaves no half package.
 
-use super::*;
+use super::exit::{Stop, failure, io_failure, warn};
+use super::harness;
+use super::signals;
+use super::streams::need_stdout;
+use super::style::GOOD;
 use crate::cli::PackageArgs;
 use boardsolve::tools::harness::Harness;
 use boardsolve::tools::package::{self, timing};

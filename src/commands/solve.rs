@@ -1,8 +1,10 @@
 //! `boardsolve solve`: one input to stdout (with pictures and pages), or
 //! many to their `.out` files.
 
+use super::exit::{Status, Stop, failure, warn};
 use super::search_line::{ClearsLine, SearchLine};
-use super::*;
+use super::signals;
+use super::streams::{need_stdout, progress_bar, read_input};
 use crate::cli::SolveArgs;
 use boardsolve::puzzles::{Drawing, Error, Flag, OutputFormat, RuleOptions, SolveOptions};
 use boardsolve::search::context::RunContext;

@@ -2,7 +2,11 @@
 //! compiles it (or found in the cache), a compile error reported as the
 //! verdict `CE`, and the compiled program run like any command.
 
-use super::*;
+use super::exit::Stop;
+use super::harness;
+use super::signals;
+use super::streams::need_stdout;
+use super::style::BAD;
 use boardsolve::puzzles::{Limits, Puzzle};
 use boardsolve::tools::harness::Harness;
 use boardsolve::tools::run;

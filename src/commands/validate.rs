@@ -1,7 +1,10 @@
 //! `boardsolve validate`: test inputs held to the judge's format and
 //! limits, strictly.
 
-use super::*;
+use super::exit::{Stop, warn};
+use super::harness;
+use super::streams::{need_stdout, read_input};
+use super::style::{BAD, GOOD};
 use crate::cli::ValidateArgs;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::{batch, files};

@@ -211,3 +211,67 @@ fn the_check_sees_a_broken_layer() {
         BTreeSet::from(["Parser".to_string()])
     );
 }
+
+/// The crates' source folders, each with the most files in it that may
+/// import a file of an enclosing module (`docs/architecture.md`): none,
+/// since every shared type has a file of its own below the `mod.rs`
+/// that declares and re-exports it.
+const IMPORT_LAYERS: &[(&str, usize)] = &[
+    ("crates/boardsolve-core/src", 0),
+    ("crates/boardsolve-judge/src", 0),
+    ("src", 0),
+];
+
+/// `scripts/import-loops.py --no-reexports --json` on the source folder
+/// `src`: its files, the loops between them and its upward imports.
+fn import_graph(src: &Path) -> serde_json::Value {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/import-loops.py");
+    let out = std::process::Command::new("python3")
+        .arg(&script)
+        .arg(src)
+        .args(["--no-reexports", "--json"])
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("the script's JSON")
+}
+
+#[test]
+fn no_file_imports_another_that_imports_it_back() {
+    for &(src, most_up) in IMPORT_LAYERS {
+        let graph = import_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join(src));
+        // A script that read nothing would find nothing wrong.
+        assert!(graph["files"].as_u64() > Some(20) && graph["edges"].as_u64() > Some(40));
+        assert_eq!(graph["loops"], serde_json::json!([]), "loops in {src}");
+        let up = graph["up"].as_array().expect("a list");
+        assert!(
+            up.len() <= most_up,
+            "{src}: {} files import a file above them (at most {most_up}): {up:?}",
+            up.len()
+        );
+    }
+}
+
+#[test]
+fn the_import_graph_sees_a_loop_and_an_upward_import() {
+    // A crate of three files: a.rs and b.rs import each other, and
+    // a/c.rs imports its parent a.rs through `super`.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("a")).unwrap();
+    let files = [
+        ("lib.rs", "mod a;\nmod b;\n"),
+        ("a.rs", "mod c;\nuse crate::b::B;\npub struct A;\n"),
+        ("b.rs", "use crate::a::A;\npub struct B;\n"),
+        ("a/c.rs", "use super::A;\n"),
+    ];
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let graph = import_graph(dir.path());
+    assert_eq!(graph["loops"], serde_json::json!([["a.rs", "b.rs"]]));
+    assert_eq!(graph["up"], serde_json::json!([["a/c.rs", "a.rs"]]));
+}

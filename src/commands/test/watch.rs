@@ -9,9 +9,12 @@
 //! again is seen coming back and watched anew: a watch follows a folder,
 //! not its name, and dies with it.
 
+use super::super::exit;
+use super::super::exit::{Stop, warn};
+use super::super::signals;
 use super::super::source;
-use super::super::*;
-use super::{case_paths, run_once};
+use super::super::streams::need_stdout;
+use super::once::{case_paths, run_once};
 use crate::cli::TestArgs;
 use boardsolve::puzzles::RuleOptions;
 use boardsolve::tools::files;

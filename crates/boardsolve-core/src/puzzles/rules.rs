@@ -843,26 +843,31 @@ mod tests {
                 other => panic!("{name} {given:?}: {other:?}"),
             }
         };
-        assert_eq!(
-            refusal("yut", RuleOptions::Moves(3)),
-            "yut does not take --moves"
-        );
-        assert_eq!(
-            refusal("17825", RuleOptions::PlacementOrder),
-            "17825 does not take --order"
-        );
-        assert_eq!(
-            refusal("tromino", RuleOptions::Moves(3)),
-            "tromino does not take --moves"
-        );
-        assert_eq!(
-            refusal("12094", RuleOptions::PlacementOrder),
-            "12094 does not take --order"
-        );
-        assert_eq!(
-            refusal("92345", RuleOptions::Moves(0)),
-            "92345 does not take --moves"
-        );
+        for (name, given, wording) in [
+            ("yut", RuleOptions::Moves(3), "yut does not take --moves"),
+            (
+                "17825",
+                RuleOptions::PlacementOrder,
+                "17825 does not take --order",
+            ),
+            (
+                "tromino",
+                RuleOptions::Moves(3),
+                "tromino does not take --moves",
+            ),
+            (
+                "12094",
+                RuleOptions::PlacementOrder,
+                "12094 does not take --order",
+            ),
+            (
+                "92345",
+                RuleOptions::Moves(0),
+                "92345 does not take --moves",
+            ),
+        ] {
+            assert_eq!(refusal(name, given), wording);
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! validator must refuse. Each list is in the order the package is
 //! written, so a package is the same bytes from run to run.
 
-use super::{Format, Kit, Meta, PackageFile, data_seed};
+use super::parts::{Format, Kit, Meta, PackageFile, data_seed};
 use crate::audit::Killer;
 use crate::generate;
 use crate::puzzles::{Bug, Error, Puzzle, RuleOptions};

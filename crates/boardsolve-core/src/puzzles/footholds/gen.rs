@@ -1,8 +1,8 @@
 //! Seeded random games, the `--hard` shapes that break solutions, and the
 //! shrinker that `stress` uses to cut a failing game down.
 
-use super::Footholds;
 use super::board::{Coord, Instance, MAX_SIDE, bit};
+use super::variant::Footholds;
 use crate::puzzles::error::Error;
 use crate::puzzles::limits::{Breach, Limits, PastLimits};
 use crate::puzzles::puzzle::GenRng;

@@ -4,8 +4,8 @@
 //! JSON object with `board`, `aloc`, `bloc`, otherwise plain text (`R C`,
 //! R rows of 0/1, `ar ac br bc`). Every complaint names its line and column.
 
-use super::Footholds;
 use super::board::{Coord, Instance, MAX_SIDE, bit};
+use super::variant::Footholds;
 use crate::puzzles::form::TextForm;
 use crate::puzzles::rules::Text;
 use crate::text::{Cursor, InputError, Position, Tokens, describe_bytes, parse_u64};

@@ -10,8 +10,8 @@
 //! order, and [`Mistake::VanishNotRestored`] sees the board that the steps
 //! tried before left behind.
 
-use super::Footholds;
 use super::board::{Coord, Instance};
+use super::variant::Footholds;
 use crate::puzzles::error::Error;
 use crate::puzzles::rules::Reference;
 

@@ -1,7 +1,8 @@
 //! The four examples of the problem statement (Programmers 92345), in the
 //! page's literal argument form, with their answers.
 
-use super::{Footholds, Instance};
+use super::board::Instance;
+use super::variant::Footholds;
 use crate::puzzles::rules::Text;
 
 /// Programmers 92345's examples (board, aloc, bloc) and their answers.

@@ -17,20 +17,14 @@
 use super::counts::{Counts, EXPONENT_SLOTS};
 use super::landing::Landing;
 use super::lanes::Steps;
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 use super::lanes::WIDTH;
 use super::walk::{land, land_all};
 
 /// The total value of the blocks above `2^level` on a board.
 fn mass_above(cells: &[u8], level: u8) -> u128 {
     let mut mass = 0u128;
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
+    #[cfg(lanes128)]
     let rest = {
         use super::sse2::*;
         let mut pieces = cells.chunks_exact(WIDTH);
@@ -49,10 +43,7 @@ fn mass_above(cells: &[u8], level: u8) -> u128 {
         }
         pieces.remainder()
     };
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    )))]
+    #[cfg(not(lanes128))]
     let rest = cells;
     for &v in rest {
         if v > level {

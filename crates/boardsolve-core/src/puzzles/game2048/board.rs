@@ -225,15 +225,9 @@ impl Board {
             // SAFETY: the CPU has the instructions, and both boards are n×n.
             return unsafe { avx512::slide(from, to, n, dir as usize) };
         }
-        #[cfg(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ))]
+        #[cfg(lanes128)]
         return super::slide::slide(from, to, n, dir as usize);
-        #[cfg(not(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        )))]
+        #[cfg(not(lanes128))]
         slide_scalar(from, to, n, dir)
     }
 }
@@ -249,13 +243,7 @@ impl Board {
 /// where the next one goes); four independent lines keep the processor
 /// busy. `to` is cleared first in one pass, so each cell costs one load and
 /// one store.
-#[cfg_attr(
-    any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ),
-    allow(dead_code)
-)]
+#[cfg_attr(lanes128, allow(dead_code))]
 pub(super) fn slide_scalar(from: &[u8], to: &mut [u8], n: usize, dir: Direction) -> bool {
     assert!(n > 0 && n <= MAX_N && from.len() == n * n && to.len() == n * n);
     to.fill(0);
@@ -300,13 +288,7 @@ pub(super) fn slide_scalar(from: &[u8], to: &mut [u8], n: usize, dir: Direction)
 /// Every cell `first + i * lane + k * step` (`i < L`, `k < len`, wrapping
 /// arithmetic) must be inside both boards.
 #[inline(always)]
-#[cfg_attr(
-    any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ),
-    allow(dead_code)
-)]
+#[cfg_attr(lanes128, allow(dead_code))]
 unsafe fn merge_lines<const L: usize>(
     from: &[u8],
     to: &mut [u8],

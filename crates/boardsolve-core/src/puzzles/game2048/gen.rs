@@ -1,7 +1,7 @@
 //! Seeded random boards, the `--hard` shapes, and the shrinker.
 
-use super::Game2048;
 use super::board::{Board, Instance, MAX_INPUT_EXPONENT, MAX_N, block_value, exponent_of};
+use super::variant::Game2048;
 use crate::puzzles::error::Error;
 use crate::puzzles::limits::{Breach, Limits, PastLimits};
 use crate::puzzles::puzzle::GenRng;

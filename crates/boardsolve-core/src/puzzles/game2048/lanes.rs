@@ -128,10 +128,7 @@ fn transpose(from: &[u8], to: &mut [u8], n: usize) {
 /// register `i + 8` move the bits of (register, byte) one place to the
 /// left, as a rotation of their 8 bits, so after four, register and byte
 /// have swapped. Shared by [`transpose_16`] and the portable move's turns.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 #[inline(always)]
 // SIMD128's shuffles are safe functions where SSE2's are not.
 #[cfg_attr(target_arch = "wasm32", allow(unused_unsafe))]
@@ -158,10 +155,7 @@ pub(super) fn transpose_registers(
 /// store of the block.
 #[inline(always)]
 pub(super) fn transpose_16(block: [[u8; WIDTH]; WIDTH]) -> [[u8; WIDTH]; WIDTH] {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
+    #[cfg(lanes128)]
     {
         use super::sse2::*;
         // SAFETY: SSE2 is part of x86_64; the loads and stores read and
@@ -179,10 +173,7 @@ pub(super) fn transpose_16(block: [[u8; WIDTH]; WIDTH]) -> [[u8; WIDTH]; WIDTH] 
             out
         }
     }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    )))]
+    #[cfg(not(lanes128))]
     {
         let mut out = [[0u8; WIDTH]; WIDTH];
         for (i, line) in block.iter().enumerate() {

@@ -286,10 +286,7 @@ impl CellMasks {
 /// Occupied and at-least-`low` masks of 16 cells (`low` at least 1).
 #[inline]
 fn chunk_masks(chunk: &[u8; 16], low: u8) -> (u16, u16) {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
+    #[cfg(lanes128)]
     {
         use super::sse2::*;
         // SSE2 is part of x86_64, so no feature detection is needed.
@@ -303,10 +300,7 @@ fn chunk_masks(chunk: &[u8; 16], low: u8) -> (u16, u16) {
             (!empty, big)
         }
     }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    )))]
+    #[cfg(not(lanes128))]
     {
         let (mut occupied, mut big) = (0u16, 0u16);
         for (k, &v) in chunk.iter().enumerate() {

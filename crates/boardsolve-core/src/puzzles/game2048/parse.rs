@@ -1,7 +1,7 @@
 //! Judge text to a validated [`Instance`] and back.
 
-use super::Game2048;
 use super::board::{Board, Instance, MAX_N, exponent_of};
+use super::variant::Game2048;
 use crate::puzzles::rules::Text;
 use crate::text::{InputError, Position, Tokens};
 

@@ -5,8 +5,8 @@
 //! exponents), a move builds a new board line by line, and the search tries
 //! all four moves at every step. Exponential; for small boards and small K.
 
-use super::Game2048;
 use super::board::{Instance, value_of};
+use super::variant::Game2048;
 use crate::puzzles::error::Error;
 use crate::puzzles::rules::Reference;
 use rustc_hash::FxHashMap;

@@ -4,7 +4,8 @@
 //! gives: its statement's example is not recorded here, since it could not
 //! be checked against the original page.
 
-use super::{Game2048, Instance};
+use super::board::Instance;
+use super::variant::Game2048;
 use crate::puzzles::rules::Text;
 
 /// BOJ 12100's example, in its input format, and its answer for K = 5.

@@ -4,17 +4,11 @@
 //! blocks of one exponent land ([`Landing`]) without writing the board.
 
 use super::landing::Landing;
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 use super::lanes::{MAX_N, transpose_16};
 use super::lanes::{Scratch, Steps, WIDTH, chunks, columns, rows};
 
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 /// One register of lines for [`walk_sse2`]: lane `i` reads its line's
 /// step `j` at `cells[step * stride + first + i]`, with `step = j`, or
 /// `n - 1 - j` when `reversed` (the move towards the lines' last step).
@@ -38,17 +32,11 @@ struct Lanes<'a> {
     run: Option<u8>,
 }
 
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 /// The landing of a lane that records nothing.
 const NOWHERE: u8 = u8::MAX;
 
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 impl<'a> Lanes<'a> {
     /// No lines of `cells`, `stride` apart, from `first`.
     fn empty(cells: &'a [u8], stride: usize, first: usize, reversed: bool) -> Self {
@@ -85,10 +73,7 @@ impl<'a> Lanes<'a> {
     }
 }
 
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 /// Both moves of one axis as lanes: each chunk of [`chunks`] walked
 /// towards step 0 (into landing `landing`) and towards the last step
 /// (`landing + 1`), `C` registers in all.
@@ -125,10 +110,7 @@ fn land_into(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
     }
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     land_sse2(steps, level, out);
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    )))]
+    #[cfg(not(lanes128))]
     for chunk in chunks(steps.n) {
         for (d, landing) in out.iter_mut().enumerate() {
             land_chunk(steps, chunk, d == 1, level, landing);
@@ -137,10 +119,7 @@ fn land_into(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
 }
 
 /// [`land`] on SSE2 (or SIMD128, through `sse2.rs`): every chunk of lines both ways in one loop.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 fn land_sse2(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
     let n = steps.n;
     match n.div_ceil(WIDTH) {
@@ -173,10 +152,7 @@ pub(super) fn land_all(cells: &[u8], n: usize, level: u8, out: &mut [Landing; 4]
 }
 
 /// [`land_all`] on SSE2.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 fn land_all_sse2(cells: &[u8], n: usize, level: u8, out: &mut [Landing; 4]) {
     if (WIDTH + 1..=WIDTH + 4).contains(&n) {
         land_all_17_to_20(cells, n, level, out);
@@ -202,10 +178,7 @@ fn land_all_sse2(cells: &[u8], n: usize, level: u8, out: &mut [Landing; 4]) {
 /// the first 16 rows each way, and the last `n - 16` columns and rows, both
 /// ways, side by side in the fifth. The rows need only the transpose of the
 /// first 16 (two 16×16 blocks) and four interleaves of the last ones.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 fn land_all_17_to_20(cells: &[u8], n: usize, level: u8, out: &mut [Landing; 4]) {
     use super::sse2::*;
     const STEPS: usize = WIDTH + 4;
@@ -289,10 +262,7 @@ fn land_all_17_to_20(cells: &[u8], n: usize, level: u8, out: &mut [Landing; 4]) 
 /// one loop so that their chains of dependent steps overlap (one alone
 /// waits on each step's result). Each register's lanes record into the
 /// landings of `out` they name.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 // `j` is a step number (a bit of `stepped`), not only an index.
 #[allow(clippy::needless_range_loop)]
 fn walk_sse2<const C: usize>(lanes: &[Lanes; C], n: usize, level: u8, out: &mut [Landing]) {
@@ -383,10 +353,7 @@ fn walk_sse2<const C: usize>(lanes: &[Lanes; C], n: usize, level: u8, out: &mut 
     }
 }
 
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 /// What [`walk_sse2`] left of one register: per step, the lanes with an
 /// event and, per lane, the steps before it that filled no slot; at the
 /// end, each lane's waiting block, its steps that filled no slot and, for
@@ -400,10 +367,7 @@ struct Walked<'a> {
     counts_pairs: bool,
 }
 
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
+#[cfg(lanes128)]
 /// The landings of one register's lanes from what its walk left: the
 /// slots of its events, the blocks of `2^level` still waiting at the ends
 /// of its lines, its lines' lengths, and its blocks and pairs by landing.
@@ -574,13 +538,7 @@ unsafe fn land_avx512(steps: &Steps, level: u8, out: &mut [Landing; 2]) {
 /// [`land`] for the lines `first..first + 16`, recording those from
 /// `first + owned` on: the plain lane loops (the reference for the SSE2
 /// walk, and the walk where there is no SSE2).
-#[cfg_attr(
-    any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ),
-    allow(dead_code)
-)]
+#[cfg_attr(lanes128, allow(dead_code))]
 fn land_chunk(
     steps: &Steps,
     (first, owned): (usize, usize),
@@ -644,10 +602,7 @@ pub(super) fn walks_agree(steps: &Steps, towards_end: bool, level: u8) -> bool {
     let d = usize::from(towards_end);
     let plain = land_plain(steps, level);
     let mut walks = vec![land(steps, level)];
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
+    #[cfg(lanes128)]
     {
         let mut sse2 = [Landing::new(), Landing::new()];
         land_sse2(steps, level, &mut sse2);
@@ -675,10 +630,7 @@ pub(super) fn all_walks_agree(cells: &[u8], n: usize, level: u8) -> bool {
     };
     let mut walks = vec![new()];
     land_all(cells, n, level, &mut walks[0]);
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
+    #[cfg(lanes128)]
     {
         let mut sse2 = new();
         land_all_sse2(cells, n, level, &mut sse2);

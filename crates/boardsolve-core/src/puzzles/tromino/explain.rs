@@ -2,7 +2,8 @@
 //! and its wording for `--explain`: every tromino in placement order with
 //! its cells and the recursion level that placed it.
 
-use super::{Instance, tiling};
+use super::parse::Instance;
+use super::solve::tiling;
 use crate::puzzles::error::Error;
 use crate::puzzles::refusal::Refusal;
 use serde::Serialize;

@@ -2,7 +2,8 @@
 //! on the board and in the recursion's first split, each an exact fact of
 //! the instance, worded to complete "on every failing case, ...".
 
-use super::{Format, Instance};
+use super::parse::Instance;
+use super::variant::Format;
 
 /// The features of `instance` in `format`, in a fixed order. Quadrants
 /// and halves are those of the recursion's first split, so they are named

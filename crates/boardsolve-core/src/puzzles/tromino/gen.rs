@@ -1,8 +1,9 @@
 //! Seeded instances (a uniform hole, or one where off-by-one mistakes show)
 //! and the shrinker of `stress`.
 
-use super::Tromino;
-use super::{Format, Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N, general};
+use super::general;
+use super::parse::{Instance, MAX_BOJ_K, MAX_GENERAL_N, MAX_POW2_N};
+use super::variant::{Format, Tromino};
 use crate::puzzles::error::Error;
 use crate::puzzles::limits::{Breach, Limits, PastLimits};
 use crate::puzzles::puzzle::GenRng;

@@ -15,7 +15,8 @@ use std::sync::mpsc;
 mod decimal;
 mod fours;
 
-use decimal::{DEC_MAX, Dec, Label, LabelText};
+use decimal::{DEC_MAX, Dec, Label, LabelText, Squares};
+use fours::Fours;
 
 /// Number of trominoes tiling a deficient board of side `side`: `(side² − 1) / 3`.
 ///
@@ -346,7 +347,7 @@ const BANDS_PER_WORKER: usize = 2;
 /// waiting is done asleep in the channels, not spinning. If a write fails
 /// the caller drops its channels, which ends every worker at its next
 /// hand-over.
-fn stream<L: Label>(
+fn stream<L: Fours>(
     workers: usize,
     writer: Writer,
     n: usize,
@@ -421,7 +422,7 @@ struct Band<L> {
     text: RowText,
 }
 
-impl<L: Label> Band<L> {
+impl<L: Fours> Band<L> {
     fn new(n: usize, hole: (usize, usize), pairs: usize, hole_text: &[u8]) -> Band<L> {
         Band {
             levels: Levels::new(n, hole),
@@ -469,22 +470,11 @@ impl<L: Label> Band<L> {
                 text.len += bottom;
             } else {
                 self.levels.enter(r, from, leaf + 1);
-                L::push_pair(&mut self.text, self.levels.squares(leaf), &mut self.spill);
+                self.text
+                    .push_leaves(self.levels.squares(leaf), &mut self.spill);
             }
         }
     }
-}
-
-/// The squares of one level of the recursion that meet a row pair, as
-/// [`Levels`] keeps them: square `k` places its first tromino as
-/// `row_base + col_base[k]`, and its hole, in quadrant (at the leaves,
-/// cell) `hole_quadrant[k]`, is labelled `hole_label[k]`.
-#[derive(Clone, Copy)]
-struct Squares<'a, L> {
-    row_base: L,
-    col_base: &'a [L],
-    hole_quadrant: &'a [u8],
-    hole_label: &'a [L],
 }
 
 /// The squares of every level of the recursion that meet one row pair,

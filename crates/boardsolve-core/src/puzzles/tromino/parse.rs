@@ -1,7 +1,7 @@
 //! Judge text in both formats to a validated [`Instance`], and back.
 
-use super::Tromino;
-use super::{Format, general};
+use super::general;
+use super::variant::{Format, Tromino};
 use crate::puzzles::rules::Text;
 use crate::text::{InputError, Position, Tokens};
 use std::fmt;

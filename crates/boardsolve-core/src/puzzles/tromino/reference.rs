@@ -3,8 +3,8 @@
 //! classic mistake on purpose (for `stress --diagnose`), and an exhaustive
 //! tileability search.
 
-use super::Tromino;
-use super::{Format, Instance};
+use super::parse::Instance;
+use super::variant::{Format, Tromino};
 use crate::puzzles::error::Error;
 use crate::puzzles::refusal::Refusal;
 use crate::puzzles::rules::Reference;

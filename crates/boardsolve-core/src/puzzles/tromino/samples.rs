@@ -7,7 +7,8 @@
 //! be checked against the original pages (and their judges accept any
 //! valid tiling).
 
-use super::{Format, Instance, Tromino};
+use super::parse::Instance;
+use super::variant::{Format, Tromino};
 use crate::puzzles::rules::Text;
 
 /// The statement's examples (`n row col`) and their placement orders.

@@ -1,7 +1,9 @@
 //! The judge's answer: the placement order on power-of-two boards,
 //! streamed, and the construction of [`general`] on the others.
 
-use super::{Format, Instance, general, order};
+use super::parse::Instance;
+use super::variant::Format;
+use super::{general, order};
 use std::io::{self, Write};
 
 /// Writes the tiling of `instance` as judge text, the hole as `format`

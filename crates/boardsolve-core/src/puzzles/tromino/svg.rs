@@ -1,6 +1,7 @@
 //! The tiling as an SVG picture.
 
-use super::{Instance, tiling};
+use super::parse::Instance;
+use super::solve::tiling;
 use crate::puzzles::error::Error;
 use crate::puzzles::refusal::Refusal;
 use crate::text::svg::{Data, Svg};

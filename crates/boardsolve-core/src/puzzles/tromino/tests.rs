@@ -2,7 +2,9 @@
 
 use super::*;
 use crate::puzzles::Text;
+use crate::puzzles::error::Error;
 use crate::puzzles::{Puzzle, SolveOptions, TROMINO};
+use crate::text::Verdict;
 use proptest::prelude::*;
 
 fn text(n: usize, row: usize, col: usize) -> Vec<u8> {

@@ -1,8 +1,10 @@
 //! Seeded random dice, the `--hard` dice that run through the blue corners
 //! and the shared centre, and the shrinker.
 
+use super::board::{BOARD, END, FORTY, MAX_USEFUL_DICE, START, SquareId, destination};
+use super::parse::Instance;
 use super::reference::{self, Mistake};
-use super::{BOARD, END, FORTY, Instance, MAX_USEFUL_DICE, START, SquareId, Yut, destination};
+use super::variant::Yut;
 use crate::puzzles::error::Error;
 use crate::puzzles::limits::{Breach, Limits, PastLimits};
 use crate::puzzles::puzzle::GenRng;

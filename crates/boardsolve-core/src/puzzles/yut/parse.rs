@@ -1,6 +1,6 @@
 //! Judge text to a validated [`Instance`], and back.
 
-use super::Yut;
+use super::variant::Yut;
 use crate::puzzles::rules::Text;
 use crate::text::{InputError, Tokens};
 use std::fmt;

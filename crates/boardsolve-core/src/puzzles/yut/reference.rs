@@ -8,8 +8,9 @@
 //! multiset of positions (pieces are interchangeable), so that a diagnosis
 //! on 84 dice takes milliseconds, not hours.
 
-use super::Yut;
-use super::{Instance, MAX_USEFUL_DICE};
+use super::board::MAX_USEFUL_DICE;
+use super::parse::Instance;
+use super::variant::Yut;
 use crate::puzzles::error::Error;
 use crate::puzzles::refusal::Bug;
 use crate::puzzles::rules::Reference;

@@ -1,7 +1,8 @@
 //! The four examples of the problem statement (BOJ 17825), with their
 //! answers.
 
-use super::{Instance, Yut};
+use super::parse::Instance;
+use super::variant::Yut;
 use crate::puzzles::rules::Text;
 
 /// BOJ 17825's examples, in its input format, and their answers.

@@ -2,8 +2,10 @@
 //! board in memory at once. Kept as the plain reference the streaming
 //! checker is compared with.
 
-use super::{Cell, HOLE, LISTED, Offence};
-use crate::puzzles::tromino::{Format, Instance, order};
+use super::offence::{Cell, HOLE, LISTED, Offence};
+use crate::puzzles::tromino::order;
+use crate::puzzles::tromino::parse::Instance;
+use crate::puzzles::tromino::variant::Format;
 use crate::text::{Tokens, Verdict, describe_bytes, parse_u64};
 use rustc_hash::FxHashMap;
 

@@ -2,8 +2,6 @@
 //! eight decimal digits in the lanes of a `u64` ([`Dec`]), added digit by
 //! digit and turned into text without a division.
 
-use super::{RowText, Squares, fours};
-
 /// The eight decimal digits of `v < 10^8` as byte values (not ASCII), the
 /// most significant in the lowest byte: SWAR division by 10^4, 10^2, 10 in
 /// all lanes at once, no table and no loop.
@@ -68,27 +66,6 @@ pub(super) trait Label: Copy + PartialEq + Send + std::fmt::Debug {
     fn plus(self, other: Self) -> Self;
     /// Text of a label other than the hole.
     fn cell(self) -> LabelText;
-
-    /// Whether [`Label::push_fours`] may be called.
-    const FOURS: bool = false;
-
-    /// Writes the two lines of a row pair from its 4×4 squares at the
-    /// starts of `top` and `bottom`, returning their lengths: see
-    /// [`fours::push_pair`].
-    fn push_fours(
-        _top: &mut [u8],
-        _bottom: &mut [u8],
-        _half: usize,
-        _squares: Squares<'_, Self>,
-    ) -> (usize, usize) {
-        unreachable!("only labels with FOURS have the four-cell writer")
-    }
-
-    /// Appends the two lines of a row pair to `text`: see
-    /// [`RowText::push_leaves`].
-    fn push_pair(text: &mut RowText, leaves: Squares<'_, Self>, spill: &mut [u8]) {
-        text.push_leaves(leaves, spill);
-    }
 }
 
 impl Label for u32 {
@@ -151,17 +128,18 @@ impl Label for Dec {
             len: 9 - (zeros / 8) as usize,
         }
     }
+}
 
-    const FOURS: bool = true;
-
-    fn push_fours(
-        top: &mut [u8],
-        bottom: &mut [u8],
-        half: usize,
-        squares: Squares<'_, Dec>,
-    ) -> (usize, usize) {
-        fours::push_pair(top, bottom, half, squares)
-    }
+/// The squares of one level of the recursion that meet a row pair, as
+/// [`Levels`](super::Levels) keeps them: square `k` places its first tromino as
+/// `row_base + col_base[k]`, and its hole, in quadrant (at the leaves,
+/// cell) `hole_quadrant[k]`, is labelled `hole_label[k]`.
+#[derive(Clone, Copy)]
+pub(super) struct Squares<'a, L> {
+    pub(super) row_base: L,
+    pub(super) col_base: &'a [L],
+    pub(super) hole_quadrant: &'a [u8],
+    pub(super) hole_label: &'a [L],
 }
 
 #[cfg(test)]

@@ -24,7 +24,41 @@
 //! The square holding the board's hole (anywhere in it) is left to the
 //! cell-by-cell writer, which the caller uses for its row pairs.
 
-use super::{Dec, Label, Squares};
+use super::decimal::{Dec, Label, Squares};
+
+/// A label type's writer of four cells at a time, where it has one: the
+/// decimal lanes have [`push_pair`]; other labels go cell by cell.
+pub(super) trait Fours: Label {
+    /// Whether [`Fours::push_fours`] may be called.
+    const FOURS: bool = false;
+
+    /// Writes the two lines of a row pair from its 4×4 squares at the
+    /// starts of `top` and `bottom`, returning their lengths: see
+    /// [`push_pair`].
+    fn push_fours(
+        _top: &mut [u8],
+        _bottom: &mut [u8],
+        _half: usize,
+        _squares: Squares<'_, Self>,
+    ) -> (usize, usize) {
+        unreachable!("only labels with FOURS have the four-cell writer")
+    }
+}
+
+impl Fours for u32 {}
+
+impl Fours for Dec {
+    const FOURS: bool = true;
+
+    fn push_fours(
+        top: &mut [u8],
+        bottom: &mut [u8],
+        half: usize,
+        squares: Squares<'_, Dec>,
+    ) -> (usize, usize) {
+        push_pair(top, bottom, half, squares)
+    }
+}
 
 /// Eight spaces: what follows a cell's digits.
 const SPACES: u64 = 0x2020_2020_2020_2020;
