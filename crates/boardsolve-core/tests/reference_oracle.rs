@@ -1,0 +1,205 @@
+//! The reference oracle of mutation testing: the plain reference (making
+//! no mistake) run on data sets whose answers are the fast solver's, so
+//! that a mutant of the reference that answers one case differently fails.
+//!
+//! Skipped (passes with a note on stderr) unless `BOARDSOLVE_MUTATION_DATA`
+//! names a folder of `JUDGE/SET/X.in` with `X.ans`, as
+//! `scripts/mutation-data.sh` writes it: the references are exponential
+//! and a data set takes seconds to minutes, too long for `cargo test`.
+//!
+//! Every data set is run, not only up to the first one that kills, so
+//! that one build of a mutant gives its score on every set: with
+//! `BOARDSOLVE_MUTATION_LOG` set, one line a data set is appended to that
+//! file, `HASH JUDGE/SET killed|survived CASES SKIPPED FIRST-WRONG`, where
+//! HASH identifies the reference's source as compiled (so the mutant
+//! cargo-mutants made of it; `scripts/mutation-score.py` matches it to
+//! cargo-mutants' own list). `BOARDSOLVE_ORACLE_JUDGES` (comma-separated)
+//! runs only those judges' folders.
+//!
+//! A case whose reference search is too long for a mutant's test (the 2048
+//! reference searches all 4^K lines, with no memo past 8×8) is skipped and
+//! counted: `BOARDSOLVE_ORACLE_MAX_WORK` bounds the cells moved per case.
+
+use boardsolve_core::puzzles::Reference;
+use boardsolve_core::puzzles::game2048::Game2048;
+use std::fmt::Write as _;
+use std::fs;
+use std::io::Write as _;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+/// One judge's plain reference: how to answer one input, and the source
+/// it was compiled from (to name the mutant under test).
+struct Judge {
+    name: &'static str,
+    source: &'static str,
+    /// The answer to one input, or `None` when the case is over `max_work`.
+    answer: fn(&str, u64) -> Option<String>,
+}
+
+const JUDGES: &[Judge] = &[
+    Judge {
+        name: "12100",
+        source: include_str!("../src/puzzles/game2048/reference.rs"),
+        answer: |input, max_work| game2048_answer(input, 5, max_work),
+    },
+    Judge {
+        name: "12094",
+        source: include_str!("../src/puzzles/game2048/reference.rs"),
+        answer: |input, max_work| game2048_answer(input, 10, max_work),
+    },
+];
+
+/// Cells moved per case when `BOARDSOLVE_ORACLE_MAX_WORK` is unset: a few
+/// seconds of an optimised build, so that the 20×20 boards of K = 10 (4^10
+/// lines of 400 cells) are left out and every board of K = 5 is run.
+const DEFAULT_MAX_WORK: u64 = 200_000_000;
+
+/// The 2048 reference on judge text (N, then N rows of N blocks), as
+/// `stress` runs it (`Reference::reference`, no mistake), or `None` when
+/// it would move more than `max_work` cells: N² cells for each of the
+/// 4 + 4² + … + 4^K boards searched (an upper bound; the reference
+/// remembers positions on boards up to 8×8, and those are always run).
+fn game2048_answer(input: &str, moves: u32, max_work: u64) -> Option<String> {
+    let n: u64 = input
+        .split_ascii_whitespace()
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("the board size N first");
+    let boards: u64 = (1..=moves).map(|k| 4u64.saturating_pow(k)).sum();
+    if n > 8 && boards.saturating_mul(n * n) > max_work {
+        return None;
+    }
+    Some(plain(&Game2048::new(moves), input))
+}
+
+/// The plain reference's answer to a valid input.
+fn plain<R: Reference>(rules: &R, input: &str) -> String {
+    let instance = rules
+        .parse(input.as_bytes())
+        .unwrap_or_else(|e| panic!("an input of the data set is invalid: {e}"));
+    rules
+        .reference(&instance, None)
+        .unwrap_or_else(|e| panic!("the reference refused a case: {e}"))
+}
+
+/// FNV-1a of the text: the mutant's name in the log.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// What one data set says of the reference under test.
+struct Verdict {
+    cases: usize,
+    skipped: usize,
+    /// The first case answered wrong (or panicking), if any.
+    wrong: Option<String>,
+}
+
+fn run_set(judge: &Judge, set: &Path, max_work: u64) -> Verdict {
+    let mut inputs: Vec<PathBuf> = fs::read_dir(set)
+        .unwrap_or_else(|e| panic!("{}: {e}", set.display()))
+        .map(|entry| entry.expect("a folder entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "in"))
+        .collect();
+    inputs.sort();
+    let mut verdict = Verdict {
+        cases: 0,
+        skipped: 0,
+        wrong: None,
+    };
+    for input in inputs {
+        let answer = input.with_extension("ans");
+        let (Ok(text), Ok(expected)) = (fs::read_to_string(&input), fs::read_to_string(&answer))
+        else {
+            panic!("{} and its .ans must both be readable", input.display());
+        };
+        let got = catch_unwind(AssertUnwindSafe(|| (judge.answer)(&text, max_work)));
+        let name = input.file_name().unwrap_or_default().to_string_lossy();
+        match got {
+            Ok(None) => verdict.skipped += 1,
+            Ok(Some(got)) if got.trim() == expected.trim() => verdict.cases += 1,
+            _ => {
+                verdict.cases += 1;
+                verdict.wrong = Some(name.into_owned());
+                // One wrong case kills the mutant for this set.
+                break;
+            }
+        }
+    }
+    verdict
+}
+
+#[test]
+fn the_plain_references_give_the_fast_solvers_answers() {
+    let Some(root) = std::env::var_os("BOARDSOLVE_MUTATION_DATA") else {
+        eprintln!("reference oracle skipped: BOARDSOLVE_MUTATION_DATA is not set");
+        return;
+    };
+    let root = PathBuf::from(root);
+    let only = std::env::var("BOARDSOLVE_ORACLE_JUDGES").ok();
+    let max_work = std::env::var("BOARDSOLVE_ORACLE_MAX_WORK").map_or(DEFAULT_MAX_WORK, |w| {
+        w.parse().expect("BOARDSOLVE_ORACLE_MAX_WORK: a number")
+    });
+    let mut log = std::env::var_os("BOARDSOLVE_MUTATION_LOG").map(|path| {
+        fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", Path::new(&path).display()))
+    });
+    let mut failures = String::new();
+    let mut sets_run = 0;
+    for judge in JUDGES {
+        if only
+            .as_deref()
+            .is_some_and(|only| !only.split(',').any(|j| j == judge.name))
+        {
+            continue;
+        }
+        let Ok(entries) = fs::read_dir(root.join(judge.name)) else {
+            continue;
+        };
+        let mut sets: Vec<PathBuf> = entries
+            .map(|e| e.expect("a folder entry").path())
+            .filter(|p| p.is_dir())
+            .collect();
+        sets.sort();
+        let hash = fnv1a(judge.source);
+        for set in sets {
+            let label = format!(
+                "{}/{}",
+                judge.name,
+                set.file_name().unwrap_or_default().to_string_lossy()
+            );
+            let verdict = run_set(judge, &set, max_work);
+            sets_run += 1;
+            if let Some(log) = log.as_mut() {
+                // One write a line, so a mutant stopped by a timeout leaves
+                // the sets it finished.
+                let line = format!(
+                    "{hash:016x}\t{label}\t{}\t{}\t{}\t{}\n",
+                    if verdict.wrong.is_some() {
+                        "killed"
+                    } else {
+                        "survived"
+                    },
+                    verdict.cases,
+                    verdict.skipped,
+                    verdict.wrong.as_deref().unwrap_or("-"),
+                );
+                log.write_all(line.as_bytes()).expect("the mutation log");
+            }
+            if let Some(wrong) = verdict.wrong {
+                let _ = writeln!(
+                    failures,
+                    "{label}/{wrong}: the reference answers differently"
+                );
+            }
+        }
+    }
+    assert!(sets_run > 0, "no data set under {}", root.display());
+    assert!(failures.is_empty(), "{failures}");
+}
