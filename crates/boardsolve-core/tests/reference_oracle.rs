@@ -16,6 +16,12 @@
 //! cargo-mutants' own list). `BOARDSOLVE_ORACLE_JUDGES` (comma-separated)
 //! runs only those judges' folders.
 //!
+//! With `BOARDSOLVE_MUTATION_KEEP` naming a folder, the test binary copies
+//! itself there as `HASH.bin` for each reference source it is built from:
+//! a mutant's binary then runs on more data sets later
+//! (`scripts/mutation-rerun.sh`) without building the mutant again, which
+//! is most of a mutant's time.
+//!
 //! A case whose reference search is too long for a mutant's test (the 2048
 //! reference searches all 4^K lines, with no memo past 8×8) is skipped and
 //! counted: `BOARDSOLVE_ORACLE_MAX_WORK` bounds the cells moved per case.
@@ -132,6 +138,22 @@ fn run_set(judge: &Judge, set: &Path, max_work: u64) -> Verdict {
     verdict
 }
 
+/// Copies this test binary to `keep/HASH.bin` (HASH of every judge's
+/// source together, so that a mutant of any of them has its own), through a
+/// temporary name so that a copy cut short is never taken for a binary.
+fn keep_binary(keep: &Path) {
+    let hash = fnv1a(JUDGES.iter().map(|j| j.source).collect::<String>().as_str());
+    let dest = keep.join(format!("{hash:016x}.bin"));
+    if dest.exists() {
+        return;
+    }
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let tmp = keep.join(format!("{hash:016x}.bin.{}", std::process::id()));
+    fs::create_dir_all(keep).expect("the folder of kept binaries");
+    fs::copy(&exe, &tmp).expect("a copy of the test binary");
+    fs::rename(&tmp, &dest).expect("the kept binary renamed into place");
+}
+
 #[test]
 fn the_plain_references_give_the_fast_solvers_answers() {
     let Some(root) = std::env::var_os("BOARDSOLVE_MUTATION_DATA") else {
@@ -150,6 +172,9 @@ fn the_plain_references_give_the_fast_solvers_answers() {
             .open(&path)
             .unwrap_or_else(|e| panic!("{}: {e}", Path::new(&path).display()))
     });
+    if let Some(keep) = std::env::var_os("BOARDSOLVE_MUTATION_KEEP") {
+        keep_binary(Path::new(&keep));
+    }
     let mut failures = String::new();
     let mut sets_run = 0;
     for judge in JUDGES {
