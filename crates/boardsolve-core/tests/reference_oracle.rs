@@ -228,3 +228,29 @@ fn the_plain_references_give_the_fast_solvers_answers() {
     assert!(sets_run > 0, "no data set under {}", root.display());
     assert!(failures.is_empty(), "{failures}");
 }
+
+/// The oracle's own verdicts on a folder it writes: a right answer
+/// passes, a wrong one kills, and a case over the work bound is skipped
+/// and counted, not run.
+#[test]
+fn a_set_kills_on_a_wrong_answer_and_counts_skipped_cases() {
+    let set = std::env::temp_dir().join(format!("reference-oracle-{}", std::process::id()));
+    fs::create_dir_all(&set).expect("a temporary folder");
+    let case = |name: &str, input: &str, answer: &str| {
+        fs::write(set.join(format!("{name}.in")), input).expect("an input");
+        fs::write(set.join(format!("{name}.ans")), answer).expect("an answer");
+    };
+    // 2 2 / 4 0 at K = 5: 2 2 merge to 4, then 4 and 4 to 8.
+    case("1", "2\n2 2\n4 0\n", "8\n");
+    // 12×12 at K = 5: 144 cells for each of 1364 boards, over 100 000.
+    let big = format!("12\n{}", "2 ".repeat(144));
+    case("2", &big, "0\n");
+    let judge = &JUDGES[0];
+    let verdict = run_set(judge, &set, 100_000);
+    assert_eq!((verdict.cases, verdict.skipped), (1, 1));
+    assert_eq!(verdict.wrong, None);
+    case("0", "2\n2 2\n4 0\n", "16\n");
+    let verdict = run_set(judge, &set, 100_000);
+    assert_eq!(verdict.wrong.as_deref(), Some("0.in"));
+    fs::remove_dir_all(&set).expect("the temporary folder removed");
+}
