@@ -17,8 +17,9 @@
 //! runs only those judges' folders.
 //!
 //! With `BOARDSOLVE_MUTATION_KEEP` naming a folder, the test binary copies
-//! itself there as `HASH.bin` for each reference source it is built from:
-//! a mutant's binary then runs on more data sets later
+//! itself there as `HASH.bin`, HASH of every judge's source one after
+//! another (one file a mutant): a mutant's binary then runs on more data
+//! sets later
 //! (`scripts/mutation-rerun.sh`) without building the mutant again, which
 //! is most of a mutant's time.
 //!
@@ -56,9 +57,10 @@ const JUDGES: &[Judge] = &[
     },
 ];
 
-/// Cells moved per case when `BOARDSOLVE_ORACLE_MAX_WORK` is unset: a few
-/// seconds of an optimised build, so that the 20×20 boards of K = 10 (4^10
-/// lines of 400 cells) are left out and every board of K = 5 is run.
+/// Cells moved per case when `BOARDSOLVE_ORACLE_MAX_WORK` is unset: about
+/// 1.5 s of CPU in the test profile (a 12×12 board at K = 10, just over
+/// it, took 1.46 s), so that boards up to 11×11 are run at K = 10 and
+/// every board at K = 5 (a 20×20 one is 546 000 cells).
 const DEFAULT_MAX_WORK: u64 = 200_000_000;
 
 /// The 2048 reference on judge text (N, then N rows of N blocks), as
