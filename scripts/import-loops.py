@@ -5,7 +5,7 @@
 
 An edge goes from a file to the file of every module a path in it names
 (`use` trees, and `crate::`/`super::`/`self::` paths in code), tests left
-out (`tests.rs` and `#[cfg(test)] mod tests`). Prints the files, the
+out (`tests.rs`, a `tests/` folder and `#[cfg(test)] mod tests`). Prints the files, the
 edges, the loops (groups of files that import each other, directly or
 through others) and the upward edges (to a file of an enclosing module).
 --no-reexports leaves out `pub use` (a facade naming what lies below it
@@ -91,7 +91,7 @@ def resolve(modpath, path):
 
 edges = {}
 for mp, f in files.items():
-    if mp and mp[-1] == 'tests': continue
+    if 'tests' in mp: continue  # tests.rs, tests/ folders and what is in them
     src = re.sub(r'pub\s*\(\s*in\s+[^)]*\)', 'pub', cut_tests(strip(open(f).read())))
     # inline modules: map offset -> extra path segments
     inline = []  # (start, end, name)

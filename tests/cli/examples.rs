@@ -42,6 +42,11 @@ const NOT_RUN: &[(&str, &str)] = &[
          minute each, and what they print is a measurement",
     ),
     (
+        "scripts/mutation-",
+        "mutation testing: every mutant of a reference built by cargo-mutants \
+         and exponential searches run on every data set, tens of minutes",
+    ),
+    (
         "scripts/2048-seeds.sh",
         "times twenty 2048 searches of seconds to a minute each",
     ),

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Mutation scores per data set, from one run of scripts/mutation-2048.sh.
+
+    scripts/mutation-score.py OUT [--json]
+
+OUT holds cargo-mutants' mutants.out/ (mutants.json, outcomes.json), the
+oracle's sets.log (one line a data set and mutant: HASH SET killed|survived
+CASES SKIPPED FIRST-WRONG) and reference.rs.orig, the source mutated. Each
+mutant is matched to its log lines by the oracle's hash (FNV-1a of the
+mutated source: its diff applied to the original).
+
+A mutant is viable when it builds (cargo-mutants' Unviable ones do not).
+Its verdict on a data set is the oracle's line. A set with no line is
+one its binary never finished: when the binary died (cargo-mutants
+counted it caught, or a rerun's exit status is not 0 or 124: a stack
+overflow is no panic the oracle can catch), the set counts it killed,
+as a program that crashes fails the data set; when it was stopped by a
+timeout, the set counts it not killed and it is listed as timed out.
+Prints, per judge, each data set's score (killed / viable), the union's,
+and the survivors of the union.
+
+The log's HASH is FNV-1a of reference.rs as compiled; the kept binaries
+are named by FNV-1a of every judge's source one after another, which for
+the oracle's two 2048 judges is reference.rs twice.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+
+
+def fnv1a(data: bytes) -> int:
+    h = 0xCBF29CE484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def natural(label: str) -> list:
+    """package-2 before package-10."""
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", label)]
+
+
+def mutated_source(orig_path: str, diff: str) -> bytes:
+    with tempfile.TemporaryDirectory() as tmp:
+        patch = os.path.join(tmp, "d.diff")
+        out = os.path.join(tmp, "out.rs")
+        with open(patch, "w") as f:
+            f.write(diff)
+        subprocess.run(
+            ["patch", "-s", "-o", out, orig_path, patch], check=True, stdout=subprocess.DEVNULL
+        )
+        with open(out, "rb") as f:
+            return f.read()
+
+
+def main() -> None:
+    out = sys.argv[1]
+    as_json = "--json" in sys.argv[2:]
+    mo = os.path.join(out, "mutants.out")
+    orig = os.path.join(out, "reference.rs.orig")
+    mutants = json.load(open(os.path.join(mo, "mutants.json")))
+    outcomes = json.load(open(os.path.join(mo, "outcomes.json")))["outcomes"]
+    summary = {}
+    for o in outcomes:
+        scenario = o["scenario"]
+        if isinstance(scenario, dict) and "Mutant" in scenario:
+            summary[scenario["Mutant"]["name"]] = o["summary"]
+    lines = defaultdict(dict)
+    for line in open(os.path.join(out, "sets.log")):
+        h, label, verdict, cases, skipped, wrong = line.rstrip("\n").split("\t")
+        lines[int(h, 16)][label] = (verdict, int(cases), int(skipped), wrong)
+    base = lines[fnv1a(open(orig, "rb").read())]
+    sets = sorted(base, key=natural)
+    bad = [s for s in sets if base[s][0] != "survived"]
+    if bad:
+        sys.exit(f"the unmutated reference fails {bad}: no score")
+    judges = sorted({s.split("/")[0] for s in sets})
+    reruns = {}
+    for name in os.listdir(out):
+        if name.startswith("rerun-") and name.endswith(".status"):
+            for judge in name[len("rerun-") : -len(".status")].split(","):
+                reruns[judge] = dict(
+                    line.split() for line in open(os.path.join(out, name)) if line.strip()
+                )
+    result = {"sets": {}, "judges": {}, "mutants": []}
+    killed = defaultdict(set)
+    viable, timeouts, died = [], defaultdict(list), defaultdict(list)
+    for m in mutants:
+        name = m["name"].split("reference.rs:", 1)[1]
+        outcome = summary.get(m["name"], "NotRun")
+        if outcome in ("Unviable", "NotRun"):
+            continue
+        viable.append(name)
+        source = mutated_source(orig, m["diff"])
+        got = lines.get(fnv1a(source), {})
+        binary = f"{fnv1a(source + source):016x}"
+        for s in sets:
+            judge = s.split("/")[0]
+            if s in got:
+                if got[s][0] == "killed":
+                    killed[s].add(name)
+                continue
+            if judge in reruns:
+                status = reruns[judge].get(binary, "124" if outcome == "Timeout" else "none")
+                stopped = status in ("124", "none")
+            else:
+                stopped = outcome != "CaughtMutant"
+            if not stopped:
+                killed[s].add(name)
+            listed = timeouts[judge] if stopped else died[judge]
+            if name not in listed:
+                listed.append(name)
+        result["mutants"].append({"name": name, "outcome": outcome, "sets": got})
+    for judge in judges:
+        mine = [s for s in sets if s.startswith(judge + "/")]
+        union = set().union(*(killed[s] for s in mine))
+        result["judges"][judge] = {
+            "union": len(union),
+            "survivors": [v for v in viable if v not in union],
+        }
+        for s in mine:
+            _, cases, skipped, _ = base[s]
+            result["sets"][s] = {
+                "killed": len(killed[s]),
+                "cases": cases,
+                "skipped": skipped,
+            }
+    result["viable"], result["timeouts"], result["died"] = len(viable), timeouts, died
+    if as_json:
+        json.dump(result, sys.stdout, indent=1)
+        return
+    print(f"{len(viable)} viable mutants (they build)")
+    for judge in judges:
+        print(f"\n{judge}: data set, cases run (skipped), killed / viable")
+        for s in [s for s in sets if s.startswith(judge + "/")]:
+            r = result["sets"][s]
+            skip = f" ({r['skipped']} skipped)" if r["skipped"] else ""
+            print(f"  {s:<20} {r['cases']:>4}{skip:<14} {r['killed']:>3} / {len(viable)}")
+        j = result["judges"][judge]
+        print(f"  {'union':<20} {'':>4}{'':<14} {j['union']:>3} / {len(viable)}")
+        for v in j["survivors"]:
+            print(f"  survivor: {v}")
+        for t in timeouts[judge]:
+            print(f"  timed out: {t}")
+        for d in died[judge]:
+            print(f"  died (kills every set it did not finish): {d}")
+
+
+if __name__ == "__main__":
+    main()
