@@ -28,6 +28,11 @@ if [ ! -x "$tools/bin/bt" ] || [ ! -x "$tools/bin/verifyproblem" ]; then
     python3 -m venv "$tools"
     "$tools/bin/pip" install -q problemtools==1.20260907 bapctools==2026.10.0
 fi
+# --tools-only installs the two tools and stops (CI starts it early, in
+# the background, while it builds).
+if [ "${1:-}" = "--tools-only" ]; then
+    exit 0
+fi
 # BOARDSOLVE=PATH checks the packages that binary writes (CI passes the
 # one `cargo test` built); otherwise a release build is made.
 if [ -n "${BOARDSOLVE:-}" ]; then
