@@ -65,6 +65,11 @@ const NOT_RUN: &[(&str, &str)] = &[
          `cargo test`",
     ),
     (
+        "web-check.mjs",
+        "runs the WebAssembly module built by scripts/build-web.sh against the \
+         native engine; .ci/run runs it after building the site",
+    ),
+    (
         "http.server",
         "serves the site until stopped; the browser test serves it itself",
     ),
