@@ -59,6 +59,16 @@ fn check_package(root: &Path, name: &str) {
     assert!(out.starts_with(&format!("wrote {shown}: ")), "{out}");
     let files = files_under(&dir);
     let tiling = matches!(name, "14600" | "14601");
+    check_layout(name, &files, &err, tiling);
+    check_problem_yaml(name, &dir, &out, tiling);
+    check_statement_and_submissions(&dir, &files);
+    let (samples, secret) = check_data(root, name, &dir, &files);
+    check_answers(root, name, &dir, &samples, &secret, tiling);
+}
+
+/// The files every package has, and the output validator only where any
+/// tiling is accepted.
+fn check_layout(name: &str, files: &BTreeSet<String>, err: &str, tiling: bool) {
     // A mistake the data cannot kill is named: under a judge accepting
     // any tiling, both tromino mistakes; elsewhere none.
     let unkilled = "the secret data does not kill [clockwise-quadrants], [centre-last]: none of ";
@@ -79,6 +89,11 @@ fn check_package(root: &Path, name: &str) {
         tiling,
         "{name}: an output validator only where any tiling is accepted"
     );
+}
+
+/// problem.yaml: the format, the licence, the judge's limits, its source
+/// and the time limit with the rule it follows.
+fn check_problem_yaml(name: &str, dir: &Path, out: &str, tiling: bool) {
     let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
     for line in [
         "problem_format_version: 2025-09\n",
@@ -125,6 +140,10 @@ fn check_package(root: &Path, name: &str) {
         "{yaml}"
     );
     assert!(yaml.contains("uuid: "), "{yaml}");
+}
+
+/// The statement is filled in, and there is one wrong submission.
+fn check_statement_and_submissions(dir: &Path, files: &BTreeSet<String>) {
     let statement = std::fs::read_to_string(dir.join("statement/problem.en.tex")).unwrap();
     assert!(statement.starts_with("\\problemname{"), "{statement}");
     assert!(!statement.contains('@'), "a placeholder left: {statement}");
@@ -133,9 +152,18 @@ fn check_package(root: &Path, name: &str) {
         .filter(|f| f.starts_with("submissions/wrong_answer/"))
         .collect();
     assert_eq!(wrong.len(), 1, "{wrong:?}");
+}
 
-    let samples = cases(&files, "data/sample/");
-    let secret = cases(&files, "data/secret/");
+/// The samples are the statement's examples, the secret data has its
+/// kinds of cases; returns the sample and the secret case names.
+fn check_data(
+    root: &Path,
+    name: &str,
+    dir: &Path,
+    files: &BTreeSet<String>,
+) -> (Vec<String>, Vec<String>) {
+    let samples = cases(files, "data/sample/");
+    let secret = cases(files, "data/secret/");
     // The samples are the statement's examples of `samples`.
     let examples = root.join(format!("samples-{name}"));
     solved(
@@ -166,11 +194,24 @@ fn check_package(root: &Path, name: &str) {
         let random = secret.iter().filter(|c| c.starts_with("random-")).count();
         assert!(random >= 100, "{random}");
     }
+    (samples, secret)
+}
+
+/// The answers are right, the inputs valid, and every killable mistake
+/// of the catalogue is killed by the secret data; then the validator.
+fn check_answers(
+    root: &Path,
+    name: &str,
+    dir: &Path,
+    samples: &[String],
+    secret: &[String],
+    tiling: bool,
+) {
     if name == "12094" {
         // Its audit runs 8 plain references of 4^10 lines on 20×20 boards,
         // minutes of CPU: the answers are checked one by one instead, and
         // CI's verifyproblem sees the wrong submission rejected.
-        for case in &secret {
+        for case in secret {
             let case = dir.join(format!("data/secret/{case}"));
             let input = format!("{}.in", case.display());
             let answer = format!("{}.ans", case.display());
@@ -178,7 +219,7 @@ fn check_package(root: &Path, name: &str) {
             let (code, out, _) = run(&["check", name, &input, &answer], b"");
             assert_eq!(code, 0, "{answer}: {out}");
         }
-        return check_validator(root, name, &dir, &samples, &secret);
+        return check_validator(root, name, dir, samples, secret);
     }
     // Answers are right, inputs valid, and every killable mistake of the
     // catalogue is killed by the secret data (tromino's mistakes of the
@@ -205,7 +246,7 @@ fn check_package(root: &Path, name: &str) {
             ["clockwise-quadrants", "centre-last"].contains(&mistake["id"].as_str().unwrap());
         assert_eq!(killed, !(tiling && order), "{name}: {mistake}");
     }
-    check_validator(root, name, &dir, &samples, &secret);
+    check_validator(root, name, dir, samples, secret);
 }
 
 /// The package's own validator, compiled as a judge would, accepts every
