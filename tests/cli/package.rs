@@ -63,7 +63,8 @@ fn check_package(root: &Path, name: &str) {
     check_problem_yaml(name, &dir, &out, tiling);
     check_statement_and_submissions(&dir, &files);
     let (samples, secret) = check_data(root, name, &dir, &files);
-    check_answers(root, name, &dir, &samples, &secret, tiling);
+    check_answers(name, &dir, &secret, tiling);
+    check_validator(root, name, &dir, &samples, &secret);
 }
 
 /// The files every package has, and the output validator only where any
@@ -198,15 +199,10 @@ fn check_data(
 }
 
 /// The answers are right, the inputs valid, and every killable mistake
-/// of the catalogue is killed by the secret data; then the validator.
-fn check_answers(
-    root: &Path,
-    name: &str,
-    dir: &Path,
-    samples: &[String],
-    secret: &[String],
-    tiling: bool,
-) {
+/// of the catalogue is killed by the secret data (tromino's mistakes of
+/// the numbering order cannot be under a judge accepting any tiling; those
+/// of its rules are).
+fn check_answers(name: &str, dir: &Path, secret: &[String], tiling: bool) {
     if name == "12094" {
         // Its audit runs 8 plain references of 4^10 lines on 20×20 boards,
         // minutes of CPU: the answers are checked one by one instead, and
@@ -219,12 +215,8 @@ fn check_answers(
             let (code, out, _) = run(&["check", name, &input, &answer], b"");
             assert_eq!(code, 0, "{answer}: {out}");
         }
-        return check_validator(root, name, dir, samples, secret);
+        return;
     }
-    // Answers are right, inputs valid, and every killable mistake of the
-    // catalogue is killed by the secret data (tromino's mistakes of the
-    // numbering order cannot be under a judge accepting any tiling; those
-    // of its rules are).
     // audit reads X.out or X.ans.
     let (code, out, _) = run(
         &[
@@ -246,7 +238,6 @@ fn check_answers(
             ["clockwise-quadrants", "centre-last"].contains(&mistake["id"].as_str().unwrap());
         assert_eq!(killed, !(tiling && order), "{name}: {mistake}");
     }
-    check_validator(root, name, dir, samples, secret);
 }
 
 /// The package's own validator, compiled as a judge would, accepts every
