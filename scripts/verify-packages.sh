@@ -55,6 +55,13 @@ python3:
 EOF
 export XDG_CONFIG_HOME="$work/config"
 export PATH="$PWD/$tools/bin:$PATH"
+# One run a core: the package checks run alone (CI runs them last).
+jobs=$(nproc)
+# Appends "NAME N s" for the time since the last step to $steps.
+took() {
+    steps="${steps:+$steps, }$1 $((SECONDS - last)) s"
+    last=$SECONDS
+}
 failed() {
     cat "$1"
     echo "verify-packages: $2" >&2
@@ -67,26 +74,35 @@ for judge in ${JUDGES:-12100 12094 17825 14600 14601 92345}; do
     pkg="$work/$judge/current/$judge"
     mkdir -p "$work/$judge/current" "$work/$judge/draft"
     start=$SECONDS
+    last=$SECONDS
+    steps=""
     "$boardsolve" package "$judge" --out-dir "$pkg" >"$work/$judge.package" 2>&1 ||
         failed "$work/$judge.package" "$judge: package failed"
     { grep -E '^(time_limit|slowest|also|too slow|no time_limit|NOT SEPARATED)' "$work/$judge.package" || true; } | sed "s/^/$judge: /"
     invalid=$(find "$pkg/data/invalid_input" -name '*.in' | wc -l)
-    (cd "$pkg" && bt validate --no-bar && bt run --no-bar) >"$work/$judge.bt" 2>&1 ||
+    took "package"
+    # A job a core (bt's default is half the cores): bt times a run by its
+    # CPU time and stops it by the wall clock at 1.5 x the limit + 1 s,
+    # which one run a core keeps far from any accepted run.
+    (cd "$pkg" && bt validate --no-bar && bt run --no-bar --jobs "$jobs") >"$work/$judge.bt" 2>&1 ||
         failed "$work/$judge.bt" "$judge: BAPCtools found errors or warnings"
     { grep -E '^[a-z_]+/' "$work/$judge.bt" || true; } | sed "s/^/$judge: bt run: /"
     echo "$judge: bt validate: 0 errors, 0 warnings; all $invalid invalid inputs rejected"
+    took "bt"
 
     draft="$work/$judge/draft/$judge"
     cp -r "$pkg" "$draft"
     rm -r "$draft/data/invalid_input" "$draft/answer_validators"
     sed -i 's/^problem_format_version: 2025-09$/problem_format_version: 2023-07-draft/' "$draft/problem.yaml"
     sed -i 's/--format 2025-09 /--format 2023-07-draft /' "$draft/generators/README.md"
-    verifyproblem "$draft" -p config data submissions validators >"$work/$judge.verify" 2>&1 || true
+    # problemtools times a run by its CPU time too.
+    verifyproblem "$draft" -p config data submissions validators --threads "$jobs" >"$work/$judge.verify" 2>&1 || true
     summary=$(tail -n 1 "$work/$judge.verify")
     echo "$judge: verifyproblem: $summary"
     case "$summary" in
     *"tested: 0 errors"*) ;;
     *) failed "$work/$judge.verify" "$judge: verifyproblem found errors" ;;
     esac
-    echo "$judge: $((SECONDS - start)) s"
+    took "verifyproblem"
+    echo "$judge: $((SECONDS - start)) s ($steps)"
 done

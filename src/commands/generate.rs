@@ -8,7 +8,7 @@ use crate::cli::{GenArgs, SamplesArgs};
 use boardsolve::puzzles::{RuleOptions, TextForm};
 use boardsolve::tools::files::{self, Existing};
 use boardsolve::tools::harness::Harness;
-use boardsolve::tools::{audit, generate};
+use boardsolve::tools::{audit, generate, killer_cache, source};
 use std::io::{self, Write};
 
 pub(crate) fn generate_command(args: &GenArgs, harness: &Harness) -> Result<(), Stop> {
@@ -63,7 +63,12 @@ fn killers_command(args: &GenArgs, harness: &Harness) -> Result<(), Stop> {
         unkilled,
         tried,
         ..
-    } = audit::killers(args.puzzle, args.seed, budget);
+    } = killer_cache::killers(
+        args.puzzle,
+        args.seed,
+        budget,
+        source::cache_root().as_deref(),
+    );
     let answers = set
         .iter()
         .map(|k| {

@@ -258,3 +258,33 @@ fn a_packages_own_submissions_work_as_they_are() {
     assert_contains(&out, "[1] accepted/");
     assert_contains(&out, "as wrong_answer/ requires");
 }
+
+#[test]
+fn a_measured_time_limit_waits_out_one_timeout_of_a_too_slow_submission_not_three() {
+    use boardsolve::tools::{harness::Harness, package::timing};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    cases(d);
+    script(&d.join("submissions/accepted/right.sh"), RIGHT);
+    // Each start leaves a line: the rule needs one case over the limit × 1.5,
+    // and each such run spins the whole of it.
+    let starts = d.join("starts");
+    script(
+        &d.join("submissions/time_limit_exceeded/spin.sh"),
+        &format!("echo x >> '{}'; while :; do :; done", starts.display()),
+    );
+    let harness = Harness::with_keeper(env!("CARGO_BIN_EXE_boardsolve"));
+    let puzzle = boardsolve::puzzles::find("12100").unwrap();
+    let limit = timing::measure(&harness, puzzle, d, 2).unwrap();
+    assert_eq!(limit.seconds, 1, "{:?}", limit.lines);
+    assert!(limit.warning.is_none(), "{:?}", limit.warning);
+    assert!(
+        limit
+            .lines
+            .iter()
+            .any(|l| l.starts_with("too slow: time_limit_exceeded/spin.sh, over 1.5 s")),
+        "{:?}",
+        limit.lines
+    );
+    assert_eq!(std::fs::read_to_string(&starts).unwrap(), "x\n");
+}

@@ -1,6 +1,6 @@
 //! gen, stress, check and bulk solving through the binary.
 
-use crate::common::{boardsolve, program, run, solved};
+use crate::common::{Folder, boardsolve, outcome, program, run, solved};
 
 fn stress(args: &[&str], command: &[&str]) -> (i32, String, String) {
     let mut all: Vec<&str> = vec!["stress"];
@@ -454,4 +454,71 @@ fn bulk_inputs_mean_what_the_user_meant() {
     std::fs::remove_file(d.join("1.out")).unwrap();
     assert_eq!(solved(&["solve", "2048", "--bulk", &path("1.in")], b""), "");
     assert_eq!(std::fs::read_to_string(d.join("1.out")).unwrap(), "16\n");
+}
+
+#[test]
+fn a_killer_set_is_searched_once_and_package_reads_what_gen_stored() {
+    let folder = Folder::new();
+    let (code, _, first_note) = folder.run(&[
+        "gen",
+        "12100",
+        "--killers",
+        "--seed",
+        "1",
+        "--out-dir",
+        "k1",
+    ]);
+    assert_eq!(code, 0, "{first_note}");
+    let entries: Vec<std::path::PathBuf> =
+        std::fs::read_dir(folder.path("cache/boardsolve/killers"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    assert!(
+        entries[0]
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("12100-1-")
+    );
+    // The same set again, from the entry.
+    let (code, _, note) = folder.run(&[
+        "gen",
+        "12100",
+        "--killers",
+        "--seed",
+        "1",
+        "--out-dir",
+        "k2",
+    ]);
+    assert_eq!(code, 0, "{note}");
+    assert_eq!(note, first_note.replace("k1/", "k2/"));
+    let k1 = std::fs::read(folder.path("k1/001.in")).unwrap();
+    assert_eq!(std::fs::read(folder.path("k2/001.in")).unwrap(), k1);
+    // package's killer search is gen's (seed 1, the same budget): it reads
+    // the entry, as a changed entry shows.
+    let text = std::fs::read_to_string(&entries[0]).unwrap();
+    let first = serde_json::to_string(std::str::from_utf8(&k1).unwrap()).unwrap();
+    std::fs::write(&entries[0], text.replacen(&first, "\"1\\n1024\\n\"", 1)).unwrap();
+    let (code, _, err) = folder.run(&["package", "12100", "--out-dir", "pk", "--time-limit", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(folder.path("pk/data/secret/killer-01.in")).unwrap(),
+        "1\n1024\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(folder.path("pk/data/secret/killer-01.ans")).unwrap(),
+        "1024\n"
+    );
+    // With the cache turned off nothing is read or stored.
+    let off = Folder::new();
+    let (code, _, err) = off
+        .command(&["gen", "12100", "--killers", "--seed", "1", "--out-dir", "k"])
+        .env("BOARDSOLVE_CACHE_SIZE", "0")
+        .output()
+        .map(outcome)
+        .unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert!(!off.path("cache/boardsolve/killers").exists());
 }

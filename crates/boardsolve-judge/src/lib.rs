@@ -30,5 +30,6 @@ mod stress_error;
 pub mod suite;
 
 pub mod audit;
+pub mod killer_cache;
 pub mod package;
 pub mod solutions;

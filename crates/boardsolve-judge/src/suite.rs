@@ -407,12 +407,14 @@ pub fn run_suite(
             })
             .collect::<Result<_, _>>()
     })?;
+    // One case runs alone whatever `jobs` says.
+    let parallel = cfg.jobs > 1 && cfg.inputs.len() > 1;
     for (index, (report, (path, read))) in reports
         .iter_mut()
         .zip(cfg.inputs.iter().zip(&kept))
         .enumerate()
     {
-        if rerun_alone(report, cfg.time_limit, cfg.jobs > 1) {
+        if rerun_alone(report, cfg.time_limit, parallel) {
             let mut again = judge_one(index, path, read)?;
             again.rerun = true;
             *report = again;

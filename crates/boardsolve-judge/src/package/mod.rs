@@ -104,7 +104,12 @@ pub fn package(
         .into());
     };
     let kit = kit(&judge.limits);
-    let killers = audit::killers(puzzle, seed, audit::KILLER_BUDGET);
+    let killers = crate::killer_cache::killers(
+        puzzle,
+        seed,
+        audit::KILLER_BUDGET,
+        crate::source::cache_root().as_deref(),
+    );
     let meta = Meta {
         format,
         name: problem_name(&kit.statement),

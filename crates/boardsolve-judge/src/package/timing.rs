@@ -178,6 +178,16 @@ impl Runs<'_> {
         limit: Duration,
     ) -> Result<Vec<suite::CaseReport>, TimingError> {
         let prepared = solutions::prepare(self.harness, sub, false)?;
+        self.run_prepared(&prepared, inputs, limit)
+    }
+
+    /// `prepared` run on `inputs`, each run stopped at `limit`.
+    fn run_prepared(
+        &self,
+        prepared: &solutions::Prepared,
+        inputs: &[PathBuf],
+        limit: Duration,
+    ) -> Result<Vec<suite::CaseReport>, TimingError> {
         let accepts = self.puzzle.contract().accepting(RuleOptions::Defaults);
         let config = SuiteConfig {
             puzzle: self.puzzle,
@@ -245,7 +255,20 @@ impl Runs<'_> {
             .iter()
             .filter(|s| s.rule.folder == "time_limit_exceeded")
         {
-            let reports = self.run(sub, hardest, cap)?;
+            // One case at a time, the hardest first, up to the first
+            // that times out: each such run takes the whole cap, and one
+            // is all the rule needs.
+            let prepared = solutions::prepare(self.harness, sub, false)?;
+            let mut reports = Vec::new();
+            for case in hardest {
+                reports.extend(self.run_prepared(&prepared, std::slice::from_ref(case), cap)?);
+                if reports
+                    .last()
+                    .is_some_and(|r| matches!(r.verdict, Verdict::TimeLimit { .. }))
+                {
+                    break;
+                }
+            }
             let timed_out = reports
                 .iter()
                 .find(|r| matches!(r.verdict, Verdict::TimeLimit { .. }));
