@@ -11,9 +11,10 @@
 # The answers are the fast solver's (the binary's own). Every file is made
 # by BINARY, so the same commit gives the same data; a data set already
 # written is kept, so an interrupted run can be resumed. `package 12094`
-# takes minutes of CPU a seed, hence the low priority.
+# takes minutes of CPU a seed, hence the lowest priority.
 #
-#   scripts/mutation-data.sh OUT [JUDGE...]      (default judges: 12100 12094)
+#   scripts/mutation-data.sh OUT [JUDGE...]      (default judges: 12100 12094;
+#                                                 the others: 17825 92345 14600 14601)
 #
 # BINARY (environment) defaults to target/release/boardsolve: build it first
 # with `cargo build --release`.
@@ -27,7 +28,7 @@ cd "$(dirname "$0")/.."
 bin=$(realpath "$bin")
 mkdir -p "$out"
 out=$(realpath "$out")
-run() { nice -n 15 "$bin" "$@" > /dev/null; }
+run() { nice -n 19 "$bin" "$@" > /dev/null; }
 
 # A data set is written to a temporary folder beside its place and renamed
 # into place once complete, so a folder that exists is a finished one.
