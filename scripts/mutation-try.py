@@ -23,6 +23,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# No __pycache__ left beside the scripts.
+sys.dont_write_bytecode = True
 spec = importlib.util.spec_from_file_location("score", os.path.join(HERE, "mutation-score.py"))
 score = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(score)
