@@ -34,8 +34,7 @@
 set -euo pipefail
 puzzle=$1
 data=$(realpath "$2")
-mkdir -p "$3"
-out=$(realpath "$3")
+out=$(realpath -m "$3")
 cd "$(dirname "$0")/.."
 file=crates/boardsolve-core/src/puzzles/$puzzle/reference.rs
 expect() {
@@ -113,9 +112,11 @@ tromino)
     exit 2
     ;;
 esac
+# With LIST=1, only the mutants kept are listed (DATA and OUT unused).
 if [ "${LIST:-}" = 1 ]; then
     exec cargo mutants --list -p boardsolve-core -f "$file" "${exclusions[@]}"
 fi
+mkdir -p "$out"
 export BOARDSOLVE_MUTATION_DATA=$data
 export BOARDSOLVE_MUTATION_LOG=$out/sets.log
 export BOARDSOLVE_ORACLE_JUDGES=$judges
