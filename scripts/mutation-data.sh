@@ -7,6 +7,7 @@
 #   OUT/JUDGE/killers-S     boardsolve gen JUDGE --seed S --killers, S = 1..5
 #   OUT/JUDGE/package-S     data/sample and data/secret of
 #                           boardsolve package JUDGE --seed S, S = 1..10
+#                           (for a judge's number: `package` needs one)
 #
 # The answers are the fast solver's (the binary's own). Every file is made
 # by BINARY, so the same commit gives the same data; a data set already
@@ -49,7 +50,13 @@ for judge in "${judges[@]}"; do
         for f in "$tmp"/*.out; do mv "$f" "${f%.out}.ans"; done
         mv "$tmp" "$dest"
     done
-    for seed in 1 2 3 4 5 6 7 8 9 10; do
+    # A puzzle's own name has no judge, so no package: its samples and
+    # killer sets only (tromino's placement order is such a contract).
+    case $judge in
+    2048 | yut | tromino | footholds) seeds=() ;;
+    *) seeds=(1 2 3 4 5 6 7 8 9 10) ;;
+    esac
+    for seed in "${seeds[@]}"; do
         dest=$out/$judge/package-$seed
         [ ! -d "$dest" ] || continue
         tmp=$(mktemp -d "$dest.XXXX")

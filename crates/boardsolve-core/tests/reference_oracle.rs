@@ -4,7 +4,8 @@
 //! Each judge's answers are compared as that judge compares them: token by
 //! token with the `.ans` where the answer is unique, by the puzzle's
 //! checker where any valid answer is accepted (a tiling of BOJ 14600 and
-//! 14601 is judged on its own, whatever tiling the `.ans` holds).
+//! 14601 is judged on its own, whatever tiling the `.ans` holds; under
+//! `tromino` the checker asks for the placement order).
 //!
 //! Skipped (passes with a note on stderr) unless `BOARDSOLVE_MUTATION_DATA`
 //! names a folder of `JUDGE/SET/X.in` with `X.ans`, as
@@ -33,7 +34,8 @@
 
 use boardsolve_core::puzzles::game2048::Game2048;
 use boardsolve_core::puzzles::{
-    Accepts, BOJ_14600, BOJ_14601, BOJ_17825, CheckOptions, PROGRAMMERS_92345, Reference, find,
+    Accepts, BOJ_14600, BOJ_14601, BOJ_17825, CheckOptions, PROGRAMMERS_92345, Reference, TROMINO,
+    find,
 };
 use boardsolve_core::text::{Verdict as Check, compare_tokens};
 use std::fmt::Write as _;
@@ -87,6 +89,13 @@ const JUDGES: &[Judge] = &[
         source: include_str!("../src/puzzles/tromino/reference.rs"),
         // A 128×128 board at most: one simulation of its 5461 trominoes.
         answer: |input, _| Some(plain(&BOJ_14601.rules, input)),
+    },
+    Judge {
+        // No judge, but a contract: the tiling in placement order, which
+        // tells apart the numberings that BOJ's special judge accepts.
+        name: "tromino",
+        source: include_str!("../src/puzzles/tromino/reference.rs"),
+        answer: |input, _| Some(plain(&TROMINO.rules, input)),
     },
 ];
 
@@ -340,6 +349,14 @@ fn answers_are_compared_as_the_judge_compares_them() {
     assert!(accepted(tromino, input, "-1 1\n1 1\n", "-1 7\n7 7\n"));
     assert!(!accepted(tromino, input, "-1 1\n1 1\n", "-1 1\n1 2\n"));
     assert!(!accepted(tromino, input, "-1 1\n1 1\n", "1 1\n1 -1\n"));
+    // Under `tromino` (the hole 0 at row 0, column 0) only the placement
+    // order passes: the same tiling numbered 7 does not.
+    let order = JUDGES
+        .iter()
+        .find(|j| j.name == "tromino")
+        .expect("the placement order");
+    assert!(accepted(order, "2 0 0\n", "0 1\n1 1\n", "0 1\n1 1\n"));
+    assert!(!accepted(order, "2 0 0\n", "0 1\n1 1\n", "0 7\n7 7\n"));
 }
 
 /// A kept binary is named by its puzzle's reference once, however many of
