@@ -13,7 +13,8 @@
 #
 #   scripts/mutation-reference.sh PUZZLE DATA OUT [JUDGES]
 #
-# PUZZLE is yut (judge 17825), footholds (92345) or tromino (14600,14601).
+# PUZZLE is yut (judge 17825), footholds (92345) or tromino (14600,14601
+# by default; JUDGES `tromino` for its placement order, which has no judge).
 #
 # Left out, as no mutant of the correct reference (the code never runs
 # without a mistake, so no data can tell a mutant of it from the
