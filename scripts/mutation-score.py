@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Mutation scores per data set, from one run of scripts/mutation-2048.sh.
+"""Mutation scores per data set, from one run of scripts/mutation-2048.sh or
+scripts/mutation-reference.sh (one puzzle's reference).
 
     scripts/mutation-score.py OUT [--json]
 
@@ -20,8 +21,9 @@ Prints, per judge, each data set's score (killed / viable), the union's,
 and the survivors of the union.
 
 The log's HASH is FNV-1a of reference.rs as compiled; the kept binaries
-are named by FNV-1a of every judge's source one after another, which for
-the oracle's two 2048 judges is reference.rs twice.
+are named by FNV-1a of the sources of the judges run, each puzzle's once:
+for one puzzle's judges, the same HASH. (Binaries kept by an earlier
+oracle, named by 2048's reference.rs twice, one a judge, are found too.)
 """
 
 import json
@@ -98,7 +100,7 @@ def main() -> None:
         viable.append(name)
         source = mutated_source(orig, m["diff"])
         got = lines.get(fnv1a(source), {})
-        binary = f"{fnv1a(source + source):016x}"
+        names = (f"{fnv1a(source):016x}", f"{fnv1a(source + source):016x}")
         for s in sets:
             judge = s.split("/")[0]
             if s in got:
@@ -106,7 +108,8 @@ def main() -> None:
                     killed[s].add(name)
                 continue
             if judge in reruns:
-                status = reruns[judge].get(binary, "124" if outcome == "Timeout" else "none")
+                statuses = [reruns[judge][b] for b in names if b in reruns[judge]]
+                status = statuses[0] if statuses else ("124" if outcome == "Timeout" else "none")
                 stopped = status in ("124", "none")
             else:
                 stopped = outcome != "CaughtMutant"

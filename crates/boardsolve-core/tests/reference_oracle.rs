@@ -1,6 +1,11 @@
 //! The reference oracle of mutation testing: the plain reference (making
 //! no mistake) run on data sets whose answers are the fast solver's, so
 //! that a mutant of the reference that answers one case differently fails.
+//! Each judge's answers are compared as that judge compares them: token by
+//! token with the `.ans` where the answer is unique, by the puzzle's
+//! checker where any valid answer is accepted (a tiling of BOJ 14600 and
+//! 14601 is judged on its own, whatever tiling the `.ans` holds; under
+//! `tromino` the checker asks for the placement order).
 //!
 //! Skipped (passes with a note on stderr) unless `BOARDSOLVE_MUTATION_DATA`
 //! names a folder of `JUDGE/SET/X.in` with `X.ans`, as
@@ -17,18 +22,22 @@
 //! runs only those judges' folders.
 //!
 //! With `BOARDSOLVE_MUTATION_KEEP` naming a folder, the test binary copies
-//! itself there as `HASH.bin`, HASH of every judge's source one after
-//! another (one file a mutant): a mutant's binary then runs on more data
-//! sets later
-//! (`scripts/mutation-rerun.sh`) without building the mutant again, which
-//! is most of a mutant's time.
+//! itself there as `HASH.bin`, HASH of the sources of the judges run (each
+//! puzzle's reference once, in the order of [`JUDGES`]): for the judges of
+//! one puzzle, the HASH of its log lines. A mutant's binary then runs on
+//! more data sets later (`scripts/mutation-rerun.sh`) without building the
+//! mutant again, which is most of a mutant's time.
 //!
 //! A case whose reference search is too long for a mutant's test (the 2048
 //! reference searches all 4^K lines, with no memo past 8×8) is skipped and
 //! counted: `BOARDSOLVE_ORACLE_MAX_WORK` bounds the cells moved per case.
 
-use boardsolve_core::puzzles::Reference;
 use boardsolve_core::puzzles::game2048::Game2048;
+use boardsolve_core::puzzles::{
+    Accepts, BOJ_14600, BOJ_14601, BOJ_17825, CheckOptions, PROGRAMMERS_92345, Reference, TROMINO,
+    find,
+};
+use boardsolve_core::text::{Verdict as Check, compare_tokens};
 use std::fmt::Write as _;
 use std::fs;
 use std::io::Write as _;
@@ -38,6 +47,7 @@ use std::path::{Path, PathBuf};
 /// One judge's plain reference: how to answer one input, and the source
 /// it was compiled from (to name the mutant under test).
 struct Judge {
+    /// The judge's name on the command line, and its folder of data sets.
     name: &'static str,
     source: &'static str,
     /// The answer to one input, or `None` when the case is over `max_work`.
@@ -54,6 +64,38 @@ const JUDGES: &[Judge] = &[
         name: "12094",
         source: include_str!("../src/puzzles/game2048/reference.rs"),
         answer: |input, max_work| game2048_answer(input, 10, max_work),
+    },
+    Judge {
+        name: "17825",
+        source: include_str!("../src/puzzles/yut/reference.rs"),
+        // Memoised on the turn and the positions: the 1313 cases of the
+        // 16 data sets take 0.6 s in the test profile, so none is skipped.
+        answer: |input, _| Some(plain(&BOJ_17825.rules, input)),
+    },
+    Judge {
+        name: "92345",
+        source: include_str!("../src/puzzles/footholds/reference.rs"),
+        // Every line of play on at most 5×5 cells, each foothold gone once
+        // left: the 496 cases of the 16 data sets take 0.14 s.
+        answer: |input, _| Some(plain(&PROGRAMMERS_92345.rules, input)),
+    },
+    Judge {
+        name: "14600",
+        source: include_str!("../src/puzzles/tromino/reference.rs"),
+        answer: |input, _| Some(plain(&BOJ_14600.rules, input)),
+    },
+    Judge {
+        name: "14601",
+        source: include_str!("../src/puzzles/tromino/reference.rs"),
+        // A 128×128 board at most: one simulation of its 5461 trominoes.
+        answer: |input, _| Some(plain(&BOJ_14601.rules, input)),
+    },
+    Judge {
+        // No judge, but a contract: the tiling in placement order, which
+        // tells apart the numberings that BOJ's special judge accepts.
+        name: "tromino",
+        source: include_str!("../src/puzzles/tromino/reference.rs"),
+        answer: |input, _| Some(plain(&TROMINO.rules, input)),
     },
 ];
 
@@ -89,6 +131,21 @@ fn plain<R: Reference>(rules: &R, input: &str) -> String {
     rules
         .reference(&instance, None)
         .unwrap_or_else(|e| panic!("the reference refused a case: {e}"))
+}
+
+/// Whether `judge` accepts `got` for `input`, as the judge's harness
+/// decides it: the tokens of the expected answer when the answer is unique
+/// (spacing and line ends do not matter), the puzzle's checker otherwise.
+fn accepted(judge: &Judge, input: &str, expected: &str, got: &str) -> bool {
+    let puzzle = find(judge.name).expect("every judge of the oracle is a puzzle's name");
+    let check = if puzzle.contract().accepts == Accepts::Exact {
+        compare_tokens(expected.as_bytes(), got.as_bytes())
+    } else {
+        puzzle
+            .check(input.as_bytes(), got.as_bytes(), &CheckOptions::default())
+            .unwrap_or_else(|e| panic!("the checker refused a case of the data set: {e}"))
+    };
+    check == Check::Correct
 }
 
 /// FNV-1a of the text: the mutant's name in the log.
@@ -128,7 +185,7 @@ fn run_set(judge: &Judge, set: &Path, max_work: u64) -> Verdict {
         let name = input.file_name().unwrap_or_default().to_string_lossy();
         match got {
             Ok(None) => verdict.skipped += 1,
-            Ok(Some(got)) if got.trim() == expected.trim() => verdict.cases += 1,
+            Ok(Some(got)) if accepted(judge, &text, &expected, &got) => verdict.cases += 1,
             _ => {
                 verdict.cases += 1;
                 verdict.wrong = Some(name.into_owned());
@@ -140,11 +197,18 @@ fn run_set(judge: &Judge, set: &Path, max_work: u64) -> Verdict {
     verdict
 }
 
-/// Copies this test binary to `keep/HASH.bin` (HASH of every judge's
-/// source together, so that a mutant of any of them has its own), through a
-/// temporary name so that a copy cut short is never taken for a binary.
-fn keep_binary(keep: &Path) {
-    let hash = fnv1a(JUDGES.iter().map(|j| j.source).collect::<String>().as_str());
+/// Copies this test binary to `keep/HASH.bin` (HASH of the sources of the
+/// judges run, each puzzle's once, so that a mutant of any of them has its
+/// own), through a temporary name so that a copy cut short is never taken
+/// for a binary.
+fn keep_binary(keep: &Path, judges: &[&Judge]) {
+    let mut sources: Vec<&str> = Vec::new();
+    for judge in judges {
+        if !sources.contains(&judge.source) {
+            sources.push(judge.source);
+        }
+    }
+    let hash = fnv1a(&sources.concat());
     let dest = keep.join(format!("{hash:016x}.bin"));
     if dest.exists() {
         return;
@@ -156,6 +220,19 @@ fn keep_binary(keep: &Path) {
     fs::rename(&tmp, &dest).expect("the kept binary renamed into place");
 }
 
+/// The judges `BOARDSOLVE_ORACLE_JUDGES` names (comma-separated), all of
+/// them when it is unset.
+fn judges_run() -> Vec<&'static Judge> {
+    let only = std::env::var("BOARDSOLVE_ORACLE_JUDGES").ok();
+    JUDGES
+        .iter()
+        .filter(|judge| {
+            only.as_deref()
+                .is_none_or(|only| only.split(',').any(|j| j == judge.name))
+        })
+        .collect()
+}
+
 #[test]
 fn the_plain_references_give_the_fast_solvers_answers() {
     let Some(root) = std::env::var_os("BOARDSOLVE_MUTATION_DATA") else {
@@ -163,7 +240,7 @@ fn the_plain_references_give_the_fast_solvers_answers() {
         return;
     };
     let root = PathBuf::from(root);
-    let only = std::env::var("BOARDSOLVE_ORACLE_JUDGES").ok();
+    let judges = judges_run();
     let max_work = std::env::var("BOARDSOLVE_ORACLE_MAX_WORK").map_or(DEFAULT_MAX_WORK, |w| {
         w.parse().expect("BOARDSOLVE_ORACLE_MAX_WORK: a number")
     });
@@ -175,17 +252,11 @@ fn the_plain_references_give_the_fast_solvers_answers() {
             .unwrap_or_else(|e| panic!("{}: {e}", Path::new(&path).display()))
     });
     if let Some(keep) = std::env::var_os("BOARDSOLVE_MUTATION_KEEP") {
-        keep_binary(Path::new(&keep));
+        keep_binary(Path::new(&keep), &judges);
     }
     let mut failures = String::new();
     let mut sets_run = 0;
-    for judge in JUDGES {
-        if only
-            .as_deref()
-            .is_some_and(|only| !only.split(',').any(|j| j == judge.name))
-        {
-            continue;
-        }
+    for judge in judges {
         let Ok(entries) = fs::read_dir(root.join(judge.name)) else {
             continue;
         };
@@ -255,4 +326,60 @@ fn a_set_kills_on_a_wrong_answer_and_counts_skipped_cases() {
     let verdict = run_set(judge, &set, 100_000);
     assert_eq!(verdict.wrong.as_deref(), Some("0.in"));
     fs::remove_dir_all(&set).expect("the temporary folder removed");
+}
+
+/// Answers are compared as the judge compares them: a unique answer token
+/// by token (spacing does not matter), a tiling by the checker (another
+/// valid tiling than the `.ans` passes, a broken one kills).
+#[test]
+fn answers_are_compared_as_the_judge_compares_them() {
+    let yut = JUDGES
+        .iter()
+        .find(|j| j.name == "17825")
+        .expect("yut's judge");
+    assert!(accepted(yut, "1 2 3 4 1 2 3 4 1 2\n", "190\n", " 190"));
+    assert!(!accepted(yut, "1 2 3 4 1 2 3 4 1 2\n", "190\n", "190 0\n"));
+    let tromino = JUDGES
+        .iter()
+        .find(|j| j.name == "14600")
+        .expect("tromino's judge");
+    // K = 1, the hole at x = 1, y = 2 (the top left): the only tiling of
+    // the other three cells, whatever its number.
+    let input = "1\n1 2\n";
+    assert!(accepted(tromino, input, "-1 1\n1 1\n", "-1 7\n7 7\n"));
+    assert!(!accepted(tromino, input, "-1 1\n1 1\n", "-1 1\n1 2\n"));
+    assert!(!accepted(tromino, input, "-1 1\n1 1\n", "1 1\n1 -1\n"));
+    // Under `tromino` (the hole 0 at row 0, column 0) only the placement
+    // order passes: the same tiling numbered 7 does not.
+    let order = JUDGES
+        .iter()
+        .find(|j| j.name == "tromino")
+        .expect("the placement order");
+    assert!(accepted(order, "2 0 0\n", "0 1\n1 1\n", "0 1\n1 1\n"));
+    assert!(!accepted(order, "2 0 0\n", "0 1\n1 1\n", "0 7\n7 7\n"));
+}
+
+/// A kept binary is named by its puzzle's reference once, however many of
+/// its judges run: the HASH of their log lines, which
+/// `scripts/mutation-score.py` looks the binary up by.
+#[test]
+fn a_kept_binary_is_named_by_the_hash_of_the_reference_it_runs() {
+    let keep = std::env::temp_dir().join(format!("reference-oracle-keep-{}", std::process::id()));
+    let game2048: Vec<&Judge> = JUDGES
+        .iter()
+        .filter(|j| j.name == "12100" || j.name == "12094")
+        .collect();
+    assert_eq!(game2048.len(), 2);
+    keep_binary(&keep, &game2048);
+    let kept: Vec<String> = fs::read_dir(&keep)
+        .expect("the folder of kept binaries")
+        .map(|e| {
+            e.expect("a folder entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(kept, [format!("{:016x}.bin", fnv1a(game2048[0].source))]);
+    fs::remove_dir_all(&keep).expect("the temporary folder removed");
 }
