@@ -326,6 +326,9 @@ fn all_true(mut examples: Vec<Example>) {
         bin.path().join("boardsolve"),
     )
     .unwrap();
+    // One build cache for the batch, as one user's machine has: a source
+    // several examples compile is compiled once, a killer set searched once.
+    let cache = tempfile::tempdir().unwrap();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(Vec::new());
     let threads = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
@@ -337,7 +340,7 @@ fn all_true(mut examples: Vec<Example>) {
                     let Some(example) = examples.get(i) else {
                         break;
                     };
-                    let result = run(example, bin.path());
+                    let result = run(example, bin.path(), cache.path());
                     results.lock().unwrap().push((i, result));
                 }
             });
@@ -375,9 +378,9 @@ enum Ran {
     Skipped(&'static str),
 }
 
-/// Runs one example in a fresh directory and compares what it did with
-/// what the documentation says.
-fn run(example: &Example, bin: &Path) -> Result<Ran, String> {
+/// Runs one example and compares what it did with what the
+/// documentation says.
+fn run(example: &Example, bin: &Path, cache: &Path) -> Result<Ran, String> {
     let words = words(&example.command);
     if let Some(tool) = EXTERNAL
         .iter()
@@ -386,8 +389,71 @@ fn run(example: &Example, bin: &Path) -> Result<Ran, String> {
     {
         return Ok(Ran::Skipped(tool));
     }
+    let Executed {
+        fixtures,
+        code,
+        shown,
+    } = executed_once(&example.command, bin, cache)?;
+    let status = fixtures.max(shown_status(example.output.as_deref()));
+    if shown.contains("panicked") {
+        return Err(format!("panicked:\n{shown}"));
+    }
+    if code != Some(status) {
+        return Err(format!(
+            "exit status {code:?}, documented {status}; its output:\n{shown}"
+        ));
+    }
+    if let Some(expected) = &example.output {
+        let got: Vec<String> = shown.lines().map(unmeasured).collect();
+        let want: Vec<String> = expected.lines().map(unmeasured).collect();
+        if got != want {
+            let line = got
+                .iter()
+                .zip(&want)
+                .position(|(g, w)| g != w)
+                .unwrap_or(got.len().min(want.len()));
+            return Err(format!(
+                "output differs from the documented one at its line {}: documented {:?}, got {:?}; \
+                 the whole output:\n{shown}",
+                line + 1,
+                want.get(line).map_or("(the end)", String::as_str),
+                got.get(line).map_or("(the end)", String::as_str),
+            ));
+        }
+    }
+    Ok(Ran::Passed)
+}
+
+/// What an example's command did: the exit status its fixtures call
+/// for, its exit status and its output (standard error joined in).
+#[derive(Clone)]
+struct Executed {
+    fixtures: i32,
+    code: Option<i32>,
+    shown: String,
+}
+
+/// [`executed`], once for every place that shows the same command: the
+/// same command with the same fixtures does the same (its measurements
+/// aside, which the comparison blanks).
+fn executed_once(command: &str, bin: &Path, cache: &Path) -> Result<Executed, String> {
+    type Once = std::sync::Arc<std::sync::OnceLock<Result<Executed, String>>>;
+    static RAN: std::sync::Mutex<std::collections::BTreeMap<String, Once>> =
+        std::sync::Mutex::new(std::collections::BTreeMap::new());
+    let cell = RAN
+        .lock()
+        .unwrap()
+        .entry(command.to_string())
+        .or_default()
+        .clone();
+    cell.get_or_init(|| executed(command, bin, cache)).clone()
+}
+
+/// Runs `command` in a fresh directory holding the fixtures it names,
+/// with the build cache `cache`.
+fn executed(command: &str, bin: &Path, cache: &Path) -> Result<Executed, String> {
     let dir = tempfile::tempdir().unwrap();
-    let status = lay_out(dir.path(), &words)?.max(shown_status(example.output.as_deref()));
+    let fixtures = lay_out(dir.path(), &words(command))?;
     let home = dir.path().join("home");
     for folder in [".zfunc", ".config/fish/completions"] {
         std::fs::create_dir_all(home.join(folder)).unwrap();
@@ -399,10 +465,11 @@ fn run(example: &Example, bin: &Path) -> Result<Ran, String> {
     // Standard error joins standard output as on a terminal, in order.
     let mut child = Command::new("bash")
         .args(["--noprofile", "--norc", "-c"])
-        .arg(format!("exec 2>&1\n{}", example.command))
+        .arg(format!("exec 2>&1\n{command}"))
         .current_dir(dir.path())
         .env("PATH", path)
         .env("HOME", &home)
+        .env("XDG_CACHE_HOME", cache)
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE")
         .env_remove("CLICOLOR")
@@ -431,33 +498,11 @@ fn run(example: &Example, bin: &Path) -> Result<Ran, String> {
     kill_group(child.id());
     let code = child.wait().unwrap().code();
     let shown = String::from_utf8_lossy(&reader.join().unwrap().unwrap()).into_owned();
-    if shown.contains("panicked") {
-        return Err(format!("panicked:\n{shown}"));
-    }
-    if code != Some(status) {
-        return Err(format!(
-            "exit status {code:?}, documented {status}; its output:\n{shown}"
-        ));
-    }
-    if let Some(expected) = &example.output {
-        let got: Vec<String> = shown.lines().map(unmeasured).collect();
-        let want: Vec<String> = expected.lines().map(unmeasured).collect();
-        if got != want {
-            let line = got
-                .iter()
-                .zip(&want)
-                .position(|(g, w)| g != w)
-                .unwrap_or(got.len().min(want.len()));
-            return Err(format!(
-                "output differs from the documented one at its line {}: documented {:?}, got {:?}; \
-                 the whole output:\n{shown}",
-                line + 1,
-                want.get(line).map_or("(the end)", String::as_str),
-                got.get(line).map_or("(the end)", String::as_str),
-            ));
-        }
-    }
-    Ok(Ran::Passed)
+    Ok(Executed {
+        fixtures,
+        code,
+        shown,
+    })
 }
 
 /// A line with its measurements blanked (`12 ms` and `2.0 MiB` become
