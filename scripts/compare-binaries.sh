@@ -179,8 +179,12 @@ for entry in 12100 17825 14600 14601 92345; do
     rm -rf "$work/o-k" "$work/n-k" "$work/o-k.txt" "$work/n-k.txt"
 done
 for entry in 12100 92345; do
-    "$old" package "$entry" --seed 1 --out-dir "$work/o-p" > /dev/null 2>&1
-    "$new" package "$entry" --seed 1 --out-dir "$work/n-p" > /dev/null 2>&1
+    # Each written to the same folder, then moved: a package's uuid comes
+    # from its folder.
+    "$old" package "$entry" --seed 1 --out-dir "$work/p" > /dev/null 2>&1
+    mv "$work/p" "$work/o-p"
+    "$new" package "$entry" --seed 1 --out-dir "$work/p" > /dev/null 2>&1
+    mv "$work/p" "$work/n-p"
     for tree in "$work/o-p" "$work/n-p"; do
         [ -f "$tree/problem.yaml" ] && sed -i -E -e 's/(time_limit|time_multipliers|time_resolution|[a-z_]*time[a-z_]*):.*/\1: MASKED/' \
             -e 's/^( *# (slowest accepted|also accepted)).*/\1 MASKED/' "$tree/problem.yaml"

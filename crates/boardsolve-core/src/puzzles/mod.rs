@@ -39,4 +39,4 @@ pub use registry::{
     TROMINO, YUT, all, find,
 };
 pub use rules::{Entry, Generate, Mistake, Reference, Rules, Settings, Text};
-pub use sizes::{GenOptions, Size};
+pub use sizes::{Ask, GenOptions, Size};

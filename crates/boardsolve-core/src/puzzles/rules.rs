@@ -17,7 +17,7 @@ use super::puzzle::{
     SolveOptions, Variant,
 };
 use super::refusal::{Bug, Refusal};
-use super::sizes::{GenOptions, Size};
+use super::sizes::{Ask, GenOptions, Size};
 use crate::search::context::RunContext;
 use crate::text::{
     InputError, Reopen, Verdict, compare_token_streams, compare_tokens, number_position,
@@ -126,36 +126,22 @@ pub trait Generate: Text {
     /// The size options the generator reads; the adapter refuses the others.
     const SIZES: &'static [Size];
 
-    /// One random valid instance for a judge's `limits`, or for the
-    /// puzzle's own sizes without a judge; `sizes` holds only options
-    /// listed in [`Generate::SIZES`]. Where no size option fixes a size
-    /// (or asks for more than the judge's), the sizes drawn stay inside
-    /// the limits and cover them.
+    /// One random valid instance for what `ask` asks: inside the judge's
+    /// limits, or the puzzle's own sizes without a judge; `ask.sizes` holds
+    /// only options listed in [`Generate::SIZES`]. Where no size option
+    /// fixes a size (or asks for more than the judge's), the sizes drawn
+    /// stay inside the limits and cover them.
     ///
     /// # Errors
     /// [`Error::Refused`] for a size out of range.
-    fn generate_within(
-        &self,
-        rng: &mut GenRng,
-        sizes: &GenOptions,
-        limits: Option<&Limits>,
-    ) -> Result<Self::Instance, Error>;
+    fn generate(&self, rng: &mut GenRng, ask: Ask<'_>) -> Result<Self::Instance, Error>;
 
-    /// [`Generate::generate_within`] without a judge: the puzzle's own
-    /// sizes.
-    ///
-    /// # Errors
-    /// As [`Generate::generate_within`].
-    fn generate(&self, rng: &mut GenRng, sizes: &GenOptions) -> Result<Self::Instance, Error> {
-        self.generate_within(rng, sizes, None)
-    }
-
-    /// The sizes [`Generate::generate_within`] draws for `sizes` and
-    /// `limits`, in a few words for `stress`'s header (`N 1..8, at the
-    /// largest N = 20`: what [`GenOptions::largest`] draws too); empty
-    /// when the puzzle does not say.
-    fn sizes_drawn(&self, sizes: &GenOptions, limits: Option<&Limits>) -> String {
-        let _ = (sizes, limits);
+    /// The sizes [`Generate::generate`] draws for `ask`, in a few words
+    /// for `stress`'s header (`N 1..8, at the largest N = 20`: what
+    /// [`GenOptions::largest`] draws too); empty when the puzzle does not
+    /// say.
+    fn sizes_drawn(&self, ask: Ask<'_>) -> String {
+        let _ = ask;
         String::new()
     }
 
@@ -670,7 +656,7 @@ impl<R: Rules> Puzzle for Entry<R> {
         // The form first: a refused --format should not wait for a search.
         self.text_in_checked(opts.format)?;
         let limits = self.limits_kept(opts);
-        let instance = self.rules.generate_within(rng, opts, limits)?;
+        let instance = self.rules.generate(rng, Ask::within(opts, limits))?;
         if let Some(limits) = limits
             && let Err(why) = self.rules.within_limits(&instance, limits)
         {
@@ -734,7 +720,8 @@ impl<R: Rules> Puzzle for Entry<R> {
     }
 
     fn sizes_drawn(&self, opts: &GenOptions) -> String {
-        self.rules.sizes_drawn(opts, self.limits_kept(opts))
+        self.rules
+            .sizes_drawn(Ask::within(opts, self.limits_kept(opts)))
     }
 
     fn features(&self, input: &[u8], opts: &SolveOptions) -> Result<Vec<&'static str>, Error> {

@@ -7,6 +7,7 @@
 use super::error::Error;
 use super::limits::Limits;
 use super::refusal::Refusal;
+use std::ops::RangeInclusive;
 
 /// Hands the table of size options to the macro `$then`, one entry a
 /// line: `field: type, Variant, "flag", "VALUE";` with the option's doc
@@ -173,6 +174,56 @@ impl GenOptions {
             flags.push_str(&format!(" --format {}", form.name()));
         }
         flags
+    }
+}
+
+/// What a generator is asked for: the size options given and the judge's
+/// limits to stay inside (none for the puzzle's own sizes), which every
+/// generator reads the same way.
+#[derive(Debug, Clone, Copy)]
+pub struct Ask<'a> {
+    /// The size options, holding only those the puzzle lists in
+    /// [`Generate::SIZES`](super::Generate::SIZES).
+    pub sizes: &'a GenOptions,
+    /// The judge's limits, or `None` for the puzzle's own sizes (no judge,
+    /// or size options that ask past the judge's).
+    pub limits: Option<&'a Limits>,
+}
+
+impl<'a> Ask<'a> {
+    /// The puzzle's own sizes, without a judge.
+    pub fn own(sizes: &'a GenOptions) -> Self {
+        Ask {
+            sizes,
+            limits: None,
+        }
+    }
+
+    /// Sizes inside a judge's `limits` (or the puzzle's own for `None`).
+    pub fn within(sizes: &'a GenOptions, limits: Option<&'a Limits>) -> Self {
+        Ask { sizes, limits }
+    }
+
+    /// One size: the value given for `size`, refused outside `range`; else `largest` for the largest cases
+    /// ([`GenOptions::largest`]); else what `drawn` draws (called only
+    /// then, so that the random stream is the same whatever is given).
+    ///
+    /// # Errors
+    /// [`Error::Refused`] naming the option, its range and the value found.
+    pub fn size(
+        &self,
+        size: Size,
+        range: RangeInclusive<u64>,
+        largest: u64,
+        drawn: impl FnOnce() -> u64,
+    ) -> Result<u64, Error> {
+        Ok(
+            match self.sizes.bounded(size, *range.start(), *range.end())? {
+                Some(value) => value,
+                None if self.sizes.largest => largest,
+                None => drawn(),
+            },
+        )
     }
 }
 

@@ -7,7 +7,7 @@ use crate::puzzles::error::Error;
 use crate::puzzles::limits::{Breach, Limits, PastLimits};
 use crate::puzzles::puzzle::GenRng;
 use crate::puzzles::rules::Generate;
-use crate::puzzles::sizes::{GenOptions, Size};
+use crate::puzzles::sizes::{Ask, Size};
 use rand::RngExt;
 
 /// A random instance: each cell a foothold with probability
@@ -235,22 +235,15 @@ impl Generate for Footholds {
 
     /// A game for `gen`: `--rows` and `--cols` from 1 to 8 (when not given,
     /// drawn from 1 to 5, or to the judge's largest, 5 for Programmers
-    /// 92345; only the largest with [`GenOptions::largest`]), `--density`
+    /// 92345; only the largest with
+    /// [`GenOptions::largest`](crate::puzzles::GenOptions::largest)), `--density`
     /// the share of footholds (50% to 100% at random when not given),
     /// `--hard` one of the [`hard`] shapes.
-    fn generate_within(
-        &self,
-        rng: &mut GenRng,
-        sizes: &GenOptions,
-        limits: Option<&Limits>,
-    ) -> Result<Instance, Error> {
-        let most = most_side(limits);
+    fn generate(&self, rng: &mut GenRng, ask: Ask<'_>) -> Result<Instance, Error> {
+        let (sizes, most) = (ask.sizes, most_side(ask.limits));
         let mut side = |size: Size| -> Result<usize, Error> {
-            Ok(match sizes.bounded(size, 1, MAX_SIDE as u64)? {
-                Some(v) => v as usize,
-                None if sizes.largest => most,
-                None => draw_side(rng, most, sizes.hard),
-            })
+            let drawn = || draw_side(rng, most, sizes.hard) as u64;
+            Ok(ask.size(size, 1..=MAX_SIDE as u64, most as u64, drawn)? as usize)
         };
         let rows = side(Size::Rows)?;
         let cols = side(Size::Cols)?;
@@ -265,8 +258,8 @@ impl Generate for Footholds {
         })
     }
 
-    fn sizes_drawn(&self, sizes: &GenOptions, limits: Option<&Limits>) -> String {
-        let most = most_side(limits);
+    fn sizes_drawn(&self, ask: Ask<'_>) -> String {
+        let (sizes, most) = (ask.sizes, most_side(ask.limits));
         let free = if sizes.hard {
             format!("1..{most}, larger more often ({most} half of the time)")
         } else {

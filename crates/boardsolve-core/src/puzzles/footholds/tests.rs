@@ -511,12 +511,12 @@ proptest! {
 
 #[test]
 fn sizes_drawn_say_what_gen_draws() {
-    use crate::puzzles::{GenOptions, GenRng, Generate, Limits};
+    use crate::puzzles::{Ask, GenOptions, GenRng, Generate, Limits};
     use rand::SeedableRng;
     let judge = Limits::Footholds { max_side: 5 };
     let plain = GenOptions::default();
     assert_eq!(
-        Footholds.sizes_drawn(&plain, Some(&judge)),
+        Footholds.sizes_drawn(Ask::within(&plain, Some(&judge))),
         "rows and columns 1..5, larger more often, 50-100% footholds"
     );
     let largest = GenOptions {
@@ -526,7 +526,7 @@ fn sizes_drawn_say_what_gen_draws() {
         ..GenOptions::default()
     };
     assert_eq!(
-        Footholds.sizes_drawn(&largest, Some(&judge)),
+        Footholds.sizes_drawn(Ask::within(&largest, Some(&judge))),
         "5×3, 80% footholds"
     );
     let hard = GenOptions {
@@ -535,7 +535,7 @@ fn sizes_drawn_say_what_gen_draws() {
         ..GenOptions::default()
     };
     assert_eq!(
-        Footholds.sizes_drawn(&hard, None),
+        Footholds.sizes_drawn(Ask::own(&hard)),
         "2 rows, columns 1..5, larger more often (5 half of the time), 50-100% footholds"
     );
     // Largest draws the judge's largest; otherwise every side from 1 to
@@ -543,13 +543,15 @@ fn sizes_drawn_say_what_gen_draws() {
     let mut rng = GenRng::seed_from_u64(1);
     for _ in 0..20 {
         let g = Footholds
-            .generate_within(
+            .generate(
                 &mut rng,
-                &GenOptions {
-                    largest: true,
-                    ..GenOptions::default()
-                },
-                Some(&judge),
+                Ask::within(
+                    &GenOptions {
+                        largest: true,
+                        ..GenOptions::default()
+                    },
+                    Some(&judge),
+                ),
             )
             .unwrap();
         assert_eq!((g.rows, g.cols), (5, 5));
@@ -557,7 +559,7 @@ fn sizes_drawn_say_what_gen_draws() {
     let mut seen = [false; 6];
     for _ in 0..300 {
         let g = Footholds
-            .generate_within(&mut rng, &plain, Some(&judge))
+            .generate(&mut rng, Ask::within(&plain, Some(&judge)))
             .unwrap();
         assert!(g.rows <= 5 && g.cols <= 5);
         seen[g.rows] = true;

@@ -6,7 +6,7 @@ use crate::puzzles::error::Error;
 use crate::puzzles::limits::{Breach, Limits, PastLimits};
 use crate::puzzles::puzzle::GenRng;
 use crate::puzzles::rules::Generate;
-use crate::puzzles::sizes::{GenOptions, Size};
+use crate::puzzles::sizes::{Ask, Size};
 use rand::RngExt;
 
 /// The largest side drawn when `--n` is not given (the reference searches
@@ -17,8 +17,9 @@ const DEFAULT_MAX_SIDE: usize = 8;
 /// judges' largest.
 const DEFAULT_MAX_EXPONENT: u8 = 10;
 
-/// The side of [`GenOptions::largest`]: the judge's largest N, or 20 (the
-/// judges' N) without a judge.
+/// The side of the largest cases
+/// ([`GenOptions::largest`](crate::puzzles::GenOptions::largest)): the
+/// judge's largest N, or 20 (the judges' N) without a judge.
 fn largest_side(limits: Option<&Limits>) -> usize {
     match limits {
         Some(&Limits::Board2048 { max_n, .. }) => (max_n as usize).clamp(1, MAX_N),
@@ -333,24 +334,22 @@ pub fn shrink(instance: &Instance) -> impl Iterator<Item = Instance> + '_ {
 impl Generate for Game2048 {
     const SIZES: &'static [Size] = &[Size::N, Size::MaxTile, Size::Density];
 
-    /// The instance `gen` prints for the size options `sizes` (unset ones are
-    /// drawn from `rng`); with [`GenOptions::largest`], the side is the
+    /// The instance `gen` prints for the size options asked (unset ones
+    /// are drawn from `rng`); for the largest cases, the side is the
     /// judge's largest N (20 without a judge) and the board dense.
     ///
     /// # Errors
     /// [`Error::Refused`] for `--n` outside 1..=64 or a `--max-tile` that is not a
     /// power of two from 2.
-    fn generate_within(
-        &self,
-        rng: &mut GenRng,
-        sizes: &GenOptions,
-        limits: Option<&Limits>,
-    ) -> Result<Instance, Error> {
-        let n = match sizes.bounded(Size::N, 1, MAX_N as u64)? {
-            Some(n) => n as usize,
-            None if sizes.largest => largest_side(limits),
-            None => rng.random_range(1..=DEFAULT_MAX_SIDE),
-        };
+    fn generate(&self, rng: &mut GenRng, ask: Ask<'_>) -> Result<Instance, Error> {
+        let sizes = ask.sizes;
+        let drawn = || rng.random_range(1..=DEFAULT_MAX_SIDE) as u64;
+        let n = ask.size(
+            Size::N,
+            1..=MAX_N as u64,
+            largest_side(ask.limits) as u64,
+            drawn,
+        )? as usize;
         let max_exponent = match sizes.max_tile {
             None => DEFAULT_MAX_EXPONENT,
             Some(v) => match exponent_of(v) {
@@ -381,7 +380,8 @@ impl Generate for Game2048 {
         })
     }
 
-    fn sizes_drawn(&self, sizes: &GenOptions, limits: Option<&Limits>) -> String {
+    fn sizes_drawn(&self, ask: Ask<'_>) -> String {
+        let (sizes, limits) = (ask.sizes, ask.limits);
         let side = match sizes.n {
             Some(n) => format!("N = {n}"),
             None => format!(

@@ -168,19 +168,42 @@ fn promise(counts: &Counts, low: u32, top: u32) -> u32 {
     total.min(u64::from(u32::MAX)) as u32
 }
 
+/// The board the look is at and what each of its steps reads with it:
+/// its largest exponent `top` (the caller often has it already, and it
+/// costs a pass over the board), the moves `remaining` after its
+/// children, and the `floor` a child's bound must beat.
+#[derive(Clone, Copy)]
+struct Look<'a> {
+    b: &'a Board,
+    top: u8,
+    remaining: u32,
+    floor: u32,
+}
+
+impl<'a> Look<'a> {
+    /// The look at `b` for `remaining` moves after its children above
+    /// `floor`, its largest exponent taken from the board.
+    fn at(b: &'a Board, remaining: u32, floor: u32) -> Self {
+        Look {
+            b,
+            top: b.max_exponent(),
+            remaining,
+            floor,
+        }
+    }
+}
+
 impl Search {
-    /// [`Climb::child_bounds`] of `b`, whose largest exponent is `top`
-    /// (the caller often has it already, and it costs a pass over the board).
-    /// Returns the block counts after a horizontal and a vertical move
-    /// (exact above `floor - remaining`), for [`Search::look_two_ahead`].
-    fn bounds_below(
-        &self,
-        b: &Board,
-        top: u8,
-        remaining: u32,
-        floor: u32,
-        out: &mut ChildBounds,
-    ) -> (Counts, Counts) {
+    /// [`Climb::child_bounds`] of the look's board. Returns the block
+    /// counts after a horizontal and a vertical move (exact above
+    /// `floor - remaining`), for [`Search::look_two_ahead`].
+    fn bounds_below(&self, look: Look<'_>, out: &mut ChildBounds) -> (Counts, Counts) {
+        let Look {
+            b,
+            top,
+            remaining,
+            floor,
+        } = look;
         // Above `floor` the bound only reads exponents from floor + 1 -
         // remaining up (see `bound_from_counts`), and those come from
         // blocks one exponent lower or more.
@@ -198,35 +221,27 @@ impl Search {
         (horizontal, vertical)
     }
 
-    /// Lowers to `floor` the bound of each child of `b` that the two-move
-    /// look ([`ahead::rules_out`]) shows cannot make `2^(floor + 1)` in
-    /// `remaining` moves, where the count left it above `floor`.
-    /// The counts are those of [`Search::bounds_below`] with the same
-    /// `remaining` and `floor`.
-    fn look_two_ahead(
-        &self,
-        b: &Board,
-        top: u8,
-        remaining: u32,
-        floor: u32,
-        counts: &(Counts, Counts),
-        out: &mut ChildBounds,
-    ) {
-        let level = remaining as usize;
+    /// Lowers to `floor` the bound of each child of the look's board that
+    /// the two-move look ([`ahead::rules_out`]) shows cannot make
+    /// `2^(floor + 1)` in `remaining` moves, where the count left it above
+    /// `floor`. The counts are those of [`Search::bounds_below`] for the
+    /// same look.
+    fn look_two_ahead(&self, look: Look<'_>, counts: &(Counts, Counts), out: &mut ChildBounds) {
+        let level = look.remaining as usize;
         if level >= TWO_AHEAD_LEVELS
-            || out.bound[..4].iter().all(|&x| x <= floor)
+            || out.bound[..4].iter().all(|&x| x <= look.floor)
             || !self.two_ahead.worth(level)
         {
             return;
         }
         let before = *out;
-        self.look_two_ahead_always(b, top, remaining, floor, counts, out);
+        self.look_two_ahead_always(look, counts, out);
         self.two_ahead.note(level, *out != before);
     }
 
     /// The bounds of [`Search::bounds_below`] lowered by the two-move look,
     /// as [`Search::look_two_ahead`] does, with the look's walks first:
-    /// where the walks rule out all four children of `b` (nearly every look
+    /// where the walks rule out all four children (nearly every look
     /// where the look pays), the counts are never taken. `false` where the
     /// look's record may skip this level (the skip is counted only when
     /// the count leaves a child above `floor`, so that case stays with the
@@ -238,19 +253,12 @@ impl Search {
     /// "The walks before the counts"). Where every child is ruled out the bounds are
     /// all `floor` and the ranks are left at 0: the search enters none of
     /// them.
-    fn look_first(
-        &self,
-        b: &Board,
-        top: u8,
-        remaining: u32,
-        floor: u32,
-        out: &mut ChildBounds,
-    ) -> bool {
-        let level = remaining as usize;
+    fn look_first(&self, look: Look<'_>, out: &mut ChildBounds) -> bool {
+        let level = look.remaining as usize;
         if level >= TWO_AHEAD_LEVELS || !self.two_ahead.runs(level) {
             return false;
         }
-        let Some(lowered) = self.walks_then_counts(b, top, remaining, floor, out) else {
+        let Some(lowered) = self.walks_then_counts(look, out) else {
             return false;
         };
         if let Some(lowered) = lowered {
@@ -262,15 +270,9 @@ impl Search {
     /// [`Search::look_first`] whatever the record says: `None` where the
     /// look does not judge; else whether the look ran (the count left a
     /// child above `floor`) and then whether it lowered a bound.
-    fn walks_then_counts(
-        &self,
-        b: &Board,
-        top: u8,
-        remaining: u32,
-        floor: u32,
-        out: &mut ChildBounds,
-    ) -> Option<Option<bool>> {
-        let outlook = ahead::look(&b.cells, b.n, remaining, floor + 1)?;
+    fn walks_then_counts(&self, look: Look<'_>, out: &mut ChildBounds) -> Option<Option<bool>> {
+        let (b, floor) = (look.b, look.floor);
+        let outlook = ahead::look(&b.cells, b.n, look.remaining, floor + 1)?;
         // Where the count rules out every child, the look does not run.
         let looked = outlook.counted_out.contains(&false);
         if !outlook.ruled_out.contains(&false) {
@@ -278,7 +280,7 @@ impl Search {
             out.rank[..4].fill(0);
             return Some(looked.then_some(true));
         }
-        self.bounds_below(b, top, remaining, floor, out);
+        self.bounds_below(look, out);
         let before = *out;
         for (bound, &ruled_out) in out.bound[..4].iter_mut().zip(&outlook.ruled_out) {
             if ruled_out {
@@ -291,13 +293,16 @@ impl Search {
     /// [`Search::look_two_ahead`] wherever it may run.
     fn look_two_ahead_always(
         &self,
-        b: &Board,
-        top: u8,
-        remaining: u32,
-        floor: u32,
+        look: Look<'_>,
         (horizontal, vertical): &(Counts, Counts),
         out: &mut ChildBounds,
     ) {
+        let Look {
+            b,
+            top,
+            remaining,
+            floor,
+        } = look;
         let target = floor + 1;
         let mut scratch = Scratch::new();
         for (axis, counts) in [(0, vertical), (2, horizontal)] {
@@ -395,7 +400,7 @@ impl Climb for Search {
         best_exponent_after_one(&b.cells, b.n)
     }
     fn child_bounds(&self, b: &Board, remaining: u32, floor: u32, out: &mut ChildBounds) -> bool {
-        self.bounds_below(b, b.max_exponent(), remaining, floor, out);
+        self.bounds_below(Look::at(b, remaining, floor), out);
         true
     }
     fn child_outlook(
@@ -410,12 +415,12 @@ impl Climb for Search {
         if !child.slide_from(b, Direction::ALL[mv]) {
             return Some((false, 0));
         }
-        let top = child.max_exponent();
-        if !self.look_first(child, top, remaining, floor, out) {
-            let counts = self.bounds_below(child, top, remaining, floor, out);
-            self.look_two_ahead(child, top, remaining, floor, &counts, out);
+        let look = Look::at(child, remaining, floor);
+        if !self.look_first(look, out) {
+            let counts = self.bounds_below(look, out);
+            self.look_two_ahead(look, &counts, out);
         }
-        Some((true, u32::from(top)))
+        Some((true, u32::from(look.top)))
     }
     fn key<'a>(&self, b: &'a Board) -> &'a [u8] {
         &b.cells
@@ -439,16 +444,16 @@ impl Climb for Search {
 #[cfg(test)]
 pub(super) fn walks_first_agree(b: &Board, remaining: u32, floor: u32) -> bool {
     let search = Search::new(b, 1);
-    let top = b.max_exponent();
+    let look = Look::at(b, remaining, floor);
     let mut counted = ChildBounds::default();
-    let counts = search.bounds_below(b, top, remaining, floor, &mut counted);
+    let counts = search.bounds_below(look, &mut counted);
     let looked = counted.bound[..4].iter().any(|&x| x > floor);
     let mut old = counted;
     if looked {
-        search.look_two_ahead_always(b, top, remaining, floor, &counts, &mut old);
+        search.look_two_ahead_always(look, &counts, &mut old);
     }
     let mut new = ChildBounds::default();
-    match search.walks_then_counts(b, top, remaining, floor, &mut new) {
+    match search.walks_then_counts(look, &mut new) {
         None => old == counted,
         Some(note) => {
             note == looked.then_some(old != counted)
@@ -473,7 +478,7 @@ pub fn build_children(board: &Board, remaining: u32, floor: u32) -> u32 {
     let mut total = 0;
     for d in Direction::ALL {
         child.slide_from(board, d);
-        search.bounds_below(&child, child.max_exponent(), remaining, floor, &mut out);
+        search.bounds_below(Look::at(&child, remaining, floor), &mut out);
         total += out.bound[..4].iter().sum::<u32>();
     }
     total
@@ -498,7 +503,7 @@ pub fn slide_children(board: &Board) -> u32 {
 pub fn count_children(board: &Board, remaining: u32, floor: u32) -> u32 {
     let search = Search::new(board, 1);
     let mut out = ChildBounds::default();
-    search.bounds_below(board, board.max_exponent(), remaining, floor, &mut out);
+    search.bounds_below(Look::at(board, remaining, floor), &mut out);
     out.bound[..4].iter().sum()
 }
 
@@ -510,15 +515,12 @@ pub fn count_children(board: &Board, remaining: u32, floor: u32) -> u32 {
 pub fn two_move_look(board: &Board, remaining: u32, floor: u32) -> [u32; 4] {
     let search = Search::new(board, 1);
     let mut out = ChildBounds::default();
-    let top = board.max_exponent();
-    if search
-        .walks_then_counts(board, top, remaining, floor, &mut out)
-        .is_some()
-    {
+    let look = Look::at(board, remaining, floor);
+    if search.walks_then_counts(look, &mut out).is_some() {
         return [out.bound[0], out.bound[1], out.bound[2], out.bound[3]];
     }
-    let counts = search.bounds_below(board, top, remaining, floor, &mut out);
-    search.look_two_ahead_always(board, top, remaining, floor, &counts, &mut out);
+    let counts = search.bounds_below(look, &mut out);
+    search.look_two_ahead_always(look, &counts, &mut out);
     [out.bound[0], out.bound[1], out.bound[2], out.bound[3]]
 }
 

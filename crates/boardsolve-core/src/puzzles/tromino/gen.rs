@@ -9,8 +9,7 @@ use crate::puzzles::limits::{Breach, Limits, PastLimits};
 use crate::puzzles::puzzle::GenRng;
 use crate::puzzles::refusal::Refusal;
 use crate::puzzles::rules::Generate;
-use crate::puzzles::sizes::GenOptions;
-use crate::puzzles::sizes::Size;
+use crate::puzzles::sizes::{Ask, Size};
 use rand::RngExt;
 
 /// A board of side `n` with its hole uniform among the tileable ones.
@@ -150,12 +149,8 @@ impl Generate for Tromino {
     ///
     /// # Errors
     /// [`Error::Refused`] for a side the format cannot take.
-    fn generate_within(
-        &self,
-        rng: &mut GenRng,
-        sizes: &GenOptions,
-        limits: Option<&Limits>,
-    ) -> Result<Instance, Error> {
+    fn generate(&self, rng: &mut GenRng, ask: Ask<'_>) -> Result<Instance, Error> {
+        let (sizes, limits) = (ask.sizes, ask.limits);
         let format = self.format;
         let boj = format == Format::Boj;
         let n = match sizes.n {
@@ -198,7 +193,8 @@ impl Generate for Tromino {
         })
     }
 
-    fn sizes_drawn(&self, sizes: &GenOptions, limits: Option<&Limits>) -> String {
+    fn sizes_drawn(&self, ask: Ask<'_>) -> String {
+        let (sizes, limits) = (ask.sizes, ask.limits);
         let holes = if sizes.hard {
             "holes on quadrant borders and corners"
         } else {

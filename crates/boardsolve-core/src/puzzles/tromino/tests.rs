@@ -467,7 +467,7 @@ fn shrinking_keeps_instances_the_format_can_write() {
 
 #[test]
 fn largest_cases_and_the_sizes_drawn() {
-    use crate::puzzles::{GenOptions, Generate, Limits};
+    use crate::puzzles::{Ask, GenOptions, Generate, Limits};
     use rand::SeedableRng;
     let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
     let k7 = Limits::TrominoK { max_k: 7 };
@@ -477,13 +477,13 @@ fn largest_cases_and_the_sizes_drawn() {
     };
     for _ in 0..20 {
         assert_eq!(
-            BOJ.generate_within(&mut rng, &largest, Some(&k7))
+            BOJ.generate(&mut rng, Ask::within(&largest, Some(&k7)))
                 .unwrap()
                 .n,
             128
         );
         assert_eq!(
-            PLAIN.generate_within(&mut rng, &largest, None).unwrap().n,
+            PLAIN.generate(&mut rng, Ask::own(&largest)).unwrap().n,
             1024
         );
     }
@@ -494,11 +494,13 @@ fn largest_cases_and_the_sizes_drawn() {
         ..GenOptions::default()
     };
     assert_eq!(
-        BOJ.generate_within(&mut rng, &eight, Some(&k7)).unwrap().n,
+        BOJ.generate(&mut rng, Ask::within(&eight, Some(&k7)))
+            .unwrap()
+            .n,
         8
     );
     assert_eq!(
-        BOJ.sizes_drawn(&GenOptions::default(), Some(&k7)),
+        BOJ.sizes_drawn(Ask::within(&GenOptions::default(), Some(&k7))),
         "K 1..7, at the largest K = 7, holes uniform, a quarter on quadrant borders and corners"
     );
     let hard = GenOptions {
@@ -506,11 +508,11 @@ fn largest_cases_and_the_sizes_drawn() {
         ..GenOptions::default()
     };
     assert_eq!(
-        PLAIN.sizes_drawn(&hard, None),
+        PLAIN.sizes_drawn(Ask::own(&hard)),
         "n a power of two from 1 to 16, at the largest n = 1024, holes on quadrant borders and corners"
     );
     assert_eq!(
-        BOJ.sizes_drawn(&eight, Some(&k7)),
+        BOJ.sizes_drawn(Ask::within(&eight, Some(&k7))),
         "n = 8, holes uniform, a quarter on quadrant borders and corners"
     );
 }

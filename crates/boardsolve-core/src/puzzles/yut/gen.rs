@@ -10,7 +10,7 @@ use crate::puzzles::limits::{Breach, Limits, PastLimits};
 use crate::puzzles::puzzle::GenRng;
 use crate::puzzles::rules::Generate;
 use crate::puzzles::rules::Mistake as _;
-use crate::puzzles::sizes::{GenOptions, Size};
+use crate::puzzles::sizes::{Ask, Size};
 use rand::RngExt;
 
 /// A random instance of `dice` dice, each uniform in 1..=5.
@@ -212,13 +212,13 @@ pub const LARGEST: usize = MAX_USEFUL_DICE;
 
 /// The number of dice to draw: `--dice`, else the judge's count, else
 /// [`LARGEST`] for the largest cases and 10 for the rest.
-fn dice_count(sizes: &GenOptions, limits: Option<&Limits>) -> Result<usize, Error> {
-    let given = sizes.bounded(Size::Dice, 1, 1_000_000)?;
-    Ok(match (given, limits) {
-        (Some(dice), _) | (None, Some(&Limits::Dice { count: dice })) => dice as usize,
-        _ if sizes.largest => LARGEST,
-        _ => 10,
-    })
+fn dice_count(ask: Ask<'_>) -> Result<usize, Error> {
+    let judge = match ask.limits {
+        Some(&Limits::Dice { count }) => Some(count),
+        _ => None,
+    };
+    let largest = judge.unwrap_or(LARGEST as u64);
+    Ok(ask.size(Size::Dice, 1..=1_000_000, largest, || judge.unwrap_or(10))? as usize)
 }
 
 impl Generate for Yut {
@@ -230,14 +230,9 @@ impl Generate for Yut {
     /// quarter and [`hard`] a quarter, so that a default run meets the
     /// rare shapes too (a finished piece worth a die comes up only when
     /// pieces must finish early, never on uniform ten dice).
-    fn generate_within(
-        &self,
-        rng: &mut GenRng,
-        sizes: &GenOptions,
-        limits: Option<&Limits>,
-    ) -> Result<Instance, Error> {
-        let dice = dice_count(sizes, limits)?;
-        Ok(if sizes.hard {
+    fn generate(&self, rng: &mut GenRng, ask: Ask<'_>) -> Result<Instance, Error> {
+        let dice = dice_count(ask)?;
+        Ok(if ask.sizes.hard {
             hard(rng, dice)
         } else {
             match rng.random_range(0..4) {
@@ -248,8 +243,9 @@ impl Generate for Yut {
         })
     }
 
-    fn sizes_drawn(&self, sizes: &GenOptions, limits: Option<&Limits>) -> String {
-        let count = match (sizes.dice, limits) {
+    fn sizes_drawn(&self, ask: Ask<'_>) -> String {
+        let sizes = ask.sizes;
+        let count = match (sizes.dice, ask.limits) {
             (Some(dice), _) | (None, Some(&Limits::Dice { count: dice })) => format!("{dice} dice"),
             _ => format!("10 dice (the first cases {LARGEST})"),
         };
