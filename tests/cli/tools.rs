@@ -459,16 +459,13 @@ fn bulk_inputs_mean_what_the_user_meant() {
 #[test]
 fn a_killer_set_is_searched_once_and_package_reads_what_gen_stored() {
     let folder = Folder::new();
-    let (code, _, first_note) = folder.run(&[
-        "gen",
-        "12100",
-        "--killers",
-        "--seed",
-        "1",
-        "--out-dir",
-        "k1",
-    ]);
-    assert_eq!(code, 0, "{first_note}");
+    let killers = |dir: &str| -> String {
+        let (code, _, note) =
+            folder.run(&["gen", "12100", "--killers", "--seed", "1", "--out-dir", dir]);
+        assert_eq!(code, 0, "{note}");
+        note
+    };
+    let first_note = killers("k1");
     let entries: Vec<std::path::PathBuf> =
         std::fs::read_dir(folder.path("cache/boardsolve/killers"))
             .unwrap()
@@ -483,17 +480,7 @@ fn a_killer_set_is_searched_once_and_package_reads_what_gen_stored() {
             .starts_with("12100-1-")
     );
     // The same set again, from the entry.
-    let (code, _, note) = folder.run(&[
-        "gen",
-        "12100",
-        "--killers",
-        "--seed",
-        "1",
-        "--out-dir",
-        "k2",
-    ]);
-    assert_eq!(code, 0, "{note}");
-    assert_eq!(note, first_note.replace("k1/", "k2/"));
+    assert_eq!(killers("k2"), first_note.replace("k1/", "k2/"));
     let k1 = std::fs::read(folder.path("k1/001.in")).unwrap();
     assert_eq!(std::fs::read(folder.path("k2/001.in")).unwrap(), k1);
     // package's killer search is gen's (seed 1, the same budget): it reads
