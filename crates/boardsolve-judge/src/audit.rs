@@ -148,8 +148,7 @@ fn solved(puzzle: &dyn Puzzle, input: &[u8]) -> Option<Vec<u8>> {
 /// [`kills`], given the puzzle's own answer to `input` ([`solved`]): an
 /// answer with the same tokens is as right as it is, and only another
 /// answer is checked (which solves the input again). The verdicts are
-/// those of [`kills`]; the solves saved are most of a killer search's
-/// time once the catalogue is large.
+/// those of [`kills`], with one solve a case instead of one a mistake.
 fn kills_against(
     puzzle: &dyn Puzzle,
     variant: &Variant,

@@ -11,6 +11,8 @@ use super::variant::Game2048;
 use crate::puzzles::error::Error;
 use crate::puzzles::rules::Reference;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
+use std::cell::RefCell;
 
 crate::mistakes! {
     /// Each block is compared with the last one placed, with no "already
@@ -267,7 +269,7 @@ pub fn answer(n: usize, values: &[u64], moves: u32, mistake: Option<Mistake>) ->
         _ => {}
     }
     let mut memo = (n * n <= MEMO_CELLS).then(FxHashMap::default);
-    search(n, &state, moves, mistake, &mut memo)
+    search(n, state, moves, mistake, &mut memo)
 }
 
 /// The last move of a state that has made none yet.
@@ -371,18 +373,24 @@ pub(super) fn shift(n: usize, board: &[u128], dir: usize, mistake: Option<Mistak
     // the first.
     let first_only = mistake.and_then(Mistake::change) == Some(Change::FirstLineOnly(dir));
     let mut out = vec![0u128; n * n];
-    // Reused from line to line: allocations were most of the walk's time.
-    let (mut line, mut moved) = (Vec::with_capacity(n), Vec::with_capacity(n));
-    for i in 0..n {
-        let i = if first_only { 0 } else { i };
-        line.clear();
-        line.extend((0..n).map(|k| board[cell(n, dir, i, k)]));
-        move_line(&line, mistake, &mut moved);
-        for (k, &v) in moved.iter().enumerate() {
-            out[cell(n, dir, i, k)] = v;
+    LINES.with_borrow_mut(|(line, moved)| {
+        for i in 0..n {
+            let i = if first_only { 0 } else { i };
+            line.clear();
+            line.extend((0..n).map(|k| board[cell(n, dir, i, k)]));
+            move_line(line, mistake, moved);
+            for (k, &v) in moved.iter().enumerate() {
+                out[cell(n, dir, i, k)] = v;
+            }
         }
-    }
+    });
     out
+}
+
+thread_local! {
+    /// The line [`shift`] reads and the line it makes, reused from line to
+    /// line and call to call: allocations were most of the walk's time.
+    static LINES: RefCell<(Vec<u128>, Vec<u128>)> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// The `k`-th cell of line `i` for a move in `dir`, counted from the wall.
@@ -452,9 +460,12 @@ fn step(n: usize, state: &[u128], dir: usize, mistake: Option<Mistake>) -> Optio
 /// block from there.
 type Memo = FxHashMap<(Vec<u128>, u32), u128>;
 
+/// The best block from `state` with `moves` moves left. The state is
+/// taken, not borrowed, so that it becomes the memo's key without a copy:
+/// allocations were most of the search's time.
 fn search(
     n: usize,
-    state: &[u128],
+    state: Vec<u128>,
     moves: u32,
     mistake: Option<Mistake>,
     memo: &mut Option<Memo>,
@@ -466,26 +477,31 @@ fn search(
     if moves == 0 {
         return best;
     }
-    if let Some(&v) = memo.as_ref().and_then(|m| m.get(&(state.to_vec(), moves))) {
+    let key = (state, moves);
+    if let Some(&v) = memo.as_ref().and_then(|m| m.get(&key)) {
         return v;
     }
-    // The board the moves are made on: the node's own, or, with the board
-    // not copied, the one the previous move left.
-    let mut current = state.to_vec();
-    for dir in 0..4 {
-        let Some(next) = step(n, &current, dir, mistake) else {
-            continue;
-        };
-        if mistake == Some(Mistake::StopAtNoOpMove) && next == current {
-            break;
-        }
-        best = best.max(search(n, &next, moves - 1, mistake, memo));
-        if mistake == Some(Mistake::BoardNotCopied) {
-            current = next;
+    {
+        // The board the moves are made on: the node's own, or, with the
+        // board not copied, the one the previous move left.
+        let mut current = Cow::Borrowed(&key.0[..]);
+        for dir in 0..4 {
+            let Some(next) = step(n, &current, dir, mistake) else {
+                continue;
+            };
+            if mistake == Some(Mistake::StopAtNoOpMove) && next[..] == current[..] {
+                break;
+            }
+            if mistake == Some(Mistake::BoardNotCopied) {
+                best = best.max(search(n, next.clone(), moves - 1, mistake, memo));
+                current = Cow::Owned(next);
+            } else {
+                best = best.max(search(n, next, moves - 1, mistake, memo));
+            }
         }
     }
     if let Some(memo) = memo {
-        memo.insert((state.to_vec(), moves), best);
+        memo.insert(key, best);
     }
     best
 }
