@@ -152,7 +152,7 @@ fn best(b: &Vec<Vec<u64>>, k: u32, mode: &str, banned: usize) -> u64 {
         if mode == format!("{}-never-made", DIRS[dir]) || dir == banned {
             continue;
         }
-        let first_only = mode.starts_with(DIRS[dir]) && mode.ends_with("-only");
+        let first_only = mode.starts_with(&format!("{}-moves-", DIRS[dir]));
         let mut next = vec![vec![0u64; n]; n];
         let mut equal_after_merge = false;
         for i in 0..n {

@@ -372,7 +372,9 @@ pub(super) fn shift(n: usize, board: &[u128], dir: usize, mistake: Option<Mistak
     // With the line's index left out of the cell formula, every line is
     // the first.
     let first_only = mistake.and_then(Mistake::change) == Some(Change::FirstLineOnly(dir));
-    let mut out = vec![0u128; n * n];
+    let mut out = SPARE.with_borrow_mut(Vec::pop).unwrap_or_default();
+    out.clear();
+    out.resize(n * n, 0);
     LINES.with_borrow_mut(|(line, moved)| {
         for i in 0..n {
             let i = if first_only { 0 } else { i };
@@ -391,6 +393,21 @@ thread_local! {
     /// The line [`shift`] reads and the line it makes, reused from line to
     /// line and call to call: allocations were most of the walk's time.
     static LINES: RefCell<(Vec<u128>, Vec<u128>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// Boards the search is done with, for [`shift`] to fill again: most
+    /// boards are leaves, dropped as soon as their largest block is read.
+    static SPARE: RefCell<Vec<Vec<u128>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Most boards kept in [`SPARE`]: a few for each level of a search.
+const SPARE_BOARDS: usize = 64;
+
+/// Gives `board` back to [`SPARE`] (or drops it when that is full).
+fn spare(board: Vec<u128>) {
+    SPARE.with_borrow_mut(|spare| {
+        if spare.len() < SPARE_BOARDS {
+            spare.push(board);
+        }
+    });
 }
 
 /// The `k`-th cell of line `i` for a move in `dir`, counted from the wall.
@@ -475,10 +492,12 @@ fn search(
         _ => state[..n * n].iter().copied().max().unwrap_or(0),
     };
     if moves == 0 {
+        spare(state);
         return best;
     }
     let key = (state, moves);
     if let Some(&v) = memo.as_ref().and_then(|m| m.get(&key)) {
+        spare(key.0);
         return v;
     }
     {
@@ -500,8 +519,11 @@ fn search(
             }
         }
     }
-    if let Some(memo) = memo {
-        memo.insert(key, best);
+    match memo {
+        Some(memo) => {
+            memo.insert(key, best);
+        }
+        None => spare(key.0),
     }
     best
 }
