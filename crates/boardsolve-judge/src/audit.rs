@@ -10,7 +10,7 @@
 
 use super::generate;
 use crate::puzzles::{CheckOptions, GenOptions, Puzzle, SolveOptions, Variant};
-use crate::text::{Verdict, compare_tokens};
+use crate::text::Verdict;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -132,36 +132,9 @@ fn right(puzzle: &dyn Puzzle, input: &[u8], output: &[u8]) -> Option<bool> {
 /// Whether `variant` answers `input` wrongly (a case that kills it). A
 /// mistaken solution that fails outright is killed too.
 pub fn kills(puzzle: &dyn Puzzle, variant: &Variant, input: &[u8]) -> bool {
-    kills_against(puzzle, variant, input, None)
-}
-
-/// The puzzle's own answer to `input`, when it has one: a right answer,
-/// against which many mistaken answers are compared for one solve.
-fn solved(puzzle: &dyn Puzzle, input: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::new();
-    puzzle
-        .solve(input, &SolveOptions::default(), &mut out)
-        .ok()
-        .map(|()| out)
-}
-
-/// [`kills`], given the puzzle's own answer to `input` ([`solved`]): an
-/// answer with the same tokens is as right as it is, and only another
-/// answer is checked (which solves the input again). The verdicts are
-/// those of [`kills`], with one solve a case instead of one a mistake.
-fn kills_against(
-    puzzle: &dyn Puzzle,
-    variant: &Variant,
-    input: &[u8],
-    solved: Option<&[u8]>,
-) -> bool {
     let opts = SolveOptions::default();
     match (variant.solve)(input, &opts) {
-        Ok(answer) => {
-            let same =
-                solved.is_some_and(|s| compare_tokens(s, answer.as_bytes()) == Verdict::Correct);
-            !same && right(puzzle, input, answer.as_bytes()) == Some(false)
-        }
+        Ok(answer) => right(puzzle, input, answer.as_bytes()) == Some(false),
         Err(_) => true,
     }
 }
@@ -285,10 +258,9 @@ fn see(puzzle: &dyn Puzzle, variants: &[Variant], case: Case) -> Seen {
         name: case.name.clone(),
         message,
     });
-    let solved = solved(puzzle, &case.input);
     let kills = variants
         .iter()
-        .map(|variant| kills_against(puzzle, variant, &case.input, solved.as_deref()))
+        .map(|variant| kills(puzzle, variant, &case.input))
         .collect();
     Seen {
         name: case.name,
@@ -432,31 +404,24 @@ pub fn killers(puzzle: &dyn Puzzle, seed: u64, budget: Budget) -> KillerSet {
     let mut next = 0;
     while next < cases.len() && !alive.is_empty() {
         let end = (next + CHUNK).min(cases.len());
-        let found = cases[next..end].par_iter().position_first(|(_, input)| {
-            let input = input.as_bytes();
-            let solved = solved(puzzle, input);
-            alive
-                .iter()
-                .any(|v| kills_against(puzzle, v, input, solved.as_deref()))
-        });
+        let found = cases[next..end]
+            .par_iter()
+            .position_first(|(_, input)| alive.iter().any(|v| kills(puzzle, v, input.as_bytes())));
         let Some(at) = found else {
             next = end;
             continue;
         };
         let original = cases[next + at].1.as_bytes();
-        let original_solved = solved(puzzle, original);
         next += at + 1;
         while let Some(target) = alive
             .par_iter()
-            .find_first(|v| kills_against(puzzle, v, original, original_solved.as_deref()))
+            .find_first(|v| kills(puzzle, v, original))
             .copied()
         {
             let (input, cut) = shrunk(puzzle, target, original.to_vec(), budget.shrink_tries);
             shrink_cut |= cut;
-            let input_solved = solved(puzzle, &input);
-            let (killed, left): (Vec<&Variant>, Vec<&Variant>) = alive
-                .iter()
-                .partition(|v| kills_against(puzzle, v, &input, input_solved.as_deref()));
+            let (killed, left): (Vec<&Variant>, Vec<&Variant>) =
+                alive.iter().partition(|v| kills(puzzle, v, &input));
             alive = left;
             set.push(Killer {
                 input: String::from_utf8_lossy(&input).into_owned(),
