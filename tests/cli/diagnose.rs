@@ -358,6 +358,7 @@ fn every_mistake_of_every_catalogue_is_tested_and_ids_are_unique() {
     named.extend_from_slice(crate::footholds::DIAGNOSED);
     named.extend_from_slice(&crate::tromino::RULE_MISTAKES);
     named.extend_from_slice(crate::game2048::DIAGNOSED);
+    named.extend_from_slice(&crate::game2048::SHADOWED_IDS);
     named.extend_from_slice(crate::yut::DIAGNOSED);
     named.sort_unstable();
     named.dedup();

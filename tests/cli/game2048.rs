@@ -444,6 +444,49 @@ crate::diagnose::diagnosed_by_id! {
         diagnoses_right_down_from_far_side: "right-down-from-far-side",
         diagnoses_merge_marks_kept: "merge-marks-kept",
         diagnoses_bound_one_move_tight: "bound-one-move-tight",
+        diagnoses_up_never_made: "up-never-made",
+        diagnoses_down_never_made: "down-never-made",
+        diagnoses_left_never_made: "left-never-made",
+        diagnoses_right_never_made: "right-never-made",
+        diagnoses_largest_in_first_cell: "largest-in-first-cell",
+        diagnoses_largest_in_top_row: "largest-in-top-row",
+        diagnoses_largest_in_top_two_rows: "largest-in-top-two-rows",
+        diagnoses_largest_misses_last_row: "largest-misses-last-row",
+        diagnoses_largest_misses_last_column: "largest-misses-last-column",
+        diagnoses_merge_again_across_gap: "merge-again-across-gap",
+        diagnoses_no_repeat_if_merged_equals_next: "no-repeat-if-merged-equals-next",
+    }
+}
+
+/// The mistakes whose answers equal an earlier one's on every case these
+/// stress runs compare: a move reading only the first line of its
+/// direction (the rest cleared) almost never beats never making it. The
+/// diagnosis names the earlier mistake, as it must (the first in the
+/// catalogue that matches every case), and says no more.
+const SHADOWED: &[(&str, &str)] = &[
+    ("up-moves-left-column-only", "up-never-made"),
+    ("down-moves-left-column-only", "down-never-made"),
+    ("left-moves-top-row-only", "left-never-made"),
+    ("right-moves-top-row-only", "right-never-made"),
+];
+
+/// Every id of [`SHADOWED`], for the catalogue's completeness test.
+pub(crate) const SHADOWED_IDS: [&str; 4] =
+    [SHADOWED[0].0, SHADOWED[1].0, SHADOWED[2].0, SHADOWED[3].0];
+
+#[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
+fn shadowed_mistakes_are_diagnosed_as_the_earlier_one_they_match() {
+    let args = ["2048", "--cases", "300", "--seed", "2", "--hard"];
+    for &(id, named) in SHADOWED {
+        let found = crate::diagnose::diagnosis(&args, "wrong2048", &[id]);
+        assert!(
+            found.starts_with(&format!("[{named}] your program behaves as if ")),
+            "{id}: {found}"
+        );
     }
 }
 

@@ -4,7 +4,12 @@
 // no-merge-across-gap | one-merge-per-line | one-move-short |
 // one-move-long | stops-on-unchanged | board-not-copied | left-up-only |
 // no-repeat-move | greedy-largest-now | right-down-from-far-side |
-// merge-marks-kept | bound-one-move-tight
+// merge-marks-kept | bound-one-move-tight | D-never-made |
+// D-moves-left-column-only (D up or down) | D-moves-top-row-only (D left
+// or right) | largest-in-first-cell | largest-in-top-row |
+// largest-in-top-two-rows | largest-misses-last-row |
+// largest-misses-last-column | no-repeat-if-merged-equals-next |
+// merge-again-across-gap
 // The second argument is K (default 5). Plain search over all 4^K lines,
 // except where the mistake is in the search itself (the modes after
 // stops-on-unchanged are written apart, as a C++-minded contestant would:
@@ -46,6 +51,21 @@ fn merge(line: &[u64], mode: &str) -> Vec<u64> {
                 }
             }
         }
+        "merge-again-across-gap" => {
+            // The flag is reset by every cell looked at, empty ones too.
+            let mut merged = false;
+            for &v in line {
+                if v == 0 {
+                    merged = false;
+                } else if !merged && out.last() == Some(&v) {
+                    *out.last_mut().unwrap() *= 2;
+                    merged = true;
+                } else {
+                    out.push(v);
+                    merged = false;
+                }
+            }
+        }
         "no-merge-across-gap" => {
             let mut i = 0;
             while i < line.len() {
@@ -80,15 +100,63 @@ fn merge(line: &[u64], mode: &str) -> Vec<u64> {
     out
 }
 
-fn best(b: &Vec<Vec<u64>>, k: u32, mode: &str) -> u64 {
+const DIRS: [&str; 4] = ["up", "down", "left", "right"];
+
+/// The largest block, read over the part of the board the mode reads.
+fn largest(b: &[Vec<u64>], mode: &str) -> u64 {
     let n = b.len();
-    let mut top = b.iter().flatten().copied().max().unwrap_or(0);
+    let mut top = 0;
+    for r in 0..n {
+        for c in 0..n {
+            let read = match mode {
+                "largest-in-first-cell" => r == 0 && c == 0,
+                "largest-in-top-row" => r == 0,
+                "largest-in-top-two-rows" => r < 2,
+                "largest-misses-last-row" => r < n - 1,
+                "largest-misses-last-column" => c < n - 1,
+                _ => true,
+            };
+            if read {
+                top = top.max(b[r][c]);
+            }
+        }
+    }
+    top
+}
+
+/// Whether moving `line` towards index 0 makes some merged block equal
+/// to the block after it.
+fn merged_equals_next(line: &[u64]) -> bool {
+    let blocks: Vec<u64> = line.iter().copied().filter(|&v| v != 0).collect();
+    let mut moved: Vec<(u64, bool)> = Vec::new();
+    let mut i = 0;
+    while i < blocks.len() {
+        if i + 1 < blocks.len() && blocks[i] == blocks[i + 1] {
+            moved.push((blocks[i] * 2, true));
+            i += 2;
+        } else {
+            moved.push((blocks[i], false));
+            i += 1;
+        }
+    }
+    (1..moved.len()).any(|j| moved[j - 1].1 && moved[j - 1].0 == moved[j].0)
+}
+
+fn best(b: &Vec<Vec<u64>>, k: u32, mode: &str, banned: usize) -> u64 {
+    let n = b.len();
+    let mut top = largest(b, mode);
     if k == 0 {
         return top;
     }
     for dir in 0..4 {
+        if mode == format!("{}-never-made", DIRS[dir]) || dir == banned {
+            continue;
+        }
+        let first_only = mode.starts_with(&format!("{}-moves-", DIRS[dir]));
         let mut next = vec![vec![0u64; n]; n];
+        let mut equal_after_merge = false;
         for i in 0..n {
+            let i = if first_only { 0 } else { i };
             let pos = |j: usize| match dir {
                 0 => (j, i),
                 1 => (n - 1 - j, i),
@@ -96,6 +164,7 @@ fn best(b: &Vec<Vec<u64>>, k: u32, mode: &str) -> u64 {
                 _ => (i, n - 1 - j),
             };
             let line: Vec<u64> = (0..n).map(|j| { let (r, c) = pos(j); b[r][c] }).collect();
+            equal_after_merge |= merged_equals_next(&line);
             for (j, v) in merge(&line, mode).into_iter().enumerate() {
                 let (r, c) = pos(j);
                 next[r][c] = v;
@@ -104,7 +173,8 @@ fn best(b: &Vec<Vec<u64>>, k: u32, mode: &str) -> u64 {
         if mode == "stops-on-unchanged" && &next == b {
             break;
         }
-        top = top.max(best(&next, k - 1, mode));
+        let pruned = mode == "no-repeat-if-merged-equals-next" && equal_after_merge;
+        top = top.max(best(&next, k - 1, mode, if pruned { dir } else { 4 }));
     }
     top
 }
@@ -287,5 +357,5 @@ fn main() {
         println!("{}", s.ans);
         return;
     }
-    println!("{}", best(&board, k, &mode));
+    println!("{}", best(&board, k, &mode, 4));
 }

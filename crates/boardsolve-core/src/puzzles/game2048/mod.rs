@@ -11,6 +11,7 @@ mod ahead;
 mod avx512;
 mod board;
 mod counts;
+mod decisions;
 mod explain;
 mod features;
 mod r#gen;

@@ -6,10 +6,13 @@
 //! all four moves at every step. Exponential; for small boards and small K.
 
 use super::board::{Instance, value_of};
+use super::decisions::{self, Change};
 use super::variant::Game2048;
 use crate::puzzles::error::Error;
 use crate::puzzles::rules::Reference;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
+use std::cell::RefCell;
 
 crate::mistakes! {
     /// Each block is compared with the last one placed, with no "already
@@ -57,6 +60,67 @@ crate::mistakes! {
     /// doubled once for every remaining move but one cannot beat the best
     /// line found so far (updated at full-length lines).
     BoundOneMoveTight = "bound-one-move-tight" => "the search cuts a line when its largest block, doubled once for every remaining move but one, is no better than the best found (the doubling bound one move too tight)",
+    /// Moves up are never made: the direction table gives up another
+    /// direction's cells (up made as right: the search tries that move twice),
+    /// up is left out of the loop, or a move up reads and writes every
+    /// cell of a column at its first one (the position along the
+    /// line left out of the cell formula), which empties the board.
+    UpNeverMade = "up-never-made" => "moves up are never made: made as another direction (one entry of the direction table wrong, e.g. up made as right), left out of the loop, or reading every cell of a column at its first one, which empties the board",
+    /// Moves down are never made: the direction table gives down another
+    /// direction's cells (down made as right: the search tries that move twice),
+    /// down is left out of the loop, or a move down reads and writes every
+    /// cell of a column at its first one (the position along the
+    /// line left out of the cell formula), which empties the board.
+    DownNeverMade = "down-never-made" => "moves down are never made: made as another direction (one entry of the direction table wrong, e.g. down made as right), left out of the loop, or reading every cell of a column at its first one, which empties the board",
+    /// Moves left are never made: the direction table gives left another
+    /// direction's cells (left made as right: the search tries that move twice),
+    /// left is left out of the loop, or a move left reads and writes every
+    /// cell of a row at its first one (the position along the
+    /// line left out of the cell formula), which empties the board.
+    LeftNeverMade = "left-never-made" => "moves left are never made: made as another direction (one entry of the direction table wrong, e.g. left made as right), left out of the loop, or reading every cell of a row at its first one, which empties the board",
+    /// Moves right are never made: the direction table gives right another
+    /// direction's cells (right made as left: the search tries that move twice),
+    /// right is left out of the loop, or a move right reads and writes every
+    /// cell of a row at its first one (the position along the
+    /// line left out of the cell formula), which empties the board.
+    RightNeverMade = "right-never-made" => "moves right are never made: made as another direction (one entry of the direction table wrong, e.g. right made as left), left out of the loop, or reading every cell of a row at its first one, which empties the board",
+    /// A move up reads every column from the left column and writes it
+    /// there (the column's index left out of the cell formula): the
+    /// left column is moved and the rest of the board cleared.
+    UpMovesLeftColumnOnly = "up-moves-left-column-only" => "a move up reads every column from the left column and writes it there (the column's index left out of the cell formula): the left column is moved up and the rest of the board is cleared",
+    /// A move down reads every column from the left column and writes it
+    /// there (the column's index left out of the cell formula): the
+    /// left column is moved and the rest of the board cleared.
+    DownMovesLeftColumnOnly = "down-moves-left-column-only" => "a move down reads every column from the left column and writes it there (the column's index left out of the cell formula): the left column is moved down and the rest of the board is cleared",
+    /// A move left reads every row from the top row and writes it
+    /// there (the row's index left out of the cell formula): the
+    /// top row is moved and the rest of the board cleared.
+    LeftMovesTopRowOnly = "left-moves-top-row-only" => "a move left reads every row from the top row and writes it there (the row's index left out of the cell formula): the top row is moved left and the rest of the board is cleared",
+    /// A move right reads every row from the top row and writes it
+    /// there (the row's index left out of the cell formula): the
+    /// top row is moved and the rest of the board cleared.
+    RightMovesTopRowOnly = "right-moves-top-row-only" => "a move right reads every row from the top row and writes it there (the row's index left out of the cell formula): the top row is moved right and the rest of the board is cleared",
+    /// The largest block is read from the first cell (top left) only: a
+    /// max loop whose bounds are both wrong.
+    LargestInFirstCell = "largest-in-first-cell" => "the largest block is read from the first cell (top left) only",
+    /// The largest block is read from the top row only.
+    LargestInTopRow = "largest-in-top-row" => "the largest block is read from the top row only",
+    /// The largest block is read from the first two rows only (`2 * n`
+    /// cells where `n * n` were meant).
+    LargestInTopTwoRows = "largest-in-top-two-rows" => "the largest block is read from the first two rows only (2N cells instead of N*N)",
+    /// The largest block is read from every row but the last (a loop
+    /// bound one short).
+    LargestMissesLastRow = "largest-misses-last-row" => "the largest block is read from every row but the last (a loop bound one short)",
+    /// The largest block is read from every column but the last.
+    LargestMissesLastColumn = "largest-misses-last-column" => "the largest block is read from every column but the last (a loop bound one short)",
+    /// A pruning of repeats with its condition wrong: a move is not made
+    /// again in the next step when one of its merged blocks equals the
+    /// block after it, which is exactly when the repeat merges them.
+    NoRepeatIfMergedEqualsNext = "no-repeat-if-merged-equals-next" => "a move is not made again in the next step when one of its merged blocks equals the block after it, away from the wall (2 2 2 2 left gives 4 4, and a second left is never tried)",
+    /// The "already merged" flag is cleared at every empty cell, so a
+    /// merged block merges again with the next equal block when empty
+    /// cells lie between them.
+    MergeAgainAcrossGap = "merge-again-across-gap" => "the \"already merged\" flag is cleared at an empty cell, so a merged block merges again with the next equal block when empty cells lie between them (2 2 0 4 left gives 8, 2 2 4 left gives 4 4)",
 }
 
 /// One line after a move, `line[0]` at the wall, made with `mistake` if
@@ -108,6 +172,26 @@ fn move_line(line: &[u128], mistake: Option<Mistake>, out: &mut Vec<u128>) {
                 }
             }
         }
+        Some(Mistake::MergeAgainAcrossGap) => {
+            let mut merged = false;
+            for &v in line {
+                if v == 0 {
+                    merged = false;
+                    continue;
+                }
+                match out.last_mut() {
+                    Some(last) if *last == v && !merged => {
+                        *last += v;
+                        merged = true;
+                    }
+                    _ => {
+                        out.push(v);
+                        merged = false;
+                    }
+                }
+            }
+        }
+        // The mistakes made elsewhere merge as the rules say.
         None
         | Some(
             Mistake::OneMergePerLine
@@ -120,7 +204,21 @@ fn move_line(line: &[u128], mistake: Option<Mistake>, out: &mut Vec<u128>) {
             | Mistake::GreedyLargestNow
             | Mistake::RightDownFromFarSide
             | Mistake::MergeMarksKept
-            | Mistake::BoundOneMoveTight,
+            | Mistake::BoundOneMoveTight
+            | Mistake::UpNeverMade
+            | Mistake::DownNeverMade
+            | Mistake::LeftNeverMade
+            | Mistake::RightNeverMade
+            | Mistake::UpMovesLeftColumnOnly
+            | Mistake::DownMovesLeftColumnOnly
+            | Mistake::LeftMovesTopRowOnly
+            | Mistake::RightMovesTopRowOnly
+            | Mistake::LargestInFirstCell
+            | Mistake::LargestInTopRow
+            | Mistake::LargestInTopTwoRows
+            | Mistake::LargestMissesLastRow
+            | Mistake::LargestMissesLastColumn
+            | Mistake::NoRepeatIfMergedEqualsNext,
         ) => {
             let once = mistake == Some(Mistake::OneMergePerLine);
             let mut merged_once = false;
@@ -167,14 +265,15 @@ pub fn answer(n: usize, values: &[u64], moves: u32, mistake: Option<Mistake>) ->
     match mistake {
         Some(Mistake::MergeMarksKept) => state.resize(2 * n * n, 0),
         Some(Mistake::NoRepeatMove) => state.push(NO_MOVE),
+        Some(m) if m.change() == Some(Change::NoRepeatIfMergedEqualsNext) => state.push(NO_MOVE),
         _ => {}
     }
     let mut memo = (n * n <= MEMO_CELLS).then(FxHashMap::default);
-    search(n, &state, moves, mistake, &mut memo)
+    search(n, state, moves, mistake, &mut memo)
 }
 
 /// The last move of a state that has made none yet.
-const NO_MOVE: u128 = 4;
+pub(super) const NO_MOVE: u128 = 4;
 
 /// The largest block after the moves restricted to the directions in
 /// `dirs` (0 up, 1 down, 2 left, 3 right), at most `moves` of them: the
@@ -263,29 +362,56 @@ fn widen(values: &[u64]) -> Vec<u128> {
 }
 
 /// A fresh board after one move in `dir`.
-fn shift(n: usize, board: &[u128], dir: usize, mistake: Option<Mistake>) -> Vec<u128> {
+pub(super) fn shift(n: usize, board: &[u128], dir: usize, mistake: Option<Mistake>) -> Vec<u128> {
     // The far side merges first in two directions only.
     let mistake = match mistake {
         Some(Mistake::RightDownFromFarSide) if dir % 2 == 1 => Some(Mistake::FarSideFirst),
         Some(Mistake::RightDownFromFarSide) => None,
         other => other,
     };
-    let mut out = vec![0u128; n * n];
-    // Reused from line to line: allocations were most of the walk's time.
-    let (mut line, mut moved) = (Vec::with_capacity(n), Vec::with_capacity(n));
-    for i in 0..n {
-        line.clear();
-        line.extend((0..n).map(|k| board[cell(n, dir, i, k)]));
-        move_line(&line, mistake, &mut moved);
-        for (k, &v) in moved.iter().enumerate() {
-            out[cell(n, dir, i, k)] = v;
+    // With the line's index left out of the cell formula, every line is
+    // the first.
+    let first_only = mistake.and_then(Mistake::change) == Some(Change::FirstLineOnly(dir));
+    let mut out = SPARE.with_borrow_mut(Vec::pop).unwrap_or_default();
+    out.clear();
+    out.resize(n * n, 0);
+    LINES.with_borrow_mut(|(line, moved)| {
+        for i in 0..n {
+            let i = if first_only { 0 } else { i };
+            line.clear();
+            line.extend((0..n).map(|k| board[cell(n, dir, i, k)]));
+            move_line(line, mistake, moved);
+            for (k, &v) in moved.iter().enumerate() {
+                out[cell(n, dir, i, k)] = v;
+            }
         }
-    }
+    });
     out
 }
 
+thread_local! {
+    /// The line [`shift`] reads and the line it makes, reused from line to
+    /// line and call to call: allocations were most of the walk's time.
+    static LINES: RefCell<(Vec<u128>, Vec<u128>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// Boards the search is done with, for [`shift`] to fill again: most
+    /// boards are leaves, dropped as soon as their largest block is read.
+    static SPARE: RefCell<Vec<Vec<u128>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Most boards kept in [`SPARE`]: a few for each level of a search.
+const SPARE_BOARDS: usize = 64;
+
+/// Gives `board` back to [`SPARE`] (or drops it when that is full).
+fn spare(board: Vec<u128>) {
+    SPARE.with_borrow_mut(|spare| {
+        if spare.len() < SPARE_BOARDS {
+            spare.push(board);
+        }
+    });
+}
+
 /// The `k`-th cell of line `i` for a move in `dir`, counted from the wall.
-fn cell(n: usize, dir: usize, i: usize, k: usize) -> usize {
+pub(super) fn cell(n: usize, dir: usize, i: usize, k: usize) -> usize {
     match dir {
         0 => k * n + i,
         1 => (n - 1 - k) * n + i,
@@ -326,6 +452,11 @@ fn shift_marked(n: usize, state: &[u128], dir: usize) -> Vec<u128> {
 /// The state after one move in `dir` as `mistake` makes it, or `None`
 /// where the mistaken search never makes that move.
 fn step(n: usize, state: &[u128], dir: usize, mistake: Option<Mistake>) -> Option<Vec<u128>> {
+    match mistake.and_then(Mistake::change) {
+        Some(Change::NeverMade(never)) if never == dir => return None,
+        Some(Change::NoRepeatIfMergedEqualsNext) => return decisions::step_pruned(n, state, dir),
+        _ => {}
+    }
     match mistake {
         Some(Mistake::LeftUpOnly) if dir % 2 == 1 => None,
         Some(Mistake::MergeMarksKept) => Some(shift_marked(n, state, dir)),
@@ -346,37 +477,53 @@ fn step(n: usize, state: &[u128], dir: usize, mistake: Option<Mistake>) -> Optio
 /// block from there.
 type Memo = FxHashMap<(Vec<u128>, u32), u128>;
 
+/// The best block from `state` with `moves` moves left. The state is
+/// taken, not borrowed, so that it becomes the memo's key without a copy:
+/// allocations were most of the search's time.
 fn search(
     n: usize,
-    state: &[u128],
+    state: Vec<u128>,
     moves: u32,
     mistake: Option<Mistake>,
     memo: &mut Option<Memo>,
 ) -> u128 {
-    let mut best = state[..n * n].iter().copied().max().unwrap_or(0);
+    let mut best = match mistake.and_then(Mistake::change) {
+        Some(Change::Largest(region)) => decisions::largest(n, &state[..n * n], region),
+        _ => state[..n * n].iter().copied().max().unwrap_or(0),
+    };
     if moves == 0 {
+        spare(state);
         return best;
     }
-    if let Some(&v) = memo.as_ref().and_then(|m| m.get(&(state.to_vec(), moves))) {
+    let key = (state, moves);
+    if let Some(&v) = memo.as_ref().and_then(|m| m.get(&key)) {
+        spare(key.0);
         return v;
     }
-    // The board the moves are made on: the node's own, or, with the board
-    // not copied, the one the previous move left.
-    let mut current = state.to_vec();
-    for dir in 0..4 {
-        let Some(next) = step(n, &current, dir, mistake) else {
-            continue;
-        };
-        if mistake == Some(Mistake::StopAtNoOpMove) && next == current {
-            break;
-        }
-        best = best.max(search(n, &next, moves - 1, mistake, memo));
-        if mistake == Some(Mistake::BoardNotCopied) {
-            current = next;
+    {
+        // The board the moves are made on: the node's own, or, with the
+        // board not copied, the one the previous move left.
+        let mut current = Cow::Borrowed(&key.0[..]);
+        for dir in 0..4 {
+            let Some(next) = step(n, &current, dir, mistake) else {
+                continue;
+            };
+            if mistake == Some(Mistake::StopAtNoOpMove) && next[..] == current[..] {
+                break;
+            }
+            if mistake == Some(Mistake::BoardNotCopied) {
+                best = best.max(search(n, next.clone(), moves - 1, mistake, memo));
+                current = Cow::Owned(next);
+            } else {
+                best = best.max(search(n, next, moves - 1, mistake, memo));
+            }
         }
     }
-    if let Some(memo) = memo {
-        memo.insert((state.to_vec(), moves), best);
+    match memo {
+        Some(memo) => {
+            memo.insert(key, best);
+        }
+        None => spare(key.0),
     }
     best
 }

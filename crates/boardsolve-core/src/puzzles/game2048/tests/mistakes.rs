@@ -93,6 +93,159 @@ fn each_rule_mistake_differs_on_a_small_board() {
     assert_eq!(answer(2, &[2, 2, 0, 0], 1, Some(OneMoveShort)), 2);
 }
 
+/// Each mistake made at a decision point of the reference (which
+/// directions are tried, the cell formula, where the largest block is
+/// read, when a move is repeated, the merge flag) differs from the truth
+/// on the case `gen 12100 --seed 2 --killers` keeps for it (K = 5), and
+/// agrees with it where the change cannot matter.
+#[test]
+fn each_decision_point_mistake_differs_on_its_killer_and_agrees_elsewhere() {
+    use reference::Mistake::*;
+    let answer = |n, values: &[u64], mistake| reference::answer(n, values, 5, mistake);
+    let differs = |n, values: &[u64], mistakes: &[reference::Mistake]| {
+        for &m in mistakes {
+            let (truth, wrong) = (answer(n, values, None), answer(n, values, Some(m)));
+            assert_ne!(truth, wrong, "{m:?} on {values:?}");
+        }
+    };
+    let agrees = |n, values: &[u64], mistakes: &[reference::Mistake]| {
+        for &m in mistakes {
+            assert_eq!(
+                answer(n, values, Some(m)),
+                answer(n, values, None),
+                "{m:?} on {values:?}"
+            );
+        }
+    };
+    differs(
+        3,
+        &[0, 0, 4, 2, 2, 8, 8, 4, 4],
+        &[LeftNeverMade, LeftMovesTopRowOnly],
+    );
+    differs(
+        3,
+        &[0, 0, 2, 8, 8, 2, 2, 8, 8],
+        &[UpNeverMade, UpMovesLeftColumnOnly],
+    );
+    differs(
+        3,
+        &[0, 0, 2, 8, 8, 8, 2, 8, 0],
+        &[RightNeverMade, RightMovesTopRowOnly],
+    );
+    differs(
+        3,
+        &[4, 4, 4, 8, 8, 8, 2, 0, 2],
+        &[DownNeverMade, DownMovesLeftColumnOnly],
+    );
+    // 2 2 in the top row: left or right makes 4, up and down change nothing.
+    let directions = [
+        UpNeverMade,
+        DownNeverMade,
+        LeftNeverMade,
+        RightNeverMade,
+        UpMovesLeftColumnOnly,
+        DownMovesLeftColumnOnly,
+        LeftMovesTopRowOnly,
+        RightMovesTopRowOnly,
+    ];
+    agrees(2, &[2, 2, 0, 0], &directions);
+    // A single block: nothing to merge, wherever it is read.
+    differs(1, &[2], &[LargestMissesLastRow, LargestMissesLastColumn]);
+    // 2 . / . 4: the 2 stays between the 4 and the first cell.
+    differs(2, &[2, 0, 0, 4], &[LargestInFirstCell]);
+    // 2 2 / 4 4: the 8 is made in the bottom row, under a full column.
+    differs(2, &[2, 2, 4, 4], &[LargestInTopRow]);
+    differs(
+        3,
+        &[2, 4, 2, 2, 4, 4, 8, 0, 8],
+        &[LargestInTopTwoRows, LargestInTopRow],
+    );
+    let largest = [
+        LargestInFirstCell,
+        LargestInTopRow,
+        LargestInTopTwoRows,
+        LargestMissesLastRow,
+        LargestMissesLastColumn,
+    ];
+    // The largest block in the first cell, where no move can beat it.
+    agrees(2, &[8, 0, 0, 2], &largest);
+    differs(
+        4,
+        &[2, 2, 4, 4, 0, 0, 0, 4, 2, 0, 0, 4, 2, 2, 4, 4],
+        &[NoRepeatIfMergedEqualsNext, NoRepeatMove],
+    );
+    // 4 2 2 left gives 4 4: the merged 4 equals the block before it, so
+    // the second left is made and makes 8, which no-repeat-move forbids
+    // (right then makes 8 all the same).
+    agrees(
+        3,
+        &[4, 2, 2, 0, 0, 0, 0, 0, 0],
+        &[NoRepeatIfMergedEqualsNext],
+    );
+    differs(
+        4,
+        &[0, 4, 2, 8, 2, 4, 0, 0, 0, 0, 0, 0, 0, 8, 4, 2],
+        &[MergeAgainAcrossGap],
+    );
+    agrees(3, &[2, 2, 4, 0, 0, 0, 0, 0, 0], &[MergeAgainAcrossGap]);
+    let left = |row: &[u64], mistake| {
+        let n = row.len();
+        let mut values = row.to_vec();
+        values.resize(n * n, 0);
+        reference::slide(n, &values, 2, mistake)[..n].to_vec()
+    };
+    assert_eq!(left(&[2, 2, 0, 4], Some(MergeAgainAcrossGap)), [8, 0, 0, 0]);
+    assert_eq!(left(&[2, 2, 4, 0], Some(MergeAgainAcrossGap)), [4, 4, 0, 0]);
+    assert_eq!(left(&[2, 0, 2, 0], Some(MergeAgainAcrossGap)), [4, 0, 0, 0]);
+    // A move left on the top row only, the rest cleared.
+    let b = [2, 2, 0, 4, 4, 0, 0, 0, 0];
+    assert_eq!(
+        reference::slide(3, &b, 2, Some(LeftMovesTopRowOnly)),
+        [4, 0, 0, 0, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(
+        reference::slide(3, &b, 0, Some(UpMovesLeftColumnOnly)),
+        [2, 0, 0, 4, 0, 0, 0, 0, 0]
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The decision-point mistakes that only lose lines of play or read
+    /// part of the board never answer more than the truth, and each
+    /// answers at least as much as the coarser mistake of its kind.
+    #[test]
+    fn decision_point_mistakes_only_lose_what_they_say((n, values) in small_board(), k in 0u32..=4) {
+        use reference::Mistake::*;
+        let answer = |mistake| reference::answer(n, &values, k, mistake);
+        let truth = answer(None);
+        let at_most = |lower: reference::Mistake, upper: Option<reference::Mistake>| {
+            let (low, high) = (answer(Some(lower)), upper.map_or(truth, |u| answer(Some(u))));
+            prop_assert!(low <= high, "{:?} {} above {:?} {}", lower, low, upper, high);
+            Ok(())
+        };
+        for (never, first_only) in [
+            (UpNeverMade, UpMovesLeftColumnOnly),
+            (DownNeverMade, DownMovesLeftColumnOnly),
+            (LeftNeverMade, LeftMovesTopRowOnly),
+            (RightNeverMade, RightMovesTopRowOnly),
+        ] {
+            at_most(never, Some(first_only))?;
+            at_most(first_only, None)?;
+        }
+        at_most(LeftUpOnly, Some(RightNeverMade))?;
+        at_most(LeftUpOnly, Some(DownNeverMade))?;
+        at_most(LargestInFirstCell, Some(LargestInTopRow))?;
+        at_most(LargestInTopRow, Some(LargestInTopTwoRows))?;
+        at_most(LargestInTopTwoRows, None)?;
+        at_most(LargestMissesLastRow, None)?;
+        at_most(LargestMissesLastColumn, None)?;
+        at_most(NoRepeatMove, Some(NoRepeatIfMergedEqualsNext))?;
+        at_most(NoRepeatIfMergedEqualsNext, None)?;
+    }
+}
+
 /// A diagnosis can only name a mistake that changes some answer on the
 /// cases it compares (half random, half `--hard`, K = 5): each one must.
 /// Sides up to 8, as `stress` draws: a move twice in a row is needed only
