@@ -6,8 +6,6 @@
 //! one hook a point, parametrised, instead of one branch a mistake: the
 //! mutants of its code that real programs resemble, named.
 
-use super::reference::{Mistake, NO_MOVE, cell, shift};
-
 /// One decision point of the reference, changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Change {
@@ -43,30 +41,6 @@ pub(super) enum Region {
     AllButLastColumn,
 }
 
-impl Mistake {
-    /// The decision point this mistake changes, if it is made so.
-    pub(super) fn change(self) -> Option<Change> {
-        use Mistake::*;
-        Some(match self {
-            UpNeverMade => Change::NeverMade(0),
-            DownNeverMade => Change::NeverMade(1),
-            LeftNeverMade => Change::NeverMade(2),
-            RightNeverMade => Change::NeverMade(3),
-            UpMovesLeftColumnOnly => Change::FirstLineOnly(0),
-            DownMovesLeftColumnOnly => Change::FirstLineOnly(1),
-            LeftMovesTopRowOnly => Change::FirstLineOnly(2),
-            RightMovesTopRowOnly => Change::FirstLineOnly(3),
-            LargestInFirstCell => Change::Largest(Region::FirstCell),
-            LargestInTopRow => Change::Largest(Region::TopRows(1)),
-            LargestInTopTwoRows => Change::Largest(Region::TopRows(2)),
-            LargestMissesLastRow => Change::Largest(Region::AllButLastRow),
-            LargestMissesLastColumn => Change::Largest(Region::AllButLastColumn),
-            NoRepeatIfMergedEqualsNext => Change::NoRepeatIfMergedEqualsNext,
-            _ => return None,
-        })
-    }
-}
-
 /// The largest block of the `n`×`n` `board` within `region`.
 pub(super) fn largest(n: usize, board: &[u128], region: Region) -> u128 {
     let inside = |c: usize| match region {
@@ -84,25 +58,9 @@ pub(super) fn largest(n: usize, board: &[u128], region: Region) -> u128 {
         .unwrap_or(0)
 }
 
-/// The state after a move in `dir` made with
-/// [`Change::NoRepeatIfMergedEqualsNext`]: the board, then the move the
-/// next step may not make ([`NO_MOVE`] when any may), or `None` where
-/// this state forbids `dir`.
-pub(super) fn step_pruned(n: usize, state: &[u128], dir: usize) -> Option<Vec<u128>> {
-    let cells = n * n;
-    if state[cells] == dir as u128 {
-        return None;
-    }
-    let board = &state[..cells];
-    let mut next = shift(n, board, dir, None);
-    let forbidden = merged_equals_next(n, board, dir);
-    next.push(if forbidden { dir as u128 } else { NO_MOVE });
-    Some(next)
-}
-
 /// Whether a move in `dir` leaves some merged block equal to the block
 /// after it in its line (away from the wall).
-fn merged_equals_next(n: usize, board: &[u128], dir: usize) -> bool {
+pub(super) fn merged_equals_next(n: usize, board: &[u128], dir: usize) -> bool {
     let mut moved: Vec<(u128, bool)> = Vec::with_capacity(n);
     for i in 0..n {
         moved.clear();
@@ -119,4 +77,14 @@ fn merged_equals_next(n: usize, board: &[u128], dir: usize) -> bool {
         }
     }
     false
+}
+
+/// The `k`-th cell of line `i` for a move in `dir`, counted from the wall.
+pub(super) fn cell(n: usize, dir: usize, i: usize, k: usize) -> usize {
+    match dir {
+        0 => k * n + i,
+        1 => (n - 1 - k) * n + i,
+        2 => i * n + k,
+        _ => i * n + (n - 1 - k),
+    }
 }

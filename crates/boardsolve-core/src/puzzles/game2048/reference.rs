@@ -6,7 +6,7 @@
 //! all four moves at every step. Exponential; for small boards and small K.
 
 use super::board::{Instance, value_of};
-use super::decisions::{self, Change};
+use super::decisions::{self, Change, Region, cell};
 use super::variant::Game2048;
 use crate::puzzles::error::Error;
 use crate::puzzles::rules::Reference;
@@ -410,16 +410,6 @@ fn spare(board: Vec<u128>) {
     });
 }
 
-/// The `k`-th cell of line `i` for a move in `dir`, counted from the wall.
-pub(super) fn cell(n: usize, dir: usize, i: usize, k: usize) -> usize {
-    match dir {
-        0 => k * n + i,
-        1 => (n - 1 - k) * n + i,
-        2 => i * n + k,
-        _ => i * n + (n - 1 - k),
-    }
-}
-
 /// [`Mistake::MergeMarksKept`]: one move of `state`, the board followed by
 /// one mark a cell (1 where the cell has received a merge), with the
 /// marks never cleared: a marked cell takes no merge again.
@@ -454,7 +444,7 @@ fn shift_marked(n: usize, state: &[u128], dir: usize) -> Vec<u128> {
 fn step(n: usize, state: &[u128], dir: usize, mistake: Option<Mistake>) -> Option<Vec<u128>> {
     match mistake.and_then(Mistake::change) {
         Some(Change::NeverMade(never)) if never == dir => return None,
-        Some(Change::NoRepeatIfMergedEqualsNext) => return decisions::step_pruned(n, state, dir),
+        Some(Change::NoRepeatIfMergedEqualsNext) => return step_pruned(n, state, dir),
         _ => {}
     }
     match mistake {
@@ -554,4 +544,44 @@ impl Reference for Game2048 {
             answer(board.n, &values, self.moves, mistake)
         ))
     }
+}
+
+impl Mistake {
+    /// The decision point this mistake changes, if it is made so.
+    pub(super) fn change(self) -> Option<Change> {
+        use Mistake::*;
+        Some(match self {
+            UpNeverMade => Change::NeverMade(0),
+            DownNeverMade => Change::NeverMade(1),
+            LeftNeverMade => Change::NeverMade(2),
+            RightNeverMade => Change::NeverMade(3),
+            UpMovesLeftColumnOnly => Change::FirstLineOnly(0),
+            DownMovesLeftColumnOnly => Change::FirstLineOnly(1),
+            LeftMovesTopRowOnly => Change::FirstLineOnly(2),
+            RightMovesTopRowOnly => Change::FirstLineOnly(3),
+            LargestInFirstCell => Change::Largest(Region::FirstCell),
+            LargestInTopRow => Change::Largest(Region::TopRows(1)),
+            LargestInTopTwoRows => Change::Largest(Region::TopRows(2)),
+            LargestMissesLastRow => Change::Largest(Region::AllButLastRow),
+            LargestMissesLastColumn => Change::Largest(Region::AllButLastColumn),
+            NoRepeatIfMergedEqualsNext => Change::NoRepeatIfMergedEqualsNext,
+            _ => return None,
+        })
+    }
+}
+
+/// The state after a move in `dir` made with
+/// [`Change::NoRepeatIfMergedEqualsNext`]: the board, then the move the
+/// next step may not make ([`NO_MOVE`] when any may), or `None` where
+/// this state forbids `dir`.
+fn step_pruned(n: usize, state: &[u128], dir: usize) -> Option<Vec<u128>> {
+    let cells = n * n;
+    if state[cells] == dir as u128 {
+        return None;
+    }
+    let board = &state[..cells];
+    let mut next = shift(n, board, dir, None);
+    let forbidden = decisions::merged_equals_next(n, board, dir);
+    next.push(if forbidden { dir as u128 } else { NO_MOVE });
+    Some(next)
 }
