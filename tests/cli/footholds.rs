@@ -189,6 +189,7 @@ crate::diagnose::diagnosed_by_id! {
         diagnose_names_b_moves_first: "b-moves-first",
         diagnose_names_loser_turn_counted: "loser-turn-counted",
         diagnose_names_negative_index_wraps: "negative-index-wraps",
+        diagnose_names_no_step_up: "no-step-up",
     }
 }
 

@@ -140,6 +140,9 @@ diagnosed! {
     passing_forty_scores: "passing-forty-scores",
     exact_finish: "exact-finish",
     finish_occupied: "finish-occupied",
+    twenty_not_blue: "twenty-not-blue",
+    thirty_not_blue: "thirty-not-blue",
+    arms_share_outer_cells: "arms-share-outer-cells",
 }
 
 /// The killer of the docs: seven fives make two pieces finish, and the

@@ -3,7 +3,7 @@
 // chosen by the first argument, named by its catalogue id: correct |
 // no-vanish-check | first-winning-move | winner-maximizes |
 // loser-minimizes | vanish-not-restored | opponent-cell-blocked |
-// b-moves-first | loser-turn-counted | negative-index-wraps.
+// b-moves-first | loser-turn-counted | negative-index-wraps | no-step-up.
 // Steps are tried up, down, left, right.
 use std::io::Read;
 
@@ -14,7 +14,9 @@ fn play(g: &mut Vec<Vec<u8>>, me: (i32, i32), you: (i32, i32), mode: &str) -> (b
     }
     let (rows, cols) = (g.len() as i32, g[0].len() as i32);
     let mut best: Option<(bool, u32)> = None;
-    for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+    // no-step-up: the sign of the first row step dropped.
+    let up = if mode == "no-step-up" { 1 } else { -1 };
+    for (dr, dc) in [(up, 0), (1, 0), (0, -1), (0, 1)] {
         let mut to = (me.0 + dr, me.1 + dc);
         if mode == "negative-index-wraps" {
             // As Python reads board[-1]: the last row (or column).

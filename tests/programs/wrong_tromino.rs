@@ -14,8 +14,9 @@
 // `labels-from-zero`, `stops-at-two` (the recursion returns at 2x2
 // squares without tiling them), `quadrant-off-by-one` (the hole's
 // quadrant decided with <= at the middle), `labels-by-depth` (each
-// tromino numbered by its depth) and `hole-unmarked` (the hole never set
-// to -1). `reading-order` is a valid tiling numbered in another way (the
+// tromino numbered by its depth), `hole-unmarked` (the hole never set
+// to -1), `hole-mark-row-dropped` and `hole-mark-column-dropped` (the -1
+// written on the first row or column). `reading-order` is a valid tiling numbered in another way (the
 // placement order's trominoes renumbered by where they first appear, row
 // by row), which no catalogue mistake explains.
 use std::io::Read;
@@ -99,7 +100,13 @@ fn main() {
         }
     }
     let mut g = vec![vec![0i64; n]; n];
-    if mode != "hole-unmarked" {
+    // hole-mark-row-dropped / hole-mark-column-dropped: the -1 written
+    // through a flat index missing one term.
+    if mode == "hole-mark-row-dropped" {
+        g[0][c] = -1;
+    } else if mode == "hole-mark-column-dropped" {
+        g[r][0] = -1;
+    } else if mode != "hole-unmarked" {
         g[r][c] = -1;
     }
     let plan = Plan {

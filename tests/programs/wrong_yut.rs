@@ -5,7 +5,8 @@
 // or a catalogue id: blue-when-passing | thirty-one-cell | forty-shared |
 // stack-allowed | finish-piece-moves | centre-per-route | forty-per-route |
 // cell-by-number | forty-stuck | forty-finishes | passing-forty-scores |
-// exact-finish | finish-occupied, or one of the breadth-first searches that
+// exact-finish | finish-occupied | twenty-not-blue | thirty-not-blue |
+// arms-share-outer-cells, or one of the breadth-first searches that
 // keep the first arrival at a position and drop a later, higher-scoring one:
 // first-arrival-wins (one visited set over all turns of the cells as a
 // multiset), first-arrival-sorted (the same, each state a sorted tuple),
@@ -48,7 +49,9 @@ fn may_move(p: (usize, usize), d: usize, mode: &str) -> bool {
 // A piece is (route, index) or None when finished.
 fn step(p: Option<(usize, usize)>, d: usize, mode: &str) -> Option<(usize, usize)> {
     let (mut r, mut i) = p?;
-    if mode != "no-blue" && corner(r, i) {
+    // twenty-not-blue, thirty-not-blue: a corner left out of the blue ones.
+    let left_out = (mode == "twenty-not-blue" && i == 10) || (mode == "thirty-not-blue" && i == 15);
+    if mode != "no-blue" && corner(r, i) && !left_out {
         r = i / 5;
         i = 0;
     }
@@ -76,7 +79,7 @@ fn cell(p: (usize, usize), mode: &str) -> (usize, u32) {
         (10 + p.0, v)
     } else if v == 40 || centre || (mode == "thirty-one-cell" && v == 30) {
         (9, v)
-    } else if p.0 == 0 || p.1 == 0 {
+    } else if p.0 == 0 || p.1 == 0 || mode == "arms-share-outer-cells" {
         (0, v)
     } else {
         (p.0, v)

@@ -43,10 +43,24 @@ crate::mistakes! {
     /// right column, as a negative index does in Python when only the
     /// upper bounds are checked.
     NegativeIndexWraps = "negative-index-wraps" => "a step off the top or left edge lands on the bottom row or right column (a negative index wraps around; only the upper bounds are checked)",
+    /// The step table has lost the sign of its first row step, `dr =
+    /// {1, 1, 0, 0}` for `{-1, 1, 0, 0}`: down is tried twice and a
+    /// player never steps up.
+    NoStepUp = "no-step-up" => "the step table lists down twice and up never (a sign dropped: dr = {1, 1, 0, 0}), so a player cannot step up",
 }
 
 /// The steps, in the order they are tried: up, down, left, right.
 const STEPS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// The steps as `mistake` writes the table: [`Mistake::NoStepUp`] has
+/// down where up should be.
+fn steps(mistake: Option<Mistake>) -> [(isize, isize); 4] {
+    if mistake == Some(Mistake::NoStepUp) {
+        [(1, 0), (1, 0), (0, -1), (0, 1)]
+    } else {
+        STEPS
+    }
+}
 
 /// The total number of moves when both play well, or both make `mistake`.
 pub fn answer(instance: &Instance, mistake: Option<Mistake>) -> u32 {
@@ -99,7 +113,7 @@ fn play(grid: &mut Vec<Vec<bool>>, me: Coord, you: Coord, mistake: Option<Mistak
         return lost;
     }
     let mut best: Option<(bool, u32)> = None;
-    for step in STEPS {
+    for step in steps(mistake) {
         let Some(to) = neighbour(grid, me, step, mistake) else {
             continue;
         };

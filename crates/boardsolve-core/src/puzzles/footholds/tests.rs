@@ -321,6 +321,8 @@ fn each_mistake_on_a_smallest_game_where_it_shows() {
         // Up from row 0 wraps to row 0 itself: A "steps" and its cell,
         // shared with B, vanishes under B.
         (NegativeIndexWraps, "[[1]] [0, 0] [0, 0]", 0, 1),
+        // A's only step is up; then B, its cell gone, loses.
+        (NoStepUp, "[[1], [1]] [1, 0] [0, 0]", 1, 0),
     ];
     assert_eq!(cases.len(), reference::Mistake::ALL.len());
     for (mistake, text, right, wrong) in cases {

@@ -51,6 +51,15 @@ crate::mistakes! {
     /// The hole is never marked: it is printed 0, where BOJ asks for -1
     /// (the own format's hole is 0 anyway, so it is not killable there).
     HoleUnmarked = "hole-unmarked" => "the hole is never marked and is printed 0 (BOJ asks for -1)",
+    /// The hole's -1 is written through a flat index that leaves out the
+    /// row (`board[col]`), on the first row: a tromino covers the mark and
+    /// the hole prints 0, unless the hole is on the first row.
+    HoleMarkRowDropped = "hole-mark-row-dropped" => "the hole's -1 is written through a flat index without the row (board[col]), so it lands on the first row and the hole is printed 0",
+    /// The hole's -1 is written through a flat index that leaves out the
+    /// column (`board[row * n]`), on the first column: a tromino covers
+    /// the mark and the hole prints 0, unless the hole is on the first
+    /// column.
+    HoleMarkColumnDropped = "hole-mark-column-dropped" => "the hole's -1 is written through a flat index without the column (board[row * n]), so it lands on the first column and the hole is printed 0",
 }
 
 /// Writes the placement-order board of `instance` as judge text (the hole
@@ -109,8 +118,16 @@ pub fn answer(
         mistake,
     };
     let mut grid = vec![0i64; n * n];
-    if mistake != Some(Mistake::HoleUnmarked) {
-        grid[hole.0 * n + hole.1] = -1;
+    // Where the program writes the hole's -1: the simulation covers every
+    // other cell, so a mark elsewhere leaves the hole 0.
+    let mark = match mistake {
+        Some(Mistake::HoleUnmarked) => None,
+        Some(Mistake::HoleMarkRowDropped) => Some(hole.1),
+        Some(Mistake::HoleMarkColumnDropped) => Some(hole.0 * n),
+        _ => Some(hole.0 * n + hole.1),
+    };
+    if let Some(index) = mark {
+        grid[index] = -1;
     }
     let mut counter = 0;
     solve(&mut grid, &rules, (0, 0), n, hole, 0, &mut counter);

@@ -417,6 +417,10 @@ fn rule_mistakes_give_answers_the_boj_judge_refuses() {
             "-1 2 2 2\n2 2 1 2\n2 1 1 2\n2 2 2 2\n",
         ),
         (HoleUnmarked, instance(2, 0, 0), "0 1\n1 1\n"),
+        // The hole at the bottom right (x = 2, y = 1), marked at the top
+        // right or the bottom left, which the centre tromino then covers.
+        (HoleMarkRowDropped, instance(2, 1, 1), "1 1\n1 0\n"),
+        (HoleMarkColumnDropped, instance(2, 1, 1), "1 1\n1 0\n"),
     ];
     for (mistake, i, want) in cases {
         let got = mistaken(&i, Format::Boj, mistake);
@@ -444,6 +448,14 @@ fn rule_mistakes_give_answers_the_boj_judge_refuses() {
     assert!(same(XySwapped, instance(4, 2, 2), Format::Plain));
     assert!(same(LabelsByDepth, instance(2, 1, 0), Format::Boj));
     assert!(same(HoleUnmarked, instance(8, 3, 5), Format::Plain));
+    assert!(same(HoleMarkRowDropped, instance(4, 0, 3), Format::Boj));
+    assert!(same(HoleMarkColumnDropped, instance(4, 3, 0), Format::Boj));
+    assert!(same(HoleMarkRowDropped, instance(8, 3, 5), Format::Plain));
+    assert!(same(
+        HoleMarkColumnDropped,
+        instance(8, 3, 5),
+        Format::Plain
+    ));
     assert!(!same(YFromTop, instance(8, 3, 5), Format::Plain));
 }
 

@@ -72,6 +72,16 @@ crate::mistakes! {
     /// The finish is checked like any cell: once a piece has finished,
     /// no other may.
     FinishOccupied = "finish-occupied" => "the finish is a cell like the others: a piece may not finish while another piece stands on the finish",
+    /// The corner 20 is left out of the blue corners: a move from 20
+    /// goes on along the outer path.
+    TwentyNotBlue = "twenty-not-blue" => "20 is not a blue cell: a move that starts on 20 goes on along the outer path",
+    /// The corner 30 is left out of the blue corners: a move from 30
+    /// goes on along the outer path.
+    ThirtyNotBlue = "thirty-not-blue" => "30 is not a blue cell: a move that starts on the outer 30 goes on along the outer path",
+    /// The blue arms' cells are known by their numbers together with the
+    /// outer path's (the centre keeps its own cells): the blue 16, 22,
+    /// 24, 26 and 28 block the outer cells of those numbers.
+    ArmsShareOuterCells = "arms-share-outer-cells" => "a blue arm's cell and the outer cell with the same number are one cell (the blue 16, 22, 24, 26 and 28 block the outer ones, and the reverse)",
 }
 
 impl Mistake {
@@ -82,6 +92,7 @@ impl Mistake {
         matches!(
             self,
             Mistake::CellByNumber
+                | Mistake::ArmsShareOuterCells
                 | Mistake::FortyStuck
                 | Mistake::ExactFinish
                 | Mistake::FinishOccupied
@@ -108,14 +119,14 @@ pub(super) const DONE: Piece = (255, 255);
 
 /// The blue route that a move starting on `p` takes, if `p` is a blue
 /// corner of the outer path.
-fn blue_route(p: Piece) -> Option<u8> {
+fn blue_route(p: Piece, mistake: Option<Mistake>) -> Option<u8> {
     if p.0 != 0 {
         return None;
     }
     match OUTER[p.1 as usize] {
         10 => Some(1),
-        20 => Some(2),
-        30 => Some(3),
+        20 if mistake != Some(Mistake::TwentyNotBlue) => Some(2),
+        30 if mistake != Some(Mistake::ThirtyNotBlue) => Some(3),
         _ => None,
     }
 }
@@ -128,7 +139,7 @@ fn advance(p: Piece, die: u8, mistake: Option<Mistake>) -> Option<(Piece, u32)> 
         return None;
     }
     let (mut route, mut index) = p;
-    if let Some(r) = blue_route(p) {
+    if let Some(r) = blue_route(p, mistake) {
         (route, index) = (r, 0);
     }
     let len = ROUTES[route as usize].len();
@@ -143,7 +154,7 @@ fn advance(p: Piece, die: u8, mistake: Option<Mistake>) -> Option<(Piece, u32)> 
             return Some((DONE, if passed_forty { 40 } else { 0 }));
         }
         let passing = mistake == Some(Mistake::BlueWhenPassing) && step < die;
-        if let Some(r) = blue_route((route, index)).filter(|_| passing) {
+        if let Some(r) = blue_route((route, index), mistake).filter(|_| passing) {
             (route, index) = (r, 0);
         }
     }
@@ -169,7 +180,7 @@ fn place(p: Piece, mistake: Option<Mistake>) -> (u8, u32) {
         Some(Mistake::FortyPerRoute) if v == 40 => (p.0.min(1), 40),
         Some(Mistake::CentrePerRoute) if centre && v != 40 => (10 + p.0, v),
         _ if centre => (9, v),
-        _ if p.0 == 0 || p.1 == 0 => (0, v),
+        _ if p.0 == 0 || p.1 == 0 || mistake == Some(Mistake::ArmsShareOuterCells) => (0, v),
         _ => (p.0, v),
     }
 }

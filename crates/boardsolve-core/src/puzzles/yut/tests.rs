@@ -384,6 +384,24 @@ fn each_mistake_on_a_small_case() {
         (Mistake::PassingFortyScores, &[5, 3, 5], 46, 69),
         (Mistake::ExactFinish, &[5, 5, 5, 5, 1], 63, 50),
         (Mistake::FinishOccupied, &[5, 5, 5, 5, 5, 5, 5, 1], 103, 90),
+        (
+            Mistake::TwentyNotBlue,
+            &[2, 1, 5, 2, 5, 2, 5, 1, 2, 3],
+            205,
+            209,
+        ),
+        (
+            Mistake::ThirtyNotBlue,
+            &[1, 1, 1, 1, 1, 4, 4, 1, 2, 1],
+            148,
+            150,
+        ),
+        (
+            Mistake::ArmsShareOuterCells,
+            &[2, 1, 5, 2, 5, 2, 5, 1, 2, 3],
+            205,
+            200,
+        ),
     ] {
         assert_eq!(answer(dice), truth, "{dice:?}");
         assert_eq!(reference::answer(dice, None), Some(truth), "{dice:?}");
