@@ -102,13 +102,13 @@ fn placement_order(c: &mut Criterion) {
     ];
     for (name, writer) in writers {
         let mut check = Vec::new();
-        order::write_placement_order_with(writer, n, row, col, b"0", &mut check).unwrap();
+        order::write_placement_order_with(writer, n, (row, col), b"0", &mut check).unwrap();
         assert!(check == text, "{name} writer differs");
         drop(check);
         group.bench_function(format!("stream placement order, {name}"), |b| {
             b.iter(|| {
                 let mut null = Null(0);
-                order::write_placement_order_with(writer, n, row, col, b"0", &mut null).unwrap();
+                order::write_placement_order_with(writer, n, (row, col), b"0", &mut null).unwrap();
                 assert_eq!(null.0, text.len() as u64);
             });
         });

@@ -67,7 +67,7 @@ fn killers_command(args: &GenArgs, harness: &Harness) -> Result<(), Stop> {
         args.puzzle,
         args.seed,
         budget,
-        source::cache_root().as_deref(),
+        source::cache_root_if_on().as_deref(),
     );
     let answers = set
         .iter()

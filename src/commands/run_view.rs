@@ -11,14 +11,8 @@ use std::io::{self, Write};
 /// Writes the run `s` under `title`: its verdict and usage on the first
 /// line, then its texts.
 pub(crate) fn write_run(out: &mut impl Write, title: &str, s: &stress::Shown) -> io::Result<()> {
-    writeln!(
-        out,
-        "{title}: {} ({} ms CPU, {} ms wall, {} peak)",
-        s.verdict.describe(),
-        judge::millis(s.usage.cpu),
-        judge::millis(s.usage.wall),
-        judge::peak(s.usage.peak_kib)
-    )?;
+    let (verdict, usage) = (s.verdict.describe(), judge::usage(&s.usage));
+    writeln!(out, "{title}: {verdict} ({usage})")?;
     let focus = match &s.verdict {
         judge::Verdict::WrongAnswer(why) => why.split(':').next().and_then(|l| l.parse().ok()),
         _ => None,

@@ -449,25 +449,18 @@ fn validate_names_the_place_of_each_judges_limit() {
     // cell past five rows or columns.
     let row = vec!["2"; 21].join(" ");
     let board_21 = format!("21\n{}", format!("{row}\n").repeat(21));
+    let block_4096 = "3\n2 0 0\n0 0 4096\n0 4096 2\n";
+    let (wide, tall) = (
+        "[[1, 1, 1, 1, 1, 1]] [0, 0] [0, 1]\n",
+        "[[1], [1], [1], [1], [1], [1]] [0, 0] [1, 0]\n",
+    );
     let placed = [
-        (
-            "12094",
-            "3\n2 0 0\n0 0 4096\n0 4096 2\n",
-            "3:5: a block of 4096",
-        ),
+        ("12094", block_4096, "3:5: a block of 4096"),
         ("12100", board_21.as_str(), "1:1: N = 21"),
         ("17825", "1 2 3 4 5 1 2 3 4 5 1\n", "1:21: 11 dice"),
         ("17825", "1 2 3\n", "1:6: 3 dice"),
-        (
-            "92345",
-            "[[1, 1, 1, 1, 1, 1]] [0, 0] [0, 1]\n",
-            "1:18: a 1×6 board",
-        ),
-        (
-            "92345",
-            "[[1], [1], [1], [1], [1], [1]] [0, 0] [1, 0]\n",
-            "1:28: a 6×1 board",
-        ),
+        ("92345", wide, "1:18: a 1×6 board"),
+        ("92345", tall, "1:28: a 6×1 board"),
     ];
     for (judge, text, expected) in placed {
         let file = write("placed.in", text);

@@ -258,6 +258,17 @@ pub fn peak(kib: u64) -> String {
     if kib == 0 { "-".to_string() } else { size(kib) }
 }
 
+/// A run's usage in one phrase, as reports show it after a verdict:
+/// `2 ms CPU, 6 ms wall, 1.8 MiB peak`.
+pub fn usage(u: &Usage) -> String {
+    format!(
+        "{} ms CPU, {} ms wall, {} peak",
+        millis(u.cpu),
+        millis(u.wall),
+        peak(u.peak_kib)
+    )
+}
+
 /// Milliseconds, for tables and reports.
 pub fn millis(d: Duration) -> u128 {
     d.as_millis()

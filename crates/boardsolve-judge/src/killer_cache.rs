@@ -40,16 +40,12 @@ struct StoredKiller {
 }
 
 /// The killer set of [`audit::killers`], read from the folder `cache`
-/// (the cache's root) when this executable found it before, else
-/// searched and stored there. Without a cache folder, or with the cache
-/// turned off, it is searched. Storing is best effort: a cache that
-/// cannot be written changes nothing but the time.
+/// (the cache's root, `None` when the cache is off:
+/// [`crate::source::cache_root_if_on`]) when this executable found it
+/// before, else searched and stored there. Storing is best effort: a
+/// cache that cannot be written changes nothing but the time.
 pub fn killers(puzzle: &dyn Puzzle, seed: u64, budget: Budget, cache: Option<&Path>) -> KillerSet {
-    let enabled = crate::source::cache::bound().is_ok_and(|b| b > 0);
-    let Some(path) = cache
-        .filter(|_| enabled)
-        .and_then(|root| entry_path(root, puzzle, seed, budget))
-    else {
+    let Some(path) = cache.and_then(|root| entry_path(root, puzzle, seed, budget)) else {
         return audit::killers(puzzle, seed, budget);
     };
     if let Some(set) = read(&path, puzzle) {

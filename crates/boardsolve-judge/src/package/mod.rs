@@ -108,7 +108,7 @@ pub fn package(
         puzzle,
         seed,
         audit::KILLER_BUDGET,
-        crate::source::cache_root().as_deref(),
+        crate::source::cache_root_if_on().as_deref(),
     );
     let meta = Meta {
         format,

@@ -259,19 +259,19 @@ impl Runs<'_> {
             // that times out: each such run takes the whole cap, and one
             // is all the rule needs.
             let prepared = solutions::prepare(self.harness, sub, false)?;
-            let mut reports = Vec::new();
+            let (mut timed_out, mut slowest) = (None, None::<suite::CaseReport>);
             for case in hardest {
-                reports.extend(self.run_prepared(&prepared, std::slice::from_ref(case), cap)?);
-                if reports
-                    .last()
-                    .is_some_and(|r| matches!(r.verdict, Verdict::TimeLimit { .. }))
-                {
+                for r in self.run_prepared(&prepared, std::slice::from_ref(case), cap)? {
+                    if matches!(r.verdict, Verdict::TimeLimit { .. }) {
+                        timed_out = Some(r);
+                    } else if slowest.as_ref().is_none_or(|s| r.usage.cpu > s.usage.cpu) {
+                        slowest = Some(r);
+                    }
+                }
+                if timed_out.is_some() {
                     break;
                 }
             }
-            let timed_out = reports
-                .iter()
-                .find(|r| matches!(r.verdict, Verdict::TimeLimit { .. }));
             match timed_out {
                 Some(r) => lines.push(format!(
                     "too slow: {}, over {:.1} s (time_limit x {TIME_LIMIT_TO_TLE}) on {}",
@@ -280,7 +280,6 @@ impl Runs<'_> {
                     case_name(self.dir, &r.input)
                 )),
                 None => {
-                    let slowest = reports.iter().max_by_key(|r| r.usage.cpu);
                     let (t, case) = slowest
                         .map(|r| (r.usage.cpu.as_secs_f64(), case_name(self.dir, &r.input)))
                         .unwrap_or_default();

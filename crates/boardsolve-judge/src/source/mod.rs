@@ -101,6 +101,13 @@ pub fn cache_root() -> Option<PathBuf> {
     Some(base.join("boardsolve"))
 }
 
+/// [`cache_root`] when the cache is on: `None` too when
+/// `BOARDSOLVE_CACHE_SIZE` is 0 or holds no size, for the caches that
+/// follow the builds' setting but have no error to report for it.
+pub fn cache_root_if_on() -> Option<PathBuf> {
+    cache_root().filter(|_| cache::bound().is_ok_and(|b| b > 0))
+}
+
 /// The largest source file read.
 const MAX_SOURCE: u64 = 16 << 20;
 

@@ -278,7 +278,7 @@ pub fn write_placement_order(
     // Bands of row pairs, each about one chunk of text, are formatted
     // side by side on the available cores and written in order; every band
     // is computed from the arithmetic alone, so they share nothing.
-    write_placement_order_with(Writer::Fours, n, row, col, hole, out)
+    write_placement_order_with(Writer::Fours, n, (row, col), hole, out)
 }
 
 /// How the streaming writer turns a row pair into text. Both give the same
@@ -295,12 +295,13 @@ pub enum Writer {
 
 /// [`write_placement_order`] with the row pairs' text made by `writer`
 /// (labels too large for decimal lanes, n ≥ 32768, always take
-/// [`Writer::Cells`]). [`write_placement_order`] takes [`Writer::Fours`].
+/// [`Writer::Cells`]) and the hole at `(row, col)`.
+/// [`write_placement_order`] takes [`Writer::Fours`].
 ///
 /// ```
 /// use boardsolve_core::puzzles::tromino::order::{Writer, write_placement_order_with};
 /// let mut out = Vec::new();
-/// write_placement_order_with(Writer::Fours, 4, 0, 0, b"0", &mut out).unwrap();
+/// write_placement_order_with(Writer::Fours, 4, (0, 0), b"0", &mut out).unwrap();
 /// assert_eq!(out, b"0 2 3 3\n2 2 1 3\n4 1 1 5\n4 4 5 5\n");
 /// ```
 ///
@@ -312,8 +313,7 @@ pub enum Writer {
 pub fn write_placement_order_with(
     writer: Writer,
     n: usize,
-    row: usize,
-    col: usize,
+    (row, col): (usize, usize),
     hole: &[u8],
     out: &mut dyn Write,
 ) -> io::Result<()> {

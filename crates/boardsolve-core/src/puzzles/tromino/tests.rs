@@ -607,7 +607,7 @@ proptest! {
         let (row, col) = (r % n, c % n);
         let streamed = |writer: Writer, mark: &[u8]| {
             let mut out = Vec::new();
-            order::write_placement_order_with(writer, n, row, col, mark, &mut out).unwrap();
+            order::write_placement_order_with(writer, n, (row, col), mark, &mut out).unwrap();
             out
         };
         let expected = reference_text(n, row, col);

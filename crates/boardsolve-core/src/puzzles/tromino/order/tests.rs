@@ -47,7 +47,7 @@ fn the_largest_eight_digit_board_streams_the_right_labels() {
             current: Vec::new(),
             kept: Vec::new(),
         };
-        write_placement_order_with(writer, n, hole.0, hole.1, b"0", &mut sink).unwrap();
+        write_placement_order_with(writer, n, hole, b"0", &mut sink).unwrap();
         assert_eq!(sink.line, n);
         assert_eq!(sink.kept.len(), wanted.len());
         for (r, text) in sink.kept {
