@@ -233,7 +233,7 @@ fn kit_2048(max_n: u64, max_tile: u64, moves: u32) -> Kit {
         output_validator: None,
         mistake: "merge-again",
         edges: edges_2048(max_n, max_tile),
-        generated: generated_2048(max_n),
+        generated: generated_2048(max_n, moves),
     }
 }
 
@@ -269,7 +269,9 @@ fn kit_yut(count: u64) -> Kit {
         // Ten dice are cheap to solve: many cases, a quarter hard;
         // 120 drawn, since the forced finishes repeat a few throws
         // (kept once), so that at least 100 stay.
-        generated: (0..120)
+        // Dice are cheap to solve: enough draws that RARE_BUG_CASES
+        // distinct ones remain once the cases met twice are dropped.
+        generated: (0..220)
             .map(|i| GenOptions {
                 hard: i % 4 == 3,
                 ..GenOptions::default()
@@ -521,16 +523,30 @@ fn edges_footholds(max: u64) -> Vec<(String, String)> {
     ]
 }
 
+/// How many random cases meet a bug that is wrong on 2.5 % of them with
+/// probability 99 %: the least n with 0.975^n ≤ 0.01.
+pub const RARE_BUG_CASES: usize = 182;
+
 /// The random cases of a 2048 judge: one of every side from 1 to the
-/// largest, a few more in the hard shapes, and the largest side full.
-fn generated_2048(max_n: u64) -> Vec<GenOptions> {
+/// largest and the largest side full, and cases in the hard shapes:
+/// a few for 10 moves, whose plain search costs seconds a large board
+/// (its killer set is what kills the reference's mutants), and
+/// [`RARE_BUG_CASES`] of them for 5, where every case costs
+/// milliseconds, with sides from 4 up in turn.
+fn generated_2048(max_n: u64, moves: u32) -> Vec<GenOptions> {
     let mut all: Vec<GenOptions> = (1..=max_n)
         .map(|n| GenOptions {
             n: Some(n),
             ..GenOptions::default()
         })
         .collect();
-    for n in [4, 8, max_n] {
+    let hard_sides: Vec<u64> = if moves >= 10 {
+        vec![4, 8, max_n]
+    } else {
+        let sides: Vec<u64> = (4.min(max_n)..=max_n).collect();
+        sides.iter().copied().cycle().take(RARE_BUG_CASES).collect()
+    };
+    for n in hard_sides {
         all.push(GenOptions {
             n: Some(n),
             hard: true,
@@ -583,6 +599,34 @@ mod tests {
         let rows = board.matches('[').count() as u64 - 1;
         let first = &board[1..board.find(']').unwrap()];
         (rows, first.matches(',').count() as u64 + 1)
+    }
+
+    #[test]
+    fn the_cheap_judges_random_cases_meet_a_bug_wrong_on_one_case_in_forty() {
+        // 0.975^182 < 0.01 ≤ 0.975^181: the count is the least that meets a
+        // bug wrong on 2.5 % of random cases with probability 99 %.
+        assert!(0.975f64.powi(RARE_BUG_CASES as i32) < 0.01);
+        assert!(0.975f64.powi(RARE_BUG_CASES as i32 - 1) >= 0.01);
+        for name in ["12100", "17825"] {
+            let puzzle = crate::puzzles::find(name).unwrap();
+            let judge = puzzle.contract().judge.unwrap();
+            let kit = kit(&judge.limits);
+            // As the package keeps them: a case met before (a sample, an
+            // edge case, an earlier random case) is dropped.
+            let mut seen: std::collections::HashSet<String> = puzzle
+                .samples(None)
+                .unwrap()
+                .into_iter()
+                .map(|(input, _)| input)
+                .chain(kit.edges.iter().map(|(_, t)| t.clone()))
+                .collect();
+            let seed = data_seed(puzzle.name(), 1);
+            let kept = (kit.generated.iter().enumerate())
+                .map(|(i, opts)| generate::instance(puzzle, seed, i as u64, opts).unwrap())
+                .filter(|input| seen.insert(input.clone()))
+                .count();
+            assert!(kept >= RARE_BUG_CASES, "{name}: {kept} random cases");
+        }
     }
 
     #[test]
