@@ -93,30 +93,36 @@ fn each_rule_mistake_differs_on_a_small_board() {
     assert_eq!(answer(2, &[2, 2, 0, 0], 1, Some(OneMoveShort)), 2);
 }
 
-/// Each mistake made at a decision point of the reference (which
-/// directions are tried, the cell formula, where the largest block is
-/// read, when a move is repeated, the merge flag) differs from the truth
-/// on the case `gen 12100 --seed 2 --killers` keeps for it (K = 5), and
-/// agrees with it where the change cannot matter.
+/// The reference's answer in 5 moves (12100's K) with `mistake`.
+fn answer5(n: usize, values: &[u64], mistake: Option<reference::Mistake>) -> u128 {
+    reference::answer(n, values, 5, mistake)
+}
+
+/// Each of `mistakes` answers the board otherwise than the truth.
+fn differs(n: usize, values: &[u64], mistakes: &[reference::Mistake]) {
+    for &m in mistakes {
+        let (truth, wrong) = (answer5(n, values, None), answer5(n, values, Some(m)));
+        assert_ne!(truth, wrong, "{m:?} on {values:?}");
+    }
+}
+
+/// Each of `mistakes` answers the board as the truth does.
+fn agrees(n: usize, values: &[u64], mistakes: &[reference::Mistake]) {
+    for &m in mistakes {
+        let (truth, wrong) = (answer5(n, values, None), answer5(n, values, Some(m)));
+        assert_eq!(wrong, truth, "{m:?} on {values:?}");
+    }
+}
+
+// Each mistake made at a decision point of the reference (which
+// directions are tried, the cell formula, where the largest block is
+// read, when a move is repeated, the merge flag) differs from the truth
+// on the case `gen 12100 --seed 2 --killers` keeps for it (K = 5), and
+// agrees with it where the change cannot matter: one test a point.
+
 #[test]
-fn each_decision_point_mistake_differs_on_its_killer_and_agrees_elsewhere() {
+fn a_direction_never_made_or_read_from_its_first_line_differs_on_its_killer() {
     use reference::Mistake::*;
-    let answer = |n, values: &[u64], mistake| reference::answer(n, values, 5, mistake);
-    let differs = |n, values: &[u64], mistakes: &[reference::Mistake]| {
-        for &m in mistakes {
-            let (truth, wrong) = (answer(n, values, None), answer(n, values, Some(m)));
-            assert_ne!(truth, wrong, "{m:?} on {values:?}");
-        }
-    };
-    let agrees = |n, values: &[u64], mistakes: &[reference::Mistake]| {
-        for &m in mistakes {
-            assert_eq!(
-                answer(n, values, Some(m)),
-                answer(n, values, None),
-                "{m:?} on {values:?}"
-            );
-        }
-    };
     differs(
         3,
         &[0, 0, 4, 2, 2, 8, 8, 4, 4],
@@ -149,6 +155,21 @@ fn each_decision_point_mistake_differs_on_its_killer_and_agrees_elsewhere() {
         RightMovesTopRowOnly,
     ];
     agrees(2, &[2, 2, 0, 0], &directions);
+    // A move left on the top row only, the rest cleared.
+    let b = [2, 2, 0, 4, 4, 0, 0, 0, 0];
+    assert_eq!(
+        reference::slide(3, &b, 2, Some(LeftMovesTopRowOnly)),
+        [4, 0, 0, 0, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(
+        reference::slide(3, &b, 0, Some(UpMovesLeftColumnOnly)),
+        [2, 0, 0, 4, 0, 0, 0, 0, 0]
+    );
+}
+
+#[test]
+fn the_largest_block_read_from_part_of_the_board_differs_on_its_killer() {
+    use reference::Mistake::*;
     // A single block: nothing to merge, wherever it is read.
     differs(1, &[2], &[LargestMissesLastRow, LargestMissesLastColumn]);
     // 2 . / . 4: the 2 stays between the 4 and the first cell.
@@ -169,6 +190,11 @@ fn each_decision_point_mistake_differs_on_its_killer_and_agrees_elsewhere() {
     ];
     // The largest block in the first cell, where no move can beat it.
     agrees(2, &[8, 0, 0, 2], &largest);
+}
+
+#[test]
+fn a_repeat_pruned_or_a_merge_across_a_gap_differs_on_its_killer() {
+    use reference::Mistake::*;
     differs(
         4,
         &[2, 2, 4, 4, 0, 0, 0, 4, 2, 0, 0, 4, 2, 2, 4, 4],
@@ -197,16 +223,6 @@ fn each_decision_point_mistake_differs_on_its_killer_and_agrees_elsewhere() {
     assert_eq!(left(&[2, 2, 0, 4], Some(MergeAgainAcrossGap)), [8, 0, 0, 0]);
     assert_eq!(left(&[2, 2, 4, 0], Some(MergeAgainAcrossGap)), [4, 4, 0, 0]);
     assert_eq!(left(&[2, 0, 2, 0], Some(MergeAgainAcrossGap)), [4, 0, 0, 0]);
-    // A move left on the top row only, the rest cleared.
-    let b = [2, 2, 0, 4, 4, 0, 0, 0, 0];
-    assert_eq!(
-        reference::slide(3, &b, 2, Some(LeftMovesTopRowOnly)),
-        [4, 0, 0, 0, 0, 0, 0, 0, 0]
-    );
-    assert_eq!(
-        reference::slide(3, &b, 0, Some(UpMovesLeftColumnOnly)),
-        [2, 0, 0, 4, 0, 0, 0, 0, 0]
-    );
 }
 
 proptest! {
