@@ -67,6 +67,17 @@ pub(crate) fn score(
         return Ok(None);
     }
     let chosen = limits::Chosen::for_puzzle(args.puzzle, args.time_limit, args.memory_limit);
+    if !args.json {
+        // The limits every mutant is held to, as `test` says them.
+        let _ = writeln!(
+            io::stderr(),
+            "mutants: {} on {} {}, {}",
+            found.len(),
+            sound.len(),
+            if sound.len() == 1 { "case" } else { "cases" },
+            chosen.describe()
+        );
+    }
     let accepts = args.puzzle.contract().accepting(RuleOptions::Defaults);
     let config = MutantsConfig {
         puzzle: args.puzzle,

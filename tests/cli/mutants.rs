@@ -133,6 +133,24 @@ fn every_viable_mutant_killed_passes_the_audit() {
     );
     assert_eq!(code, 0, "{out}{err}");
     assert_contains(&out, "mutants: 1 of 1 viable killed\n");
+    // Named twice, by its folder and by itself, it runs once.
+    let folder = d.join("mutants").display().to_string();
+    let (code, out, err) = run(
+        &[
+            "audit",
+            "12100",
+            &cases,
+            "--search",
+            "0",
+            "--mutants",
+            &folder,
+            "--mutants",
+            &flipped,
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_contains(&out, "mutants: 1 of 1 viable killed, 1 unviable");
 }
 
 #[test]
@@ -179,11 +197,27 @@ fn the_json_report_gains_the_mutants_and_unsound_cases_are_not_run() {
         d.join("cases/a.in").display().to_string()
     );
     assert_eq!(each[2]["verdict"], "WA");
-    // The table says on which cases they ran.
-    let (_, out, _) = audit(d, &[]);
+    // The table says on which cases they ran, and under which limits.
+    let (_, out, err) = audit(d, &[]);
     assert_contains(
         &out,
         "1 survives: equivalent, 1 unviable (not built, not counted) (on the 2 of 3 cases valid with a right answer)",
+    );
+    assert_contains(
+        &err,
+        "mutants: 3 on 2 cases, CPU time 1s, memory 512.0 MiB (BOJ 12100's limits)",
+    );
+    // No sound case: no mutant runs, and no score is made up.
+    for name in ["a", "b"] {
+        std::fs::remove_file(d.join(format!("cases/{name}.in"))).unwrap();
+    }
+    let (code, out, err) = audit(d, &["--json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["mutants"], serde_json::Value::Null);
+    assert_contains(
+        &err,
+        "mutants not run: no case is valid with a right answer",
     );
 }
 

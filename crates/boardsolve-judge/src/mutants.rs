@@ -68,7 +68,8 @@ impl MutantsError {
 }
 
 /// The mutants `paths` name: a folder stands for each of its entries
-/// (hidden ones left out), by name; any other path for itself.
+/// (hidden ones left out), by name; any other path for itself. A path
+/// found twice counts once.
 ///
 /// # Errors
 /// A path that is not there, a folder that cannot be read or is empty.
@@ -107,6 +108,9 @@ pub fn find(paths: &[PathBuf]) -> Result<Vec<PathBuf>, MutantsError> {
         entries.sort();
         found.extend(entries);
     }
+    // A mutant named twice (its folder and itself) is run once.
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|p| seen.insert(p.clone()));
     Ok(found)
 }
 
