@@ -268,7 +268,7 @@ surviving mutant makes the audit fail (exit 1).
 
 Examples:
   boardsolve gen 17825 --seed 1 --killers --out-dir set/ && boardsolve audit 17825 set/
-  boardsolve gen 12100 --seed 1 --killers --out-dir set/ && boardsolve audit 12100 set/ --mutants mutants/
+  boardsolve audit 12100 answered/ --mutants mutants/
   boardsolve gen 92345 --seed 1 --killers --out-dir set/ && boardsolve audit 92345 set/ --json";
 
 /// Arguments of `boardsolve audit`.

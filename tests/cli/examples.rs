@@ -152,6 +152,14 @@ const JUDGED: &[(&str, &str)] = &[
     ("10.in", "4\n2 0 0 2\n0 4 4 0\n8 0 0 8\n16 16 0 0\n"),
 ];
 
+/// A small 12100 set with its answers, for `audit --mutants`.
+const ANSWERED: &[(&str, &str)] = &[
+    ("a.in", "2\n2 2\n0 0\n"),
+    ("a.out", "4\n"),
+    ("b.in", "3\n2 2 4\n0 0 0\n8 0 0\n"),
+    ("b.out", "16\n"),
+];
+
 /// A mutation tool's output for a 12100 solution: one mutant any case
 /// with a merge kills, one equivalent to the solution (a survivor, so
 /// exit 1), one that does not build.
@@ -179,6 +187,7 @@ const FIXTURES: &[Fixture] = &[
     fixture("tests/", Holds::Files(CASES), 0),
     fixture("cases/", Holds::Files(CASES), 0),
     fixture("judged/", Holds::Files(JUDGED), 0),
+    fixture("answered/", Holds::Files(ANSWERED), 0),
     fixture("mutants/", Holds::Files(MUTANTS), 1),
     fixture("a.out", Holds::Solution, 0),
     fixture("mine", Holds::Solution, 0),
