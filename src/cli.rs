@@ -257,12 +257,23 @@ package format's rules (accepted: every case AC; wrong_answer: AC or WA,
 at least one WA; ...). A PATH may be a package or its data/ (sample/ then
 secret/). Exit status 1 when a program breaks its folder's rule.
 
+With --mutants PATH (repeatable: a directory of mutants, as a mutation
+tool writes them, or one mutant), the set's mutation score beside the
+catalogue: each mutant (an executable or a source `test` builds, a wrong
+variant of a correct solution) runs on the valid cases with right
+answers, in order, under the judge's limits, until one case fails it.
+It is killed by a verdict other than AC, survives when every case
+passes, and is unviable (not counted) when it does not build. A
+surviving mutant makes the audit fail (exit 1).
+
 Examples:
   boardsolve gen 17825 --seed 1 --killers --out-dir set/ && boardsolve audit 17825 set/
+  boardsolve audit 12100 answered/ --mutants mutants/
   boardsolve gen 92345 --seed 1 --killers --out-dir set/ && boardsolve audit 92345 set/ --json";
 
 /// Arguments of `boardsolve audit`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("programs").args(["solutions", "mutants"]).multiple(true)))]
 pub struct AuditArgs {
     /// The puzzle: a judge's number holds the set to its limits.
     #[arg(value_parser = PuzzleParser)]
@@ -287,16 +298,23 @@ pub struct AuditArgs {
     /// brute_force/ (a package's submissions/ as it is), each on every case.
     #[arg(long, value_name = "DIR")]
     pub solutions: Option<PathBuf>,
-    /// With --solutions: the CPU time limit per run (default: the
-    /// package's limits.time_limit, else the judge's published limit for a
-    /// judge's number, else 2s).
-    #[arg(long, value_name = "DUR", value_parser = parse_duration, requires = "solutions")]
+    /// Report the set's mutation score too: each mutant (an executable or a
+    /// source file; a directory means each of its entries) runs on the
+    /// cases until one kills it. Repeatable.
+    #[arg(long, value_name = "PATH", conflicts_with = "solutions")]
+    pub mutants: Vec<PathBuf>,
+    /// With --solutions or --mutants: the CPU time limit per run (default:
+    /// with --solutions the package's limits.time_limit, else the judge's
+    /// published limit for a judge's number, else 2s).
+    #[arg(long, value_name = "DUR", value_parser = parse_duration, requires = "programs")]
     pub time_limit: Option<std::time::Duration>,
-    /// With --solutions: the peak memory limit per run, such as 1G.
-    #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit, requires = "solutions")]
+    /// With --solutions or --mutants: the peak memory limit per run, such
+    /// as 1G (default: the judge's published limit).
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit, requires = "programs")]
     pub memory_limit: Option<u64>,
-    /// With --solutions: runs at the same time (default: the number of cores).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256), requires = "solutions")]
+    /// With --solutions or --mutants: runs at the same time (default: the
+    /// number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256), requires = "programs")]
     pub jobs: Option<u64>,
 }
 

@@ -26,7 +26,7 @@ pub mod tools {
         self, cleanup, contain, deadline, interrupt, run, spool, trouble,
     };
     pub use boardsolve_judge::{
-        audit, batch, diagnose, failure, files, first_failure, generate, judge, killer_cache, own,
-        package, solutions, source, stress, suite,
+        audit, batch, diagnose, failure, files, first_failure, generate, judge, killer_cache,
+        mutants, own, package, solutions, source, stress, suite,
     };
 }

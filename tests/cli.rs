@@ -390,6 +390,8 @@ mod layers;
 mod limits;
 #[path = "cli/local_judge.rs"]
 mod local_judge;
+#[path = "cli/mutants.rs"]
+mod mutants;
 #[path = "cli/own_programs.rs"]
 mod own_programs;
 #[path = "cli/package.rs"]

@@ -3,6 +3,7 @@
 
 use super::exit::{Stop, io_failure, warn};
 use super::harness;
+use super::mutants;
 use super::signals;
 use super::streams::{need_stdout, print_report, progress_bar, read_input};
 use super::style::{BAD, GOOD};
@@ -12,6 +13,7 @@ use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::audit::{self, AuditReport, Case, Search};
 use boardsolve::tools::harness::Harness;
 use boardsolve::tools::judge::Verdict;
+use boardsolve::tools::mutants::MutantsReport;
 use boardsolve::tools::solutions::{self, Outcome, SolutionsError, Submission};
 use boardsolve::tools::{batch, files, judge, suite};
 use std::io::{self, Write};
@@ -30,6 +32,12 @@ pub(crate) fn audit(args: &AuditArgs, harness: &Harness) -> Result<(), Stop> {
     if found.inputs.is_empty() {
         return Err(Stop::Usage("no *.in cases found".into()));
     }
+    let mutants = if args.mutants.is_empty() {
+        None
+    } else {
+        signals::stop_cleanly(harness)?;
+        Some(mutants::found(args, &found.inputs)?)
+    };
     let search = Search {
         seed: args.seed,
         cases: args.search,
@@ -52,13 +60,62 @@ pub(crate) fn audit(args: &AuditArgs, harness: &Harness) -> Result<(), Stop> {
         })
     };
     let report = audit::audit_streamed(args.puzzle, found.inputs.len(), &load, search)?;
-    let written = print_report(args.json, &report, |out| write_report(out, &report));
-    harness::reported(!report.passed(), written)
+    let scored = match &mutants {
+        Some(list) => Some(mutants::score(args, harness, &found.inputs, &report, list)?),
+        None => None,
+    };
+    let full = Full {
+        report: &report,
+        mutants: scored.as_ref().map(Option::as_ref),
+    };
+    let written = print_report(args.json, &full, |out| {
+        write_report(out, &report, scored.as_ref().map(Option::as_ref))
+    });
+    let scored = scored.flatten();
+    let survivors = scored.as_ref().is_some_and(|m| !m.survivors.is_empty());
+    if let Some(m) = &scored {
+        // No verdict on the set can be drawn from mutants that could not
+        // all be judged, or from none at all.
+        let why = if m.not_judged > 0 {
+            Some(format!(
+                "{} of {} mutants not judged (said above)",
+                m.not_judged,
+                m.mutants.len()
+            ))
+        } else if m.viable == 0 {
+            Some(format!(
+                "no mutation score: none of the {} mutants builds",
+                m.mutants.len()
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            written.map_err(|e| io_failure(e, "cannot write the report"))?;
+            return Err(Stop::Usage(why));
+        }
+    }
+    harness::reported(!report.passed() || survivors, written)
+}
+
+/// The report as `--json` prints it: the catalogue's, and with
+/// `--mutants` the mutation score (`null` when no case could run them).
+#[derive(serde::Serialize)]
+struct Full<'a> {
+    #[serde(flatten)]
+    report: &'a AuditReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mutants: Option<Option<&'a MutantsReport>>,
 }
 
 /// The report as a table: problems first, then one row per mistake with
 /// the first cases that kill it.
-fn write_report(out: &mut dyn Write, r: &AuditReport) -> io::Result<()> {
+/// `mutants`: with `--mutants`, the score, or `None` when it was not run.
+fn write_report(
+    out: &mut dyn Write,
+    r: &AuditReport,
+    mutants: Option<Option<&MutantsReport>>,
+) -> io::Result<()> {
     for p in &r.invalid {
         writeln!(out, "{BAD}invalid{BAD:#} {}", p.message)?;
     }
@@ -101,6 +158,9 @@ fn write_report(out: &mut dyn Write, r: &AuditReport) -> io::Result<()> {
         };
         writeln!(out, "{:<width$} {shown}", format!("[{}]", m.id))?;
     }
+    if let Some(Some(m)) = mutants {
+        mutants::write_table(out, m)?;
+    }
     let style = if r.passed() { GOOD } else { BAD };
     writeln!(
         out,
@@ -111,6 +171,9 @@ fn write_report(out: &mut dyn Write, r: &AuditReport) -> io::Result<()> {
         r.survivors.len(),
         r.mistakes.len()
     )?;
+    if let Some(m) = mutants {
+        mutants::write_summary(out, m, r.cases)?;
+    }
     if !r.mistakes.is_empty() {
         // What the count does not promise.
         writeln!(
@@ -118,7 +181,7 @@ fn write_report(out: &mut dyn Write, r: &AuditReport) -> io::Result<()> {
             "the catalogue is a list of classic mistakes, not every bug: a set that kills them all can still pass a wrong program, so stress your own solution too"
         )?;
     }
-    Ok(())
+    mutants::write_note(out, mutants.flatten())
 }
 
 /// `audit --solutions DIR`: every program of DIR's folders on every case,

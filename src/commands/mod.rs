@@ -11,6 +11,7 @@ pub(crate) mod generate;
 pub(crate) mod harness;
 pub(crate) mod limits;
 pub(crate) mod meta;
+pub(crate) mod mutants;
 pub(crate) mod own;
 pub(crate) mod package;
 pub(crate) mod run_view;

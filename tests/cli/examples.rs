@@ -152,6 +152,26 @@ const JUDGED: &[(&str, &str)] = &[
     ("10.in", "4\n2 0 0 2\n0 4 4 0\n8 0 0 8\n16 16 0 0\n"),
 ];
 
+/// A small 12100 set with its answers, for `audit --mutants`.
+const ANSWERED: &[(&str, &str)] = &[
+    ("a.in", "2\n2 2\n0 0\n"),
+    ("a.out", "4\n"),
+    ("b.in", "3\n2 2 4\n0 0 0\n8 0 0\n"),
+    ("b.out", "16\n"),
+];
+
+/// A mutation tool's output for a 12100 solution: one mutant any case
+/// with a merge kills, one equivalent to the solution (a survivor, so
+/// exit 1), one that does not build.
+const MUTANTS: &[(&str, &str)] = &[
+    ("broken.c", include_str!("../programs/mutants/broken.c")),
+    (
+        "equivalent.c",
+        include_str!("../programs/mutants/equivalent.c"),
+    ),
+    ("flipped.c", include_str!("../programs/mutants/flipped.c")),
+];
+
 /// Every fixture an example can name. A new example whose command needs
 /// a file that is not here gets a row here.
 const FIXTURES: &[Fixture] = &[
@@ -167,6 +187,8 @@ const FIXTURES: &[Fixture] = &[
     fixture("tests/", Holds::Files(CASES), 0),
     fixture("cases/", Holds::Files(CASES), 0),
     fixture("judged/", Holds::Files(JUDGED), 0),
+    fixture("answered/", Holds::Files(ANSWERED), 0),
+    fixture("mutants/", Holds::Files(MUTANTS), 1),
     fixture("a.out", Holds::Solution, 0),
     fixture("mine", Holds::Solution, 0),
     fixture("my_solution", Holds::Solution, 0),

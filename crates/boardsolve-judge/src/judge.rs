@@ -51,6 +51,19 @@ impl Verdict {
         self.code() == other.code()
     }
 
+    /// Its name in words, without the details: `wrong answer`, `time
+    /// limit exceeded`, `runtime error`, ...
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "accepted",
+            Verdict::WrongAnswer(_) => "wrong answer",
+            Verdict::TimeLimit { .. } => "time limit exceeded",
+            Verdict::MemoryLimit => "memory limit exceeded",
+            Verdict::RuntimeError(_) => "runtime error",
+            Verdict::OutputLimit => "output limit exceeded",
+        }
+    }
+
     /// One phrase for a report.
     pub fn describe(&self) -> String {
         match self {

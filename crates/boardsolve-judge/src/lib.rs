@@ -8,7 +8,7 @@
 //! a program ([`judge`], [`suite`], [`stress`], [`own`], [`diagnose`],
 //! [`failure`], [`first_failure`], [`source`], [`batch`], [`generate`],
 //! [`files`]); the setter's make and check a problem ([`package`],
-//! [`audit`], [`solutions`]).
+//! [`audit`], [`mutants`], [`solutions`]).
 #![deny(missing_docs)]
 
 // The layers below, under the names the harness's modules use.
@@ -31,5 +31,6 @@ pub mod suite;
 
 pub mod audit;
 pub mod killer_cache;
+pub mod mutants;
 pub mod package;
 pub mod solutions;

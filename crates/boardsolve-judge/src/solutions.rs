@@ -307,30 +307,36 @@ pub fn prepare(
     sub: &Submission,
     programmers: bool,
 ) -> Result<Prepared, SolutionsError> {
-    let shown = super::files::shown(&sub.path);
-    if sub.path.is_dir() {
+    prepare_path(harness, &sub.path, programmers)
+}
+
+/// The program at `path` made runnable, as [`prepare`] makes a
+/// submission's (`audit --mutants` runs each mutant so).
+///
+/// # Errors
+/// As [`prepare`].
+pub fn prepare_path(
+    harness: &super::harness::Harness,
+    path: &Path,
+    programmers: bool,
+) -> Result<Prepared, SolutionsError> {
+    let shown = super::files::shown(path);
+    if path.is_dir() {
         let mut files = Vec::new();
-        files_in(&sub.path, &mut files);
+        files_in(path, &mut files);
         return match files.as_slice() {
-            [one] => prepare(
-                harness,
-                &Submission {
-                    path: one.clone(),
-                    ..sub.clone()
-                },
-                programmers,
-            ),
+            [one] => prepare_path(harness, one, programmers),
             many => Err(SolutionsError::SeveralFiles {
                 name: shown,
                 files: many.len(),
             }),
         };
     }
-    let path = sub.path.to_string_lossy().into_owned();
+    let executable =
+        || path.is_file() && rustix::fs::access(path, rustix::fs::Access::EXEC_OK).is_ok();
+    let path = path.to_string_lossy().into_owned();
     let Some((source, language)) = super::source::source_of(std::slice::from_ref(&path)) else {
-        let executable = sub.path.is_file()
-            && rustix::fs::access(&sub.path, rustix::fs::Access::EXEC_OK).is_ok();
-        if !executable {
+        if !executable() {
             return Err(SolutionsError::CannotRun(shown));
         }
         return Ok(Prepared {

@@ -355,7 +355,7 @@ fn judge_case(
 /// alone), and, when runs were in parallel, a CPU time over the limit or
 /// within 20% of it, since programs sharing a core's caches run slower
 /// in CPU time too.
-fn rerun_alone(report: &CaseReport, limit: Duration, parallel: bool) -> bool {
+pub fn rerun_alone(report: &CaseReport, limit: Duration, parallel: bool) -> bool {
     let near = matches!(report.verdict, Verdict::TimeLimit { wall: false })
         || report.usage.cpu * 5 >= limit * 4;
     judge::load_could_decide(&report.verdict, report.usage) || (parallel && near)
@@ -424,6 +424,31 @@ pub fn run_suite(
         reports[index].failure = Some(Box::new(view));
     }
     Ok(reports)
+}
+
+/// The first case of `cfg.inputs` from index `from` on that the program
+/// fails, with its index, the cases run one at a time in order and none
+/// after it: one failing case decides a mutant, and the rest would only
+/// cost time. `None` when it passes every case. No case is run again
+/// here; the caller, which knows what else shared the machine, does
+/// that ([`rerun_alone`]).
+///
+/// # Errors
+/// [`SuiteError`]: a case that cannot be read, or the harness's trouble,
+/// which is never a verdict on the program.
+pub fn first_failing(
+    cfg: &SuiteConfig,
+    from: usize,
+) -> Result<Option<(usize, CaseReport)>, SuiteError> {
+    let first = FirstFailures::new(0);
+    for (index, path) in cfg.inputs.iter().enumerate().skip(from) {
+        let case = load(cfg, path, None)?;
+        let report = judge_case(cfg, (index, path), &case, &first)?;
+        if report.verdict != Verdict::Accepted {
+            return Ok(Some((index, report)));
+        }
+    }
+    Ok(None)
 }
 
 /// The JSON report of a test run.
