@@ -6,7 +6,9 @@
 
 #![deny(missing_docs)]
 
-#[cfg(target_arch = "wasm32")]
+// Documented on every target, so that the page's ABI is read with the
+// rest; built only for the page.
+#[cfg(any(target_arch = "wasm32", doc))]
 pub mod abi;
 mod check;
 mod coach;

@@ -65,8 +65,9 @@ impl Flag {
 /// The options of one run that reach a puzzle's rules, as the command
 /// line gives them: one value for whichever puzzle runs. Each variant is
 /// one option as typed, so that no two values mean the same run; the
-/// entry turns it into the puzzle's own [`Rules::Options`], or refuses it
-/// with the one wording every command shares (`yut does not take --moves`).
+/// entry turns it into the puzzle's own
+/// [`Rules::Options`](super::Rules::Options), or refuses it with the one
+/// wording every command shares (`yut does not take --moves`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum RuleOptions {
@@ -81,7 +82,7 @@ pub enum RuleOptions {
 }
 
 impl RuleOptions {
-    /// The option given, as [`Puzzle::takes`] names it; `None` for
+    /// The option given, as [`Puzzle::takes`](super::Puzzle::takes) names it; `None` for
     /// [`RuleOptions::Defaults`].
     pub fn flag(self) -> Option<Flag> {
         match self {

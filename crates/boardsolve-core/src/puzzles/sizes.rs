@@ -39,7 +39,7 @@ macro_rules! size_options {
         $field:ident: $ty:ty, $variant:ident, $flag:literal, $value_name:literal;
     )*) => {
         /// Size options of `gen` and `stress`; each puzzle reads the ones
-        /// it lists in [`Rules::SIZES`](super::Rules::SIZES) and the
+        /// it lists in [`Generate::SIZES`](super::Generate::SIZES) and the
         /// adapter refuses the others.
         #[derive(Debug, Clone, Default)]
         pub struct GenOptions {

@@ -12,7 +12,7 @@
 //! that instance's question (or on positions along its lines, whose
 //! scores are scores of the instance's lines too). Publishing has to cost
 //! nothing in the searches' inner loop: positions are added in batches of
-//! [`BATCH`], and the best score only when it rises.
+//! a few thousand (`BATCH`), and the best score only when it rises.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -40,7 +40,8 @@ pub struct Snapshot {
     /// The smallest upper bound proven on the best score, if any was.
     pub upper: Option<u32>,
     /// Positions entered by every search so far, summed over threads
-    /// (short by at most [`BATCH`] per search still running).
+    /// (short by at most one batch of positions, `BATCH`, per search still
+    /// running).
     pub positions: u64,
     /// The moves allowed by the question being answered, once known.
     pub depth: Option<u32>,

@@ -5,11 +5,11 @@
 //! given its `RunContext`.
 //!
 //! A harness owns the keeper it starts programs under (see
-//! [`contain`](super::contain)), the runs that live now (so that
+//! [`contain`]), the runs that live now (so that
 //! [`Harness::stop_all`] stops them all, see
-//! [`interrupt`](self::interrupt)), the temporary files in progress (so
+//! [`interrupt`](super::interrupt)), the temporary files in progress (so
 //! that [`Harness::remove_temporaries`] removes them, see
-//! [`cleanup`](self::cleanup)), and whether it is in charge of the
+//! [`cleanup`](super::cleanup)), and whether it is in charge of the
 //! process's children. Nothing here takes signals, prints or exits: the
 //! command line's signal room asks the harness to stop, then exits.
 //!

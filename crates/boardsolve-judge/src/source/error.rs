@@ -99,7 +99,7 @@ pub struct CompileError {
     pub why: String,
     /// The first [`MESSAGE_LINES`] lines of its message.
     pub message: Vec<String>,
-    /// The compile command, as in [`Compiled::shown`].
+    /// The compile command, as in [`Compiled::shown`](super::Compiled::shown).
     pub shown: String,
 }
 

@@ -1,5 +1,5 @@
 //! A contestant's source file judged as an online judge judges it:
-//! compiled once with the judge's options (the table in [`table`]) into
+//! compiled once with the judge's options (the table [`TOOLCHAINS`]) into
 //! a cache keyed by the source, the compiler and the options, a compile
 //! error reported as its own result, and the compiled program run by the
 //! harness like any command. For Programmers 92345, a file that defines

@@ -7,7 +7,7 @@
 //! move by move: from there every winning move of the winner ends the game
 //! at the same move (the loser's walk decides it), they share no cell and
 //! the loser can only run out of moves, so only the loser's longest walks
-//! are left to look at ([`loser_can_stop_sooner`]).
+//! are left to look at (`Lines::loser_can_stop_sooner`).
 
 use super::board::{Instance, bit, component};
 use super::solve::{Search, State, root_state};

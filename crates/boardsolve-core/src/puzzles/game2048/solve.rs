@@ -109,7 +109,7 @@ fn bound_and_promise(counts: &Counts, remaining: u32, limit: usize) -> (u32, u32
 /// bound with one move's look ([`merges::line_neighbour_bound`]), never
 /// above the merge-tree bound. Used where the search has no parent's
 /// counts: the root, the parallel tasks, and the quick answers of
-/// [`maximize::reaches`]; inside the search the look at the children's
+/// [`Climbing::reaches`]; inside the search the look at the children's
 /// counts is at least as strong (docs/2048.md).
 pub(super) fn upper_exponent(board: &Board, remaining: u32) -> u32 {
     merges::line_neighbour_bound(&board.cells, board.n, remaining)

@@ -35,10 +35,10 @@ pub fn random<R: rand::Rng + ?Sized>(rng: &mut R, dice: usize) -> Instance {
 /// chosen at random, decides the answer. A rule decides the answer when
 /// reading it the way a catalogued mistake does changes the best total, so
 /// the candidates (from the shapes below: uniform, fives and small steps,
-/// forced finishes, guided games) are drawn again, up to
-/// [`TRIES`] times, until the chosen mistake answers wrongly. Past
-/// [`SEARCHED_DICE`] dice the first candidate is kept, since the
-/// searches of the mistaken references grow with the dice.
+/// forced finishes, guided games) are drawn again, a bounded number of
+/// times (`TRIES`), until the chosen mistake answers wrongly. Past a
+/// bounded number of dice (`SEARCHED_DICE`) the first candidate is kept,
+/// since the searches of the mistaken references grow with the dice.
 ///
 /// # Panics
 /// If `dice` is 0 (an instance has at least one die).
@@ -224,12 +224,14 @@ fn dice_count(ask: Ask<'_>) -> Result<usize, Error> {
 impl Generate for Yut {
     const SIZES: &'static [Size] = &[Size::Dice];
 
-    /// The instance `gen` asks for: `--dice` dice, else the judge's count, else [`LARGEST`] for the
-    /// largest cases and 10 for the rest. `--hard` draws [`hard`]; the
-    /// default draws uniform dice half the time, [`forced_finish`] a
-    /// quarter and [`hard`] a quarter, so that a default run meets the
-    /// rare shapes too (a finished piece worth a die comes up only when
-    /// pieces must finish early, never on uniform ten dice).
+    /// The instance `gen` asks for: `--dice` dice, else the judge's count,
+    /// else [`MAX_USEFUL_DICE`] (`LARGEST`: every die past it goes unused)
+    /// for the largest cases and 10 for the rest. `--hard` draws [`hard`];
+    /// the default draws uniform dice half the time, dice that force pieces
+    /// to finish early (`forced_finish`) a quarter and [`hard`] a quarter,
+    /// so that a default run meets the rare shapes too (a finished piece
+    /// worth a die comes up only when pieces must finish early, never on
+    /// uniform ten dice).
     fn generate(&self, rng: &mut GenRng, ask: Ask<'_>) -> Result<Instance, Error> {
         let dice = dice_count(ask)?;
         Ok(if ask.sizes.hard {
