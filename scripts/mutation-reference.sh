@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Mutation testing of the plain reference of yut, footholds or tromino
-# (the brute force `stress` trusts, crates/boardsolve-core/src/puzzles/
-# PUZZLE/reference.rs), as scripts/mutation-2048.sh does it for 2048:
-# every mutant cargo-mutants makes of the code the reference runs with no
-# mistake is built once and run by the reference oracle
-# (crates/boardsolve-core/tests/reference_oracle.rs) on every data set of
-# the puzzle's judges under DATA (written by scripts/mutation-data.sh),
+# Mutation testing of the plain reference of 2048, yut, footholds or
+# tromino (the brute force `stress` trusts, crates/boardsolve-core/src/
+# puzzles/PUZZLE/reference.rs, and for 2048 also game2048/decisions.rs,
+# which holds its cell formula): every mutant cargo-mutants makes of the
+# code the reference runs with no mistake is built once and run by the
+# reference oracle (crates/boardsolve-core/tests/reference_oracle.rs) on
+# every data set of the puzzle's judges under DATA (written by scripts/mutation-data.sh),
 # which appends one line a data set to OUT/sets.log. Each mutant's test
 # binary is kept in OUT/bins/ (for scripts/mutation-rerun.sh), and
 # scripts/mutation-score.py OUT gives each data set its score. Needs
@@ -13,36 +13,95 @@
 #
 #   scripts/mutation-reference.sh PUZZLE DATA OUT [JUDGES]
 #
-# PUZZLE is yut (judge 17825), footholds (92345) or tromino (14600,14601
-# by default; JUDGES `tromino` for its placement order, which has no judge).
+# PUZZLE is 2048 or game2048 (judges 12100,12094 by default), yut (17825),
+# footholds (92345) or tromino (14600,14601 by default; JUDGES `tromino`
+# for its placement order, which has no judge).
 #
 # Left out, as no mutant of the correct reference (the code never runs
 # without a mistake, so no data can tell a mutant of it from the
 # reference), and listed in the puzzle's docs page:
 #   - the arms of the catalogue's mistakes and what only they run: the
 #     functions only a mistake calls, the guards of `Some(Mistake::…)`
-#     arms, the body of an `if mistake == …` block, and the right operand
+#     arms, the body of an `if mistake == …` block, the right operand
 #     of `mistake == Some(…) && x`, which `&&` never evaluates when the
-#     left one is false;
+#     left one is false, and (2048) the arms of a decision point's
+#     `Some(Change::…)`, which `mistake.and_then(Mistake::change)` is
+#     only with a mistake;
 #   - the public helpers the reference's answer never calls.
 # The line numbers hold while reference.rs keeps its shape: the script
 # refuses to run when a line excluded is no longer what it was, and
-# `cargo mutants --list` with the same expressions shows what is kept.
+# LIST=1 (`cargo mutants --list` with the same expressions) shows what is
+# kept. In the other files mutated (2048's decisions.rs) code is left
+# out by function name only.
 #
-# Low priority (nice 19), one mutant at a time and one build job: the
-# machine is shared. CARGO_TARGET_DIR, when set, is the target of every
-# build (a warm one saves the first build's minutes).
+# Low priority (nice 19), one mutant at a time and one build job unless
+# CARGO_BUILD_JOBS says more: the machine is shared. CARGO_TARGET_DIR,
+# when set, is the target of every build (a warm one saves the first
+# build's minutes).
 set -euo pipefail
 puzzle=$1
-data=$(realpath "$2")
+[ "$puzzle" != 2048 ] || puzzle=game2048
+data=$(realpath -m "$2")
 out=$(realpath -m "$3")
 cd "$(dirname "$0")/.."
 file=crates/boardsolve-core/src/puzzles/$puzzle/reference.rs
+# The files mutated, in the order the oracle hashes them (its judge's
+# `sources`): a mutant's log lines and kept binary are named by the hash
+# of them all, one of them mutated.
+files=("$file")
 expect() {
     sed -n "$1p" "$file" | grep -qF -- "$2" ||
         { echo "$file:$1 is not '$2' any more: update the exclusions" >&2; exit 2; }
 }
 case $puzzle in
+game2048)
+    judges=${4:-12100,12094}
+    files+=(crates/boardsolve-core/src/puzzles/game2048/decisions.rs)
+    exclusions=(
+        # The functions only a mistake calls (greedy, bounded,
+        # shift_marked, step_pruned; Mistake::change, which
+        # `mistake.and_then` calls with a mistake only; the changed
+        # decision points largest and merged_equals_next of decisions.rs),
+        # and the public helpers the answer never calls (slide and
+        # first_sequence with first, for the unit tests of the fast
+        # solver's moves and lines; answer_in with restricted).
+        -E ' in (slide|answer_in|restricted|greedy|bounded|first_sequence|first|shift_marked|step_pruned|Mistake::change|largest|merged_equals_next)$'
+        -E 'replace (slide|answer_in|restricted|greedy|bounded|first_sequence|first|shift_marked|step_pruned|Mistake::change|largest|merged_equals_next) '
+        -E 'delete match arm Some\(Mistake::'
+        # move_line: the bodies of the merge mistakes' arms.
+        -E 'reference\.rs:(13[4-9]|1[4-8][0-9]|19[0-3]):'
+        # answer: the moves of a mistake, the state a mistake carries.
+        -E 'reference\.rs:(25[2-9]|26[6-8]):'
+        # shift: the far side's arms (their guard).
+        -E 'reference\.rs:(368|369):'
+        # step: a Change's arms, the mistakes' arms and their guard.
+        -E 'reference\.rs:(446|447|45[1-9]|460|461):'
+        # search: the largest block read as a Change reads it; the right
+        # operand of `mistake == Some(StopAtNoOpMove) && next[..] ==
+        # current[..]`;
+        # the body of `if mistake == Some(BoardNotCopied)`.
+        -E 'reference\.rs:(481|501:69|505|506):'
+    )
+    expect 133 'Some(Mistake::MergeAgain) => {'
+    expect 194 '// The mistakes made elsewhere merge as the rules say.'
+    expect 195 'None'
+    expect 252 'Some(Mistake::OneMoveShort) => moves.saturating_sub(1),'
+    expect 260 '_ => moves,'
+    expect 266 'Some(Mistake::MergeMarksKept) => state.resize(2 * n * n, 0),'
+    expect 268 'Some(m) if m.change() == Some(Change::NoRepeatIfMergedEqualsNext) => state.push(NO_MOVE),'
+    expect 368 'Some(Mistake::RightDownFromFarSide) if dir % 2 == 1'
+    expect 369 'Some(Mistake::RightDownFromFarSide) => None,'
+    expect 446 'Some(Change::NeverMade(never)) if never == dir => return None,'
+    expect 447 'Some(Change::NoRepeatIfMergedEqualsNext) => return step_pruned(n, state, dir),'
+    expect 451 'Some(Mistake::LeftUpOnly) if dir % 2 == 1 => None,'
+    expect 462 '_ => Some(shift(n, state, dir, mistake)),'
+    expect 481 'Some(Change::Largest(region)) => decisions::largest(n, &state[..n * n], region),'
+    expect 501 'if mistake == Some(Mistake::StopAtNoOpMove) && next[..] == current[..] {'
+    expect 504 'if mistake == Some(Mistake::BoardNotCopied) {'
+    expect 505 'best = best.max(search(n, next.clone(), moves - 1, mistake, memo));'
+    expect 506 'current = Cow::Owned(next);'
+    expect 507 '} else {'
+    ;;
 yut)
     judges=${4:-17825}
     exclusions=(
@@ -109,24 +168,33 @@ tromino)
     expect 189 'Some(Mistake::LabelsFromZero) =>'
     ;;
 *)
-    echo "mutation-reference.sh: PUZZLE is yut, footholds or tromino (2048: scripts/mutation-2048.sh)" >&2
+    echo "mutation-reference.sh: PUZZLE is 2048, yut, footholds or tromino" >&2
     exit 2
     ;;
 esac
+mutated=()
+for f in "${files[@]}"; do mutated+=(-f "$f"); done
 # With LIST=1, only the mutants kept are listed (DATA and OUT unused).
 if [ "${LIST:-}" = 1 ]; then
-    exec cargo mutants --list -p boardsolve-core -f "$file" "${exclusions[@]}"
+    exec cargo mutants --list -p boardsolve-core "${mutated[@]}" "${exclusions[@]}"
 fi
+[ -d "$data" ] || { echo "mutation-reference.sh: $data: no such folder of data sets" >&2; exit 2; }
 mkdir -p "$out"
 export BOARDSOLVE_MUTATION_DATA=$data
 export BOARDSOLVE_MUTATION_LOG=$out/sets.log
 export BOARDSOLVE_ORACLE_JUDGES=$judges
 export BOARDSOLVE_MUTATION_KEEP=$out/bins
-export CARGO_BUILD_JOBS=1
+export CARGO_BUILD_JOBS=${CARGO_BUILD_JOBS:-1}
 : > "$out/sets.log"
-cp "$file" "$out/reference.rs.orig"
+# The sources as they were, for scripts/mutation-score.py to rebuild
+# each mutant's hash: FILE.orig each, their order in `sources`.
+: > "$out/sources"
+for f in "${files[@]}"; do
+    cp "$f" "$out/$(basename "$f").orig"
+    basename "$f" >> "$out/sources"
+done
 status=0
-nice -n 19 cargo mutants -p boardsolve-core -f "$file" "${exclusions[@]}" \
+nice -n 19 cargo mutants -p boardsolve-core "${mutated[@]}" "${exclusions[@]}" \
     -j 1 --no-shuffle --timeout "${TIMEOUT:-120}" -o "$out" \
     --cargo-arg=--test=reference_oracle || status=$?
 # cargo-mutants exits 2 when some mutants are missed, 3 on timeouts:

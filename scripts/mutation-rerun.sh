@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs the reference oracle binaries scripts/mutation-2048.sh or
-# scripts/mutation-reference.sh kept (one a mutant that built, and the
-# unmutated one) on the data sets of JUDGES
-# under DATA, appending their lines to OUT/sets.log as the first run did:
-# the same mutants scored on more data without building any of them again.
+# Runs the reference oracle binaries scripts/mutation-reference.sh kept
+# (one a mutant that built, and the unmutated one) on the data sets of
+# JUDGES under DATA, appending their lines to OUT/sets.log as the first
+# run did: the same mutants scored on more data without building any of
+# them again.
 # Each binary is stopped after TIMEOUT seconds (default 600); a binary
 # stopped so, or dying, leaves lines for the sets it finished only; its
 # exit status (124 when stopped) is in OUT/rerun-JUDGES.status, for

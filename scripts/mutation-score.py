@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Mutation scores per data set, from one run of scripts/mutation-2048.sh or
-scripts/mutation-reference.sh (one puzzle's reference).
+"""Mutation scores per data set, from one run of scripts/mutation-reference.sh
+(one puzzle's reference).
 
     scripts/mutation-score.py OUT [--json]
 
 OUT holds cargo-mutants' mutants.out/ (mutants.json, outcomes.json), the
 oracle's sets.log (one line a data set and mutant: HASH SET killed|survived
-CASES SKIPPED FIRST-WRONG) and reference.rs.orig, the source mutated. Each
-mutant is matched to its log lines by the oracle's hash (FNV-1a of the
-mutated source: its diff applied to the original).
+CASES SKIPPED FIRST-WRONG), the sources mutated as they were (FILE.orig,
+their order in OUT/sources; reference.rs.orig alone when that list is
+missing). Each mutant is matched to its log lines by the oracle's hash
+(FNV-1a of the sources concatenated, the mutant's file with its diff
+applied). A mutant is named by its line, column and change, after its
+file's name when the run mutated more than one.
 
 A mutant is viable when it builds (cargo-mutants' Unviable ones do not).
 Its verdict on a data set is the oracle's line. A set with no line is
@@ -20,7 +23,7 @@ timeout, the set counts it not killed and it is listed as timed out.
 Prints, per judge, each data set's score (killed / viable), the union's,
 and the survivors of the union.
 
-The log's HASH is FNV-1a of reference.rs as compiled; the kept binaries
+The log's HASH is FNV-1a of the sources as compiled; the kept binaries
 are named by FNV-1a of the sources of the judges run, each puzzle's once:
 for one puzzle's judges, the same HASH. (Binaries kept by an earlier
 oracle, named by 2048's reference.rs twice, one a judge, are found too.)
@@ -47,6 +50,35 @@ def natural(label: str) -> list:
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", label)]
 
 
+def sources(out: str) -> list:
+    """The names of the files mutated, in the order the oracle hashes them."""
+    listed = os.path.join(out, "sources")
+    if not os.path.exists(listed):
+        return ["reference.rs"]
+    return [line.strip() for line in open(listed) if line.strip()]
+
+
+def original(out: str) -> bytes:
+    """The sources as they were, concatenated: the unmutated hash's text."""
+    return b"".join(open(os.path.join(out, f + ".orig"), "rb").read() for f in sources(out))
+
+
+def mutant_source(out: str, mutant: dict) -> bytes:
+    """The sources concatenated with `mutant` applied to its own file."""
+    mutated = os.path.basename(mutant["file"])
+    parts = []
+    for f in sources(out):
+        orig = os.path.join(out, f + ".orig")
+        parts.append(mutated_source(orig, mutant["diff"]) if f == mutated else open(orig, "rb").read())
+    return b"".join(parts)
+
+
+def short_name(out: str, mutant: dict) -> str:
+    """`LINE:COL: change`, after the file's name when more than one was mutated."""
+    name = os.path.basename(mutant["name"].split(":", 1)[0]) + ":" + mutant["name"].split(":", 1)[1]
+    return name if len(sources(out)) > 1 else name.split(":", 1)[1]
+
+
 def mutated_source(orig_path: str, diff: str) -> bytes:
     with tempfile.TemporaryDirectory() as tmp:
         patch = os.path.join(tmp, "d.diff")
@@ -64,7 +96,6 @@ def main() -> None:
     out = sys.argv[1]
     as_json = "--json" in sys.argv[2:]
     mo = os.path.join(out, "mutants.out")
-    orig = os.path.join(out, "reference.rs.orig")
     mutants = json.load(open(os.path.join(mo, "mutants.json")))
     outcomes = json.load(open(os.path.join(mo, "outcomes.json")))["outcomes"]
     summary = {}
@@ -76,7 +107,7 @@ def main() -> None:
     for line in open(os.path.join(out, "sets.log")):
         h, label, verdict, cases, skipped, wrong = line.rstrip("\n").split("\t")
         lines[int(h, 16)][label] = (verdict, int(cases), int(skipped), wrong)
-    base = lines[fnv1a(open(orig, "rb").read())]
+    base = lines[fnv1a(original(out))]
     sets = sorted(base, key=natural)
     bad = [s for s in sets if base[s][0] != "survived"]
     if bad:
@@ -93,12 +124,12 @@ def main() -> None:
     killed = defaultdict(set)
     viable, timeouts, died = [], defaultdict(list), defaultdict(list)
     for m in mutants:
-        name = m["name"].split("reference.rs:", 1)[1]
+        name = short_name(out, m)
         outcome = summary.get(m["name"], "NotRun")
         if outcome in ("Unviable", "NotRun"):
             continue
         viable.append(name)
-        source = mutated_source(orig, m["diff"])
+        source = mutant_source(out, m)
         got = lines.get(fnv1a(source), {})
         names = (f"{fnv1a(source):016x}", f"{fnv1a(source + source):016x}")
         for s in sets:

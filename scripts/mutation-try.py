@@ -3,8 +3,8 @@
 
     scripts/mutation-try.py OUT JUDGE MUTANT CASE.in CASE.ans
 
-OUT is a run of scripts/mutation-2048.sh or scripts/mutation-reference.sh
-(its mutants.out/, reference.rs.orig and bins/). MUTANT is a piece of the
+OUT is a run of scripts/mutation-reference.sh (its mutants.out/, the
+sources as they were and bins/). MUTANT is a piece of the
 mutant's name as cargo-mutants lists it (`106:42: replace == with !=`),
 matching exactly one mutant. CASE.in is judge input for JUDGE, CASE.ans
 its answer (the fast solver's: `boardsolve solve JUDGE < CASE.in`). The
@@ -57,7 +57,6 @@ def main() -> None:
     if len(sys.argv) != 6:
         sys.exit(__doc__)
     out, judge, piece, case_in, case_ans = sys.argv[1:]
-    orig = os.path.join(out, "reference.rs.orig")
     mutants = json.load(open(os.path.join(out, "mutants.out", "mutants.json")))
     found = [m for m in mutants if piece in m["name"]]
     if len(found) != 1:
@@ -67,11 +66,11 @@ def main() -> None:
         os.makedirs(os.path.join(data, judge, "try"))
         shutil.copy(case_in, os.path.join(data, judge, "try", "1.in"))
         shutil.copy(case_ans, os.path.join(data, judge, "try", "1.ans"))
-        plain = passes(binary(out, open(orig, "rb").read()), data, judge)
-        source = score.mutated_source(orig, mutant["diff"])
+        plain = passes(binary(out, score.original(out)), data, judge)
+        source = score.mutant_source(out, mutant)
         mutated = passes(binary(out, source), data, judge)
     print(f"reference: {'passes' if plain else 'FAILS'}")
-    print(f"{mutant['name'].split('reference.rs:', 1)[1]}: {'survives' if mutated else 'killed'}")
+    print(f"{score.short_name(out, mutant)}: {'survives' if mutated else 'killed'}")
     sys.exit(0 if plain and not mutated else 1)
 
 

@@ -16,14 +16,14 @@
 //! that one build of a mutant gives its score on every set: with
 //! `BOARDSOLVE_MUTATION_LOG` set, one line a data set is appended to that
 //! file, `HASH JUDGE/SET killed|survived CASES SKIPPED FIRST-WRONG`, where
-//! HASH identifies the reference's source as compiled (so the mutant
+//! HASH identifies the reference's sources as compiled (so the mutant
 //! cargo-mutants made of it; `scripts/mutation-score.py` matches it to
 //! cargo-mutants' own list). `BOARDSOLVE_ORACLE_JUDGES` (comma-separated)
 //! runs only those judges' folders.
 //!
 //! With `BOARDSOLVE_MUTATION_KEEP` naming a folder, the test binary copies
 //! itself there as `HASH.bin`, HASH of the sources of the judges run (each
-//! puzzle's reference once, in the order of [`JUDGES`]): for the judges of
+//! puzzle's sources once, in the order of [`JUDGES`]): for the judges of
 //! one puzzle, the HASH of its log lines. A mutant's binary then runs on
 //! more data sets later (`scripts/mutation-rerun.sh`) without building the
 //! mutant again, which is most of a mutant's time.
@@ -44,49 +44,59 @@ use std::io::Write as _;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-/// One judge's plain reference: how to answer one input, and the source
+/// One judge's plain reference: how to answer one input, and the sources
 /// it was compiled from (to name the mutant under test).
 struct Judge {
     /// The judge's name on the command line, and its folder of data sets.
     name: &'static str,
-    source: &'static str,
+    /// The files cargo-mutants mutates for this reference, in the order
+    /// `scripts/mutation-reference.sh` lists them: a mutant of any of them
+    /// changes their hash.
+    sources: &'static [&'static str],
     /// The answer to one input, or `None` when the case is over `max_work`.
     answer: fn(&str, u64) -> Option<String>,
 }
 
+/// 2048's reference and the decision points it calls, the cell formula
+/// among them.
+const GAME2048: &[&str] = &[
+    include_str!("../src/puzzles/game2048/reference.rs"),
+    include_str!("../src/puzzles/game2048/decisions.rs"),
+];
+
 const JUDGES: &[Judge] = &[
     Judge {
         name: "12100",
-        source: include_str!("../src/puzzles/game2048/reference.rs"),
+        sources: GAME2048,
         answer: |input, max_work| game2048_answer(input, 5, max_work),
     },
     Judge {
         name: "12094",
-        source: include_str!("../src/puzzles/game2048/reference.rs"),
+        sources: GAME2048,
         answer: |input, max_work| game2048_answer(input, 10, max_work),
     },
     Judge {
         name: "17825",
-        source: include_str!("../src/puzzles/yut/reference.rs"),
+        sources: &[include_str!("../src/puzzles/yut/reference.rs")],
         // Memoised on the turn and the positions: the 1313 cases of the
         // 16 data sets take 0.6 s in the test profile, so none is skipped.
         answer: |input, _| Some(plain(&BOJ_17825.rules, input)),
     },
     Judge {
         name: "92345",
-        source: include_str!("../src/puzzles/footholds/reference.rs"),
+        sources: &[include_str!("../src/puzzles/footholds/reference.rs")],
         // Every line of play on at most 5×5 cells, each foothold gone once
         // left: the 496 cases of the 16 data sets take 0.14 s.
         answer: |input, _| Some(plain(&PROGRAMMERS_92345.rules, input)),
     },
     Judge {
         name: "14600",
-        source: include_str!("../src/puzzles/tromino/reference.rs"),
+        sources: &[include_str!("../src/puzzles/tromino/reference.rs")],
         answer: |input, _| Some(plain(&BOJ_14600.rules, input)),
     },
     Judge {
         name: "14601",
-        source: include_str!("../src/puzzles/tromino/reference.rs"),
+        sources: &[include_str!("../src/puzzles/tromino/reference.rs")],
         // A 128×128 board at most: one simulation of its 5461 trominoes.
         answer: |input, _| Some(plain(&BOJ_14601.rules, input)),
     },
@@ -94,7 +104,7 @@ const JUDGES: &[Judge] = &[
         // No judge, but a contract: the tiling in placement order, which
         // tells apart the numberings that BOJ's special judge accepts.
         name: "tromino",
-        source: include_str!("../src/puzzles/tromino/reference.rs"),
+        sources: &[include_str!("../src/puzzles/tromino/reference.rs")],
         answer: |input, _| Some(plain(&TROMINO.rules, input)),
     },
 ];
@@ -202,13 +212,13 @@ fn run_set(judge: &Judge, set: &Path, max_work: u64) -> Verdict {
 /// own), through a temporary name so that a copy cut short is never taken
 /// for a binary.
 fn keep_binary(keep: &Path, judges: &[&Judge]) {
-    let mut sources: Vec<&str> = Vec::new();
+    let mut sources: Vec<&[&str]> = Vec::new();
     for judge in judges {
-        if !sources.contains(&judge.source) {
-            sources.push(judge.source);
+        if !sources.contains(&judge.sources) {
+            sources.push(judge.sources);
         }
     }
-    let hash = fnv1a(&sources.concat());
+    let hash = fnv1a(&sources.concat().concat());
     let dest = keep.join(format!("{hash:016x}.bin"));
     if dest.exists() {
         return;
@@ -265,7 +275,7 @@ fn the_plain_references_give_the_fast_solvers_answers() {
             .filter(|p| p.is_dir())
             .collect();
         sets.sort();
-        let hash = fnv1a(judge.source);
+        let hash = fnv1a(&judge.sources.concat());
         for set in sets {
             let label = format!(
                 "{}/{}",
@@ -380,6 +390,24 @@ fn a_kept_binary_is_named_by_the_hash_of_the_reference_it_runs() {
                 .into_owned()
         })
         .collect();
-    assert_eq!(kept, [format!("{:016x}.bin", fnv1a(game2048[0].source))]);
+    assert_eq!(
+        kept,
+        [format!("{:016x}.bin", fnv1a(&game2048[0].sources.concat()))]
+    );
     fs::remove_dir_all(&keep).expect("the temporary folder removed");
+}
+
+/// 2048's mutants are named by the cell formula's file too: a mutant of
+/// `cell` (in `decisions.rs`) has a HASH of its own, not the unmutated
+/// reference's, so its log lines are its own.
+#[test]
+fn the_2048_hash_covers_the_cell_formula() {
+    for judge in JUDGES
+        .iter()
+        .filter(|j| j.name == "12100" || j.name == "12094")
+    {
+        let sources = judge.sources.concat();
+        assert!(sources.contains("pub(super) fn cell(n: usize, dir: usize, i: usize, k: usize)"));
+        assert!(sources.contains("fn move_line("));
+    }
 }
