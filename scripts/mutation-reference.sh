@@ -24,7 +24,8 @@
 #     functions only a mistake calls, the guards of `Some(Mistake::…)`
 #     arms, the body of an `if mistake == …` block, the right operand
 #     of `mistake == Some(…) && x`, which `&&` never evaluates when the
-#     left one is false, and (2048) the arms of a decision point's
+#     left one is false, a guard `mistake != Some(…)` made true, which it
+#     is with no mistake, and (2048) the arms of a decision point's
 #     `Some(Change::…)`, which `mistake.and_then(Mistake::change)` is
 #     only with a mistake;
 #   - the public helpers the reference's answer never calls.
@@ -111,22 +112,26 @@ yut)
         -E 'replace (number|first_arrival|Mistake::stalls) '
         -E 'delete match arm Some\(Mistake::'
         # place: the guards of the mistake arms.
-        -E 'reference\.rs:(167|169|170):'
+        -E 'reference\.rs:(178|180|181):'
         # The right operands of `mistake == Some(…) && …`.
-        -E 'reference\.rs:(127:57|142:89|145:73|151:61|200:53|206:81):'
+        -E 'reference\.rs:(138:57|153:89|156:73|162:61|211:53|217:81):'        # blue_route: the guards `mistake != Some(…)` made true, which they
+        # are with no mistake (made false, 20 or 30 is never blue: kept).
+        -E 'reference\.rs:(128|129):15: replace match guard .* with true '
     )
-    expect 82 'matches!('
-    expect 127 'mistake == Some(Mistake::FortyStuck) && value(p) == 40'
-    expect 142 'mistake == Some(Mistake::PassingFortyScores) && value(p) != 40'
-    expect 145 'mistake == Some(Mistake::BlueWhenPassing) && step < die'
-    expect 151 'mistake == Some(Mistake::FortyFinishes) && value(at) == 40'
-    expect 167 'Some(Mistake::ThirtyIsOneSquare) if v == 30'
-    expect 168 'Some(Mistake::CellByNumber)'
-    expect 169 'Some(Mistake::FortyPerRoute) if v == 40'
-    expect 170 'Some(Mistake::CentrePerRoute) if centre && v != 40'
-    expect 199 'mistake == Some(Mistake::FinishOccupied)'
-    expect 200 '&& others.clone().any(|j| pieces[j] == DONE)'
-    expect 206 'mistake == Some(Mistake::FortyNotOccupied) && at.1 == 40'
+    expect 92 'matches!('
+    expect 138 'mistake == Some(Mistake::FortyStuck) && value(p) == 40'
+    expect 153 'mistake == Some(Mistake::PassingFortyScores) && value(p) != 40'
+    expect 156 'mistake == Some(Mistake::BlueWhenPassing) && step < die'
+    expect 162 'mistake == Some(Mistake::FortyFinishes) && value(at) == 40'
+    expect 128 '20 if mistake != Some(Mistake::TwentyNotBlue) => Some(2),'
+    expect 129 '30 if mistake != Some(Mistake::ThirtyNotBlue) => Some(3),'
+    expect 178 'Some(Mistake::ThirtyIsOneSquare) if v == 30'
+    expect 179 'Some(Mistake::CellByNumber)'
+    expect 180 'Some(Mistake::FortyPerRoute) if v == 40'
+    expect 181 'Some(Mistake::CentrePerRoute) if centre && v != 40'
+    expect 210 'mistake == Some(Mistake::FinishOccupied)'
+    expect 211 '&& others.clone().any(|j| pieces[j] == DONE)'
+    expect 217 'mistake == Some(Mistake::FortyNotOccupied) && at.1 == 40'
     ;;
 footholds)
     judges=${4:-92345}
@@ -134,16 +139,20 @@ footholds)
         # outcome: the search from any position, for the fast solver's
         # tests; the answer calls play directly.
         -E 'replace outcome '
-        # neighbour: the body of `if mistake == NegativeIndexWraps`.
-        -E 'reference\.rs:(80|81|83|84):'
+        # steps: the body of `if mistake == NoStepUp`; neighbour: the body
+        # of `if mistake == NegativeIndexWraps`.
+        -E 'reference\.rs:(59|94|95|97|98):'
         # play: `mistake == Some(OpponentCellBlocked) && to == you`.
-        -E 'reference\.rs:106:86:'
+        -E 'reference\.rs:120:86:'
     )
-    expect 78 'if mistake == Some(Mistake::NegativeIndexWraps) {'
-    expect 80 'if r < 0 {'
-    expect 84 'c += cols;'
-    expect 86 '}'
-    expect 106 '(mistake == Some(Mistake::OpponentCellBlocked) && to == you)'
+    expect 58 'if mistake == Some(Mistake::NoStepUp) {'
+    expect 59 '[(1, 0), (1, 0), (0, -1), (0, 1)]'
+    expect 60 '} else {'
+    expect 92 'if mistake == Some(Mistake::NegativeIndexWraps) {'
+    expect 94 'if r < 0 {'
+    expect 98 'c += cols;'
+    expect 100 '}'
+    expect 120 '(mistake == Some(Mistake::OpponentCellBlocked) && to == you)'
     ;;
 tromino)
     judges=${4:-14600,14601}
@@ -153,19 +162,23 @@ tromino)
         -E ' in (tileable|cover)$'
         -E 'replace (tileable|cover) '
         # answer: the hole where a mistake believes it is, the quadrant
-        # order of a mistake; solve: the body of `if mistake ==
-        # QuadrantOffByOne`, the labels of two mistakes.
-        -E 'reference\.rs:(94|96|97|99|105|164|188|189):'
+        # order of a mistake, the hole marked as three mistakes mark it;
+        # solve: the body of `if mistake == QuadrantOffByOne`, the labels
+        # of two mistakes.
+        -E 'reference\.rs:(103|105|106|108|114|124|125|126|181|205|206):'
     )
-    expect 94 '(Some(Mistake::YFromTop), _) =>'
-    expect 96 '(Some(Mistake::XySwapped), Format::Boj) =>'
-    expect 97 '(Some(Mistake::XySwapped | Mistake::XAsRow), Format::Plain) =>'
-    expect 99 '(Some(Mistake::XAsRow), Format::Boj) =>'
-    expect 105 'Some(Mistake::ClockwiseQuadrants) =>'
-    expect 163 'if rules.mistake == Some(Mistake::QuadrantOffByOne) {'
-    expect 164 'x > middle'
-    expect 188 'Some(Mistake::LabelsByDepth) =>'
-    expect 189 'Some(Mistake::LabelsFromZero) =>'
+    expect 103 '(Some(Mistake::YFromTop), _) =>'
+    expect 105 '(Some(Mistake::XySwapped), Format::Boj) =>'
+    expect 106 '(Some(Mistake::XySwapped | Mistake::XAsRow), Format::Plain) =>'
+    expect 108 '(Some(Mistake::XAsRow), Format::Boj) =>'
+    expect 114 'Some(Mistake::ClockwiseQuadrants) =>'
+    expect 124 'Some(Mistake::HoleUnmarked) => None,'
+    expect 125 'Some(Mistake::HoleMarkRowDropped) => Some(hole.1),'
+    expect 126 'Some(Mistake::HoleMarkColumnDropped) => Some(hole.0 * n),'
+    expect 180 'if rules.mistake == Some(Mistake::QuadrantOffByOne) {'
+    expect 181 'x > middle'
+    expect 205 'Some(Mistake::LabelsByDepth) =>'
+    expect 206 'Some(Mistake::LabelsFromZero) =>'
     ;;
 *)
     echo "mutation-reference.sh: PUZZLE is 2048, yut, footholds or tromino" >&2
