@@ -5,17 +5,19 @@
 # which holds its cell formula): every mutant cargo-mutants makes of the
 # code the reference runs with no mistake is built once and run by the
 # reference oracle (crates/boardsolve-core/tests/reference_oracle.rs) on
-# every data set of the puzzle's judges under DATA (written by scripts/mutation-data.sh),
-# which appends one line a data set to OUT/sets.log. Each mutant's test
-# binary is kept in OUT/bins/ (for scripts/mutation-rerun.sh), and
-# scripts/mutation-score.py OUT gives each data set its score. Needs
-# `cargo install --locked cargo-mutants`.
+# every data set of the puzzle's judges under DATA (written by
+# scripts/mutation-data.sh), which appends one line a data set to
+# OUT/sets.log. Each mutant's test binary is kept in OUT/bins/ (for
+# scripts/mutation-rerun.sh), and scripts/mutation-score.py OUT gives
+# each data set its score. Needs `cargo install --locked cargo-mutants`.
 #
-#   scripts/mutation-reference.sh PUZZLE DATA OUT [JUDGES]
+#   scripts/mutation-reference.sh PUZZLE DATA OUT [JUDGES [ARG...]]
 #
 # PUZZLE is 2048 or game2048 (judges 12100,12094 by default), yut (17825),
 # footholds (92345) or tromino (14600,14601 by default; JUDGES `tromino`
-# for its placement order, which has no judge).
+# for its placement order, which has no judge). ARGs go to cargo mutants
+# as they are: e.g. `--re 508:55` builds and runs the mutants of one
+# place only, in a fresh OUT.
 #
 # Left out, as no mutant of the correct reference (the code never runs
 # without a mistake, so no data can tell a mutant of it from the
@@ -189,7 +191,7 @@ mutated=()
 for f in "${files[@]}"; do mutated+=(-f "$f"); done
 # With LIST=1, only the mutants kept are listed (DATA and OUT unused).
 if [ "${LIST:-}" = 1 ]; then
-    exec cargo mutants --list -p boardsolve-core "${mutated[@]}" "${exclusions[@]}"
+    exec cargo mutants --list -p boardsolve-core "${mutated[@]}" "${exclusions[@]}" "${@:5}"
 fi
 [ -d "$data" ] || { echo "mutation-reference.sh: $data: no such folder of data sets" >&2; exit 2; }
 mkdir -p "$out"
@@ -207,9 +209,14 @@ for f in "${files[@]}"; do
     basename "$f" >> "$out/sources"
 done
 status=0
+# Only the oracle's test over the data: the oracle's own tests run the
+# 2048 reference too, and a mutant that dies of a stack overflow in one
+# of them would end the process while the data test is still copying
+# the binary to keep.
 nice -n 19 cargo mutants -p boardsolve-core "${mutated[@]}" "${exclusions[@]}" \
     -j 1 --no-shuffle --timeout "${TIMEOUT:-120}" -o "$out" \
-    --cargo-arg=--test=reference_oracle || status=$?
+    --cargo-arg=--test=reference_oracle "${@:5}" \
+    -- the_plain_references_give_the_fast_solvers_answers || status=$?
 # cargo-mutants exits 2 when some mutants are missed, 3 on timeouts:
 # those are results, not failures of the run.
 case $status in 0 | 2 | 3) ;; *) exit "$status" ;; esac

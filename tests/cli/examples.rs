@@ -42,11 +42,6 @@ const NOT_RUN: &[(&str, &str)] = &[
          minute each, and what they print is a measurement",
     ),
     (
-        "DATA/",
-        "the data sets of mutation testing: five killer searches of 12094, \
-         minutes of CPU, for the scripts below",
-    ),
-    (
         "scripts/mutation-",
         "mutation testing: every mutant of a reference built by cargo-mutants \
          and exponential searches run on every data set, tens of minutes",
