@@ -73,6 +73,12 @@ const NOT_RUN: &[(&str, &str)] = &[
         "http.server",
         "serves the site until stopped; the browser test serves it itself",
     ),
+    (
+        "contest-",
+        "the packages' run times measured with BAPCtools: minutes of CPU for \
+         12094; scripts/verify-packages.sh writes and checks every package \
+         in .ci/run",
+    ),
 ];
 
 /// Programs an example may call that are not part of a Rust toolchain.
