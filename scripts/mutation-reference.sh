@@ -62,48 +62,48 @@ game2048)
     files+=(crates/boardsolve-core/src/puzzles/game2048/decisions.rs)
     exclusions=(
         # The functions only a mistake calls (greedy, bounded,
-        # shift_marked, step_pruned; Mistake::change, which
+        # shift_marked, step_pruned; the mistaken merges of move_line,
+        # merge_again, merge_cascade, far_side_first, no_merge_across_gap
+        # and merge_again_across_gap; Mistake::change, which
         # `mistake.and_then` calls with a mistake only; the changed
         # decision points largest and merged_equals_next of decisions.rs),
         # and the public helpers the answer never calls (slide and
         # first_sequence with first, for the unit tests of the fast
         # solver's moves and lines; answer_in with restricted).
-        -E ' in (slide|answer_in|restricted|greedy|bounded|first_sequence|first|shift_marked|step_pruned|Mistake::change|largest|merged_equals_next)$'
-        -E 'replace (slide|answer_in|restricted|greedy|bounded|first_sequence|first|shift_marked|step_pruned|Mistake::change|largest|merged_equals_next) '
+        -E ' in (slide|answer_in|restricted|greedy|bounded|first_sequence|first|shift_marked|step_pruned|merge_again|merge_cascade|far_side_first|no_merge_across_gap|merge_again_across_gap|Mistake::change|largest|merged_equals_next)$'
+        -E 'replace (slide|answer_in|restricted|greedy|bounded|first_sequence|first|shift_marked|step_pruned|merge_again|merge_cascade|far_side_first|no_merge_across_gap|merge_again_across_gap|Mistake::change|largest|merged_equals_next) '
         -E 'delete match arm Some\(Mistake::'
-        # move_line: the bodies of the merge mistakes' arms.
-        -E 'reference\.rs:(13[4-9]|1[4-8][0-9]|19[0-3]):'
         # answer: the moves of a mistake, the state a mistake carries.
-        -E 'reference\.rs:(25[2-9]|26[6-8]):'
+        -E 'reference\.rs:(27[0-7]|28[4-6]):'
         # shift: the far side's arms (their guard).
-        -E 'reference\.rs:(368|369):'
+        -E 'reference\.rs:(386|387):'
         # step: a Change's arms, the mistakes' arms and their guard.
-        -E 'reference\.rs:(446|447|45[1-9]|460|461):'
+        -E 'reference\.rs:(464|465|469|47[0-9]):'
         # search: the largest block read as a Change reads it; the right
         # operand of `mistake == Some(StopAtNoOpMove) && next[..] ==
         # current[..]`;
         # the body of `if mistake == Some(BoardNotCopied)`.
-        -E 'reference\.rs:(481|501:69|505|506):'
+        -E 'reference\.rs:(499|519:69|523|524):'
     )
-    expect 133 'Some(Mistake::MergeAgain) => {'
-    expect 194 '// The mistakes made elsewhere merge as the rules say.'
-    expect 195 'None'
-    expect 252 'Some(Mistake::OneMoveShort) => moves.saturating_sub(1),'
-    expect 260 '_ => moves,'
-    expect 266 'Some(Mistake::MergeMarksKept) => state.resize(2 * n * n, 0),'
-    expect 268 'Some(m) if m.change() == Some(Change::NoRepeatIfMergedEqualsNext) => state.push(NO_MOVE),'
-    expect 368 'Some(Mistake::RightDownFromFarSide) if dir % 2 == 1'
-    expect 369 'Some(Mistake::RightDownFromFarSide) => None,'
-    expect 446 'Some(Change::NeverMade(never)) if never == dir => return None,'
-    expect 447 'Some(Change::NoRepeatIfMergedEqualsNext) => return step_pruned(n, state, dir),'
-    expect 451 'Some(Mistake::LeftUpOnly) if dir % 2 == 1 => None,'
-    expect 462 '_ => Some(shift(n, state, dir, mistake)),'
-    expect 481 'Some(Change::Largest(region)) => decisions::largest(n, &state[..n * n], region),'
-    expect 501 'if mistake == Some(Mistake::StopAtNoOpMove) && next[..] == current[..] {'
-    expect 504 'if mistake == Some(Mistake::BoardNotCopied) {'
-    expect 505 'best = best.max(search(n, next.clone(), moves - 1, mistake, memo));'
-    expect 506 'current = Cow::Owned(next);'
-    expect 507 '} else {'
+    expect 133 'Some(Mistake::MergeAgain) => merge_again(blocks, out),'
+    expect 138 '// The mistakes made elsewhere merge as the rules say.'
+    expect 139 'None'
+    expect 270 'Some(Mistake::OneMoveShort) => moves.saturating_sub(1),'
+    expect 278 '_ => moves,'
+    expect 284 'Some(Mistake::MergeMarksKept) => state.resize(2 * n * n, 0),'
+    expect 286 'Some(m) if m.change() == Some(Change::NoRepeatIfMergedEqualsNext) => state.push(NO_MOVE),'
+    expect 386 'Some(Mistake::RightDownFromFarSide) if dir % 2 == 1'
+    expect 387 'Some(Mistake::RightDownFromFarSide) => None,'
+    expect 464 'Some(Change::NeverMade(never)) if never == dir => return None,'
+    expect 465 'Some(Change::NoRepeatIfMergedEqualsNext) => return step_pruned(n, state, dir),'
+    expect 469 'Some(Mistake::LeftUpOnly) if dir % 2 == 1 => None,'
+    expect 480 '_ => Some(shift(n, state, dir, mistake)),'
+    expect 499 'Some(Change::Largest(region)) => decisions::largest(n, &state[..n * n], region),'
+    expect 519 'if mistake == Some(Mistake::StopAtNoOpMove) && next[..] == current[..] {'
+    expect 522 'if mistake == Some(Mistake::BoardNotCopied) {'
+    expect 523 'best = best.max(search(n, next.clone(), moves - 1, mistake, memo));'
+    expect 524 'current = Cow::Owned(next);'
+    expect 525 '} else {'
     ;;
 yut)
     judges=${4:-17825}

@@ -189,3 +189,95 @@ fn every_item_the_architecture_names_exists() {
         "architecture.md names items that do not exist: {missing:?}"
     );
 }
+
+/// Where a function starts: its line's text after the indent, past the
+/// qualifiers (`pub(crate) const unsafe fn`), begins with `fn `.
+fn starts_function(line: &str) -> bool {
+    let mut rest = line.trim_start();
+    for qualifier in [
+        "pub(crate) ",
+        "pub(super) ",
+        "pub ",
+        "const ",
+        "unsafe ",
+        "async ",
+    ] {
+        rest = rest.strip_prefix(qualifier).unwrap_or(rest);
+    }
+    rest = rest.strip_prefix("extern \"C\" ").unwrap_or(rest);
+    rest.starts_with("fn ")
+}
+
+/// The functions of `text` over `most` lines, from `fn` to the closing
+/// brace at the same indent, as `name:line (length)`.
+fn long_functions(name: &str, text: &str, most: usize) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        if !starts_function(line) {
+            continue;
+        }
+        let indent = &line[..line.len() - line.trim_start().len()];
+        // The signature ends at the body's `{` or at a declaration's `;`.
+        let Some(open) = (at..lines.len()).find(|&i| {
+            let l = lines[i].trim_end();
+            l.ends_with('{') || l.ends_with(';')
+        }) else {
+            continue;
+        };
+        if lines[open].trim_end().ends_with(';') {
+            continue;
+        }
+        let close = (open + 1..lines.len())
+            .find(|&i| lines[i].trim_end() == format!("{indent}}}"))
+            .unwrap_or(lines.len() - 1);
+        if close - at + 1 > most {
+            found.push(format!("{name}:{} ({} lines)", at + 1, close - at + 1));
+        }
+    }
+    found
+}
+
+/// Code lines of `text` before its tests (`#[cfg(test)]` at the top
+/// level): neither blank nor a comment.
+fn code_lines_before_tests(text: &str) -> usize {
+    text.lines()
+        .take_while(|l| !l.starts_with("#[cfg(test)]"))
+        .filter(|l| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with("//")
+        })
+        .count()
+}
+
+/// The code's shape (CONTRIBUTING, "Code shape"): no function over 100
+/// lines anywhere in the workspace, tests included, and no source file
+/// over 850 lines of code before its tests; a longer one is split by
+/// its steps.
+#[test]
+fn no_function_over_100_lines_and_no_file_over_850_lines_of_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut too_long = Vec::new();
+    for path in sources_in(&[
+        "src",
+        "tests",
+        "benches",
+        "examples",
+        "fuzz/src",
+        "fuzz/fuzz_targets",
+    ]) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.strip_prefix(root).unwrap().display().to_string();
+        too_long.extend(long_functions(&name, &text, 100));
+        let is_test = path.components().any(|c| c.as_os_str() == "tests");
+        let code = code_lines_before_tests(&text);
+        if !is_test && code > 850 {
+            too_long.push(format!("{name} ({code} lines of code)"));
+        }
+    }
+    assert!(too_long.is_empty(), "too long: {too_long:#?}");
+    // The scan sees a function's length as written.
+    let made = format!("fn f() {{\n{}}}\n", "    x();\n".repeat(99));
+    assert_eq!(long_functions("made", &made, 100).len(), 1);
+    assert!(long_functions("made", &made, 101).is_empty());
+}

@@ -128,69 +128,13 @@ crate::mistakes! {
 /// neighbours merge in pairs from the wall, each block at most once.
 fn move_line(line: &[u128], mistake: Option<Mistake>, out: &mut Vec<u128>) {
     out.clear();
-    let blocks = || line.iter().copied().filter(|&v| v != 0);
+    let blocks = line.iter().copied().filter(|&v| v != 0);
     match mistake {
-        Some(Mistake::MergeAgain) => {
-            for v in blocks() {
-                match out.last_mut() {
-                    Some(last) if *last == v => *last += v,
-                    _ => out.push(v),
-                }
-            }
-        }
-        Some(Mistake::MergeCascade) => {
-            for v in blocks() {
-                out.push(v);
-                while out.len() >= 2 && out[out.len() - 1] == out[out.len() - 2] {
-                    let top = out.pop().unwrap_or(0);
-                    *out.last_mut().expect("two blocks") += top;
-                }
-            }
-        }
-        Some(Mistake::FarSideFirst) => {
-            let mut from_far_side = blocks().rev().peekable();
-            while let Some(v) = from_far_side.next() {
-                if from_far_side.next_if_eq(&v).is_some() {
-                    out.push(2 * v);
-                } else {
-                    out.push(v);
-                }
-            }
-            out.reverse();
-        }
-        Some(Mistake::NoMergeAcrossGap) => {
-            let mut i = 0;
-            while i < line.len() {
-                if line[i] != 0 && i + 1 < line.len() && line[i] == line[i + 1] {
-                    out.push(2 * line[i]);
-                    i += 2;
-                } else {
-                    if line[i] != 0 {
-                        out.push(line[i]);
-                    }
-                    i += 1;
-                }
-            }
-        }
-        Some(Mistake::MergeAgainAcrossGap) => {
-            let mut merged = false;
-            for &v in line {
-                if v == 0 {
-                    merged = false;
-                    continue;
-                }
-                match out.last_mut() {
-                    Some(last) if *last == v && !merged => {
-                        *last += v;
-                        merged = true;
-                    }
-                    _ => {
-                        out.push(v);
-                        merged = false;
-                    }
-                }
-            }
-        }
+        Some(Mistake::MergeAgain) => merge_again(blocks, out),
+        Some(Mistake::MergeCascade) => merge_cascade(blocks, out),
+        Some(Mistake::FarSideFirst) => far_side_first(blocks, out),
+        Some(Mistake::NoMergeAcrossGap) => no_merge_across_gap(line, out),
+        Some(Mistake::MergeAgainAcrossGap) => merge_again_across_gap(line, out),
         // The mistakes made elsewhere merge as the rules say.
         None
         | Some(
@@ -222,7 +166,7 @@ fn move_line(line: &[u128], mistake: Option<Mistake>, out: &mut Vec<u128>) {
         ) => {
             let once = mistake == Some(Mistake::OneMergePerLine);
             let mut merged_once = false;
-            let mut from_wall = blocks().peekable();
+            let mut from_wall = blocks.peekable();
             while let Some(v) = from_wall.next() {
                 let may = !(once && merged_once);
                 if may && from_wall.next_if_eq(&v).is_some() {
@@ -235,6 +179,80 @@ fn move_line(line: &[u128], mistake: Option<Mistake>, out: &mut Vec<u128>) {
         }
     }
     out.resize(line.len(), 0);
+}
+
+/// `merge-again`: each block compared with the last one placed, with no
+/// "already merged" flag.
+fn merge_again(blocks: impl Iterator<Item = u128>, out: &mut Vec<u128>) {
+    for v in blocks {
+        match out.last_mut() {
+            Some(last) if *last == v => *last += v,
+            _ => out.push(v),
+        }
+    }
+}
+
+/// `merge-cascade`: a merged block merges on with the one before it.
+fn merge_cascade(blocks: impl Iterator<Item = u128>, out: &mut Vec<u128>) {
+    for v in blocks {
+        out.push(v);
+        while out.len() >= 2 && out[out.len() - 1] == out[out.len() - 2] {
+            let top = out.pop().unwrap_or(0);
+            *out.last_mut().expect("two blocks") += top;
+        }
+    }
+}
+
+/// `far-side-first`: pairs merged from the side away from the wall.
+fn far_side_first(blocks: impl DoubleEndedIterator<Item = u128>, out: &mut Vec<u128>) {
+    let mut from_far_side = blocks.rev().peekable();
+    while let Some(v) = from_far_side.next() {
+        if from_far_side.next_if_eq(&v).is_some() {
+            out.push(2 * v);
+        } else {
+            out.push(v);
+        }
+    }
+    out.reverse();
+}
+
+/// `no-merge-across-gap`: only neighbours with no empty cell between
+/// them merge.
+fn no_merge_across_gap(line: &[u128], out: &mut Vec<u128>) {
+    let mut i = 0;
+    while i < line.len() {
+        if line[i] != 0 && i + 1 < line.len() && line[i] == line[i + 1] {
+            out.push(2 * line[i]);
+            i += 2;
+        } else {
+            if line[i] != 0 {
+                out.push(line[i]);
+            }
+            i += 1;
+        }
+    }
+}
+
+/// `merge-again-across-gap`: the "already merged" flag cleared at every
+/// empty cell.
+fn merge_again_across_gap(line: &[u128], out: &mut Vec<u128>) {
+    let mut merged = false;
+    for &v in line {
+        if v == 0 {
+            merged = false;
+            continue;
+        }
+        match out.last_mut() {
+            Some(last) if *last == v && !merged => {
+                *last += v;
+                merged = true;
+            }
+            _ => {
+                out.push(v);
+                merged = false;
+            }
+        }
+    }
 }
 
 /// The `values` board (row after row, `0` empty) after one move in `dir`
