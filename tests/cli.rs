@@ -206,6 +206,25 @@ mod common {
             .join(name)
     }
 
+    /// A mutation tool's output for `tests/programs/mutants/solution.c`, a
+    /// right 12100 solution, as (file name, text): `flipped.c`, its "not
+    /// merged yet" condition flipped (no block ever merges, so any case
+    /// with a merge kills it); `equivalent.c`, its maximum kept with `>=`
+    /// for `>` (no input tells it apart); `broken.c`, which does not
+    /// build.
+    pub fn mutants_12100() -> Vec<(&'static str, String)> {
+        let solution = include_str!("programs/mutants/solution.c");
+        let mutant = |from: &str, to: &str| {
+            assert_eq!(solution.matches(from).count(), 1, "{from}");
+            solution.replacen(from, to, 1)
+        };
+        vec![
+            ("broken.c", include_str!("programs/mutants/broken.c").into()),
+            ("equivalent.c", mutant("g[r][c] > best", "g[r][c] >= best")),
+            ("flipped.c", mutant("!merged &&", "merged &&")),
+        ]
+    }
+
     /// The path of `tests/programs/src/NAME`, the sources a contestant
     /// would hand in.
     pub fn program_source(name: &str) -> PathBuf {

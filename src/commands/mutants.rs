@@ -8,13 +8,14 @@ use super::limits;
 use super::streams::progress_bar;
 use super::style::{BAD, GOOD};
 use crate::cli::AuditArgs;
-use boardsolve::puzzles::{Accepts, RuleOptions};
+use boardsolve::puzzles::RuleOptions;
 use boardsolve::tools::audit::AuditReport;
 use boardsolve::tools::files;
 use boardsolve::tools::harness::Harness;
 use boardsolve::tools::mutants::{
     self, Mutant, MutantsConfig, MutantsError, MutantsReport, Status,
 };
+use boardsolve::tools::suite;
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -83,16 +84,9 @@ pub(crate) fn score(
         puzzle: args.puzzle,
         harness,
         inputs: sound,
-        time_limit: chosen.time,
-        memory_limit: chosen.memory,
+        limits: (chosen.time, chosen.memory),
+        judging: suite::judging(accepts, RuleOptions::Defaults),
         jobs: jobs(args.jobs),
-        checker: accepts != Accepts::Exact,
-        // The checker holds `tromino` to the placement order, as `test`
-        // does.
-        rules: match accepts {
-            Accepts::PlacementOrder => RuleOptions::PlacementOrder,
-            _ => RuleOptions::Defaults,
-        },
         programmers: super::source::programmers(args.puzzle),
     };
     let bar = progress_bar(found.len() as u64, "mutants");

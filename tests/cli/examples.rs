@@ -8,7 +8,7 @@
 //! shows output, the output. docs/architecture.md (Tests) says how a new
 //! example gets its fixture.
 
-use crate::common::{program, solved};
+use crate::common::{mutants_12100, program, solved};
 use std::fmt::Write as _;
 use std::io::Read as _;
 use std::os::unix::fs::PermissionsExt as _;
@@ -107,6 +107,8 @@ enum Holds {
     Copy(&'static str),
     /// A folder with these files (name, text).
     Files(&'static [(&'static str, &'static str)]),
+    /// A folder with the mutants of [`mutants_12100`].
+    Mutants,
     /// A right solution of the puzzle the example names, with its
     /// `--moves`: a shell script that runs `boardsolve solve`.
     Solution,
@@ -161,18 +163,6 @@ const ANSWERED: &[(&str, &str)] = &[
     ("b.out", "16\n"),
 ];
 
-/// A mutation tool's output for a 12100 solution: one mutant any case
-/// with a merge kills, one equivalent to the solution (a survivor, so
-/// exit 1), one that does not build.
-const MUTANTS: &[(&str, &str)] = &[
-    ("broken.c", include_str!("../programs/mutants/broken.c")),
-    (
-        "equivalent.c",
-        include_str!("../programs/mutants/equivalent.c"),
-    ),
-    ("flipped.c", include_str!("../programs/mutants/flipped.c")),
-];
-
 /// Every fixture an example can name. A new example whose command needs
 /// a file that is not here gets a row here.
 const FIXTURES: &[Fixture] = &[
@@ -189,7 +179,9 @@ const FIXTURES: &[Fixture] = &[
     fixture("cases/", Holds::Files(CASES), 0),
     fixture("judged/", Holds::Files(JUDGED), 0),
     fixture("answered/", Holds::Files(ANSWERED), 0),
-    fixture("mutants/", Holds::Files(MUTANTS), 1),
+    // One mutant any case with a merge kills, one equivalent to the
+    // solution (a survivor, so exit 1), one that does not build.
+    fixture("mutants/", Holds::Mutants, 1),
     fixture("a.out", Holds::Solution, 0),
     fixture("mine", Holds::Solution, 0),
     fixture("my_solution", Holds::Solution, 0),
@@ -692,6 +684,12 @@ fn lay_out(dir: &Path, words: &[&str]) -> Result<i32, String> {
             Holds::Files(files) => {
                 std::fs::create_dir_all(&path).unwrap();
                 for (name, text) in files {
+                    std::fs::write(path.join(name), text).unwrap();
+                }
+            }
+            Holds::Mutants => {
+                std::fs::create_dir_all(&path).unwrap();
+                for (name, text) in mutants_12100() {
                     std::fs::write(path.join(name), text).unwrap();
                 }
             }

@@ -1,5 +1,5 @@
 //! `boardsolve audit --mutants`: the mutation score of a test set, each
-//! mutant of `tests/programs/mutants/` (a flipped condition, an
+//! mutant of `tests/programs/mutants/solution.c` (a flipped condition, an
 //! equivalent change, one that does not build) run on the set's sound
 //! cases until one kills it.
 
@@ -20,12 +20,13 @@ fn cases(dir: &Path) {
     }
 }
 
-/// `dir` holding the mutants `names` of tests/programs/mutants/.
+/// `dir` holding the mutants `names` of [`mutants_12100`].
 fn mutants(dir: &Path, names: &[&str]) {
     std::fs::create_dir_all(dir).unwrap();
-    for name in names {
-        let source = program_file("mutants").join(name);
-        std::fs::copy(source, dir.join(name)).unwrap();
+    for (name, text) in mutants_12100() {
+        if names.contains(&name) {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
     }
 }
 
@@ -119,36 +120,19 @@ fn every_viable_mutant_killed_passes_the_audit() {
     // A single mutant may be named as well as a folder of them.
     let flipped = d.join("mutants/flipped.c").display().to_string();
     let cases = d.join("cases").display().to_string();
-    let (code, out, err) = run(
-        &[
-            "audit",
-            "12100",
-            &cases,
-            "--search",
-            "0",
-            "--mutants",
-            &flipped,
-        ],
-        b"",
-    );
+    let audit_of = |named: &[&str]| {
+        let mut args = vec!["audit", "12100", &cases, "--search", "0"];
+        for path in named {
+            args.extend_from_slice(&["--mutants", path]);
+        }
+        run(&args, b"")
+    };
+    let (code, out, err) = audit_of(&[&flipped]);
     assert_eq!(code, 0, "{out}{err}");
     assert_contains(&out, "mutants: 1 of 1 viable killed\n");
     // Named twice, by its folder and by itself, it runs once.
     let folder = d.join("mutants").display().to_string();
-    let (code, out, err) = run(
-        &[
-            "audit",
-            "12100",
-            &cases,
-            "--search",
-            "0",
-            "--mutants",
-            &folder,
-            "--mutants",
-            &flipped,
-        ],
-        b"",
-    );
+    let (code, out, err) = audit_of(&[&folder, &flipped]);
     assert_eq!(code, 0, "{out}{err}");
     assert_contains(&out, "mutants: 1 of 1 viable killed, 1 unviable");
 }

@@ -226,16 +226,13 @@ pub struct MutantsConfig<'a> {
     pub harness: &'a Harness,
     /// The cases, in the order they are tried; each with its answer file.
     pub inputs: Vec<PathBuf>,
-    /// CPU time limit per run.
-    pub time_limit: Duration,
-    /// Peak memory limit per run, in bytes.
-    pub memory_limit: Option<u64>,
+    /// The CPU time and the peak memory (bytes, if bounded) a run may take.
+    pub limits: (Duration, Option<u64>),
+    /// How an answer is judged ([`suite::judging`]): by the puzzle's
+    /// checker or token by token, and the options of the checker.
+    pub judging: (bool, RuleOptions),
     /// Mutants run at the same time.
     pub jobs: usize,
-    /// Judge with the puzzle's checker instead of comparing tokens.
-    pub checker: bool,
-    /// The options of the checker.
-    pub rules: RuleOptions,
     /// A source defining Programmers' `solution` is wrapped in its
     /// harness.
     pub programmers: bool,
@@ -248,11 +245,11 @@ impl MutantsConfig<'_> {
             program: program.program.clone(),
             harness: self.harness.clone(),
             inputs: self.inputs.clone(),
-            time_limit: self.time_limit,
-            memory_limit: self.memory_limit,
+            time_limit: self.limits.0,
+            memory_limit: self.limits.1,
             jobs: 1,
-            checker: self.checker,
-            rules: self.rules,
+            checker: self.judging.0,
+            rules: self.judging.1,
             reference_limit: Duration::from_secs(30),
             answers: None,
             shown: 0,
@@ -334,7 +331,7 @@ fn judge_one(cfg: &MutantsConfig, mutant: &Mutant, parallel: bool) -> Result<Jud
     let failing = suite::first_failing(&cfg.suite(&prepared), 0)?;
     let report = verdict(&mutant.name, &cfg.inputs, failing.as_ref());
     let again = match failing {
-        Some((index, case)) if suite::rerun_alone(&case, cfg.time_limit, parallel) => {
+        Some((index, case)) if suite::rerun_alone(&case, cfg.limits.0, parallel) => {
             Some((index, prepared))
         }
         _ => None,

@@ -8,7 +8,7 @@ use super::harness::deadline;
 use super::harness::run::{Program, Trouble, Usage};
 use super::harness::spool::Spooled;
 use super::judge::{self, Expected, JudgeError, Verdict};
-use crate::puzzles::{CheckOptions, Puzzle, RuleOptions};
+use crate::puzzles::{Accepts, CheckOptions, Puzzle, RuleOptions};
 use crate::search::context::RunContext;
 use crate::text::MAX_INPUT_BYTES;
 use rayon::prelude::*;
@@ -47,6 +47,19 @@ pub struct SuiteConfig {
     /// How many of the first failing cases keep their [`Failure`] view
     /// (input, outputs, standard error); the others keep their verdict.
     pub shown: usize,
+}
+
+/// How a judge's contract judges an answer, as `test` and `audit
+/// --mutants` hold a program to it: with the puzzle's checker (`true`) or
+/// token by token, and the rule options of the reference and the checker:
+/// `tromino`'s placement order whatever `rules` asks, as its contract
+/// does, else `rules`.
+pub fn judging(accepts: Accepts, rules: RuleOptions) -> (bool, RuleOptions) {
+    let rules = match accepts {
+        Accepts::PlacementOrder => RuleOptions::PlacementOrder,
+        _ => rules,
+    };
+    (accepts != Accepts::Exact, rules)
 }
 
 /// Where a case's expected answer came from.

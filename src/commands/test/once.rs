@@ -9,7 +9,7 @@ use super::super::source;
 use super::super::streams::{print_report, progress_bar};
 use super::super::style::{BAD, GOOD};
 use crate::cli::TestArgs;
-use boardsolve::puzzles::{Accepts, Error, Puzzle, RuleOptions};
+use boardsolve::puzzles::{Error, Puzzle, RuleOptions};
 use boardsolve::tools::files::{self};
 use boardsolve::tools::harness::Harness;
 use boardsolve::tools::{batch, judge, suite};
@@ -58,7 +58,7 @@ pub(super) fn run_once(
     };
     let inputs = case_inputs(args, paths)?;
     note_beyond_limits(args.puzzle, &inputs);
-    let accepts = args.puzzle.contract().accepting(rules);
+    let (checker, rules) = suite::judging(args.puzzle.contract().accepting(rules), rules);
     let chosen = limits::Chosen::for_puzzle(
         args.puzzle,
         args.limits.time_limit,
@@ -84,13 +84,8 @@ pub(super) fn run_once(
         time_limit: chosen.time,
         memory_limit: chosen.memory,
         jobs: jobs(args.limits.jobs),
-        checker: accepts != Accepts::Exact,
-        // The checker holds `tromino` to the placement order unasked, as
-        // its contract does.
-        rules: match accepts {
-            Accepts::PlacementOrder => RuleOptions::PlacementOrder,
-            _ => rules,
-        },
+        checker,
+        rules,
         reference_limit: args.reference_limit,
         answers: args.answers.clone(),
         shown: args.show,

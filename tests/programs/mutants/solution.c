@@ -1,7 +1,8 @@
-// A mutant of a correct BOJ 12100 solution that is equivalent to it:
-// the largest block is kept with ">=" where the solution has ">", which
-// no input tells apart. Five moves tried in every direction (each a left
-// push of the board turned), each block merging at most once.
+// A correct BOJ 12100 solution, which the tests of `audit --mutants`
+// mutate as a mutation tool would (`mutants_12100` in tests/cli.rs): one
+// small change each, written to a file of its own. Five moves tried in
+// every direction (each a left push of the board turned), each block
+// merging at most once.
 #include <stdio.h>
 #include <string.h>
 
@@ -37,7 +38,7 @@ static void turned(int g[20][20]) {
 static void search(int g[20][20], int depth) {
     for (int r = 0; r < n; r++)
         for (int c = 0; c < n; c++)
-            if (g[r][c] >= best) best = g[r][c];
+            if (g[r][c] > best) best = g[r][c];
     if (depth == 5) return;
     for (int d = 0; d < 4; d++) {
         int h[20][20];
