@@ -238,7 +238,10 @@ fn solutions(args: &AuditArgs, dir: &Path, harness: &Harness) -> Result<(), Stop
     let memory_limit = args
         .memory_limit
         .or(judge.map(|j| j.resources.memory_bytes()));
-    let limits = (time_limit, memory_limit);
+    let limits = suite::PerRun {
+        time: time_limit,
+        memory: memory_limit,
+    };
     let runs = judge_each(args, &found, &inputs, limits, harness)?;
     let mut report = Matrix::new(time_limit, from, &inputs, &found, &runs);
     report.memory_limit_kib = memory_limit.map(|m| m / 1024);
@@ -279,7 +282,7 @@ fn judge_each(
     args: &AuditArgs,
     found: &[Submission],
     inputs: &[PathBuf],
-    (time_limit, memory_limit): (Duration, Option<u64>),
+    limits: suite::PerRun,
     harness: &Harness,
 ) -> Result<Vec<Judged>, Stop> {
     let accepts = args.puzzle.contract().accepting(RuleOptions::Defaults);
@@ -321,11 +324,12 @@ fn judge_each(
             program: prepared.program.clone(),
             harness: harness.clone(),
             inputs: inputs.to_vec(),
-            time_limit,
-            memory_limit,
+            limits,
             jobs: harness::jobs(args.jobs),
-            checker: accepts != Accepts::Exact,
-            rules: RuleOptions::Defaults,
+            judging: suite::Judging {
+                checker: accepts != Accepts::Exact,
+                rules: RuleOptions::Defaults,
+            },
             reference_limit: Duration::from_secs(30),
             answers: None,
             shown: 0,

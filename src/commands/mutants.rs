@@ -84,7 +84,10 @@ pub(crate) fn score(
         puzzle: args.puzzle,
         harness,
         inputs: sound,
-        limits: (chosen.time, chosen.memory),
+        limits: suite::PerRun {
+            time: chosen.time,
+            memory: chosen.memory,
+        },
         judging: suite::judging(accepts, RuleOptions::Defaults),
         jobs: jobs(args.jobs),
         programmers: super::source::programmers(args.puzzle),

@@ -11,8 +11,8 @@ use super::files::shown;
 use super::harness::Harness;
 use super::judge::Verdict;
 use super::solutions::{self, Prepared, SolutionsError};
-use super::suite::{self, CaseReport, SuiteConfig, SuiteError};
-use crate::puzzles::{Puzzle, RuleOptions};
+use super::suite::{self, CaseReport, Judging, PerRun, SuiteConfig, SuiteError};
+use crate::puzzles::Puzzle;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -226,11 +226,11 @@ pub struct MutantsConfig<'a> {
     pub harness: &'a Harness,
     /// The cases, in the order they are tried; each with its answer file.
     pub inputs: Vec<PathBuf>,
-    /// The CPU time and the peak memory (bytes, if bounded) a run may take.
-    pub limits: (Duration, Option<u64>),
+    /// What each run may take.
+    pub limits: PerRun,
     /// How an answer is judged ([`suite::judging`]): by the puzzle's
     /// checker or token by token, and the options of the checker.
-    pub judging: (bool, RuleOptions),
+    pub judging: Judging,
     /// Mutants run at the same time.
     pub jobs: usize,
     /// A source defining Programmers' `solution` is wrapped in its
@@ -245,11 +245,9 @@ impl MutantsConfig<'_> {
             program: program.program.clone(),
             harness: self.harness.clone(),
             inputs: self.inputs.clone(),
-            time_limit: self.limits.0,
-            memory_limit: self.limits.1,
+            limits: self.limits,
             jobs: 1,
-            checker: self.judging.0,
-            rules: self.judging.1,
+            judging: self.judging,
             reference_limit: Duration::from_secs(30),
             answers: None,
             shown: 0,
@@ -331,7 +329,7 @@ fn judge_one(cfg: &MutantsConfig, mutant: &Mutant, parallel: bool) -> Result<Jud
     let failing = suite::first_failing(&cfg.suite(&prepared), 0)?;
     let report = verdict(&mutant.name, &cfg.inputs, failing.as_ref());
     let again = match failing {
-        Some((index, case)) if suite::rerun_alone(&case, cfg.limits.0, parallel) => {
+        Some((index, case)) if suite::rerun_alone(&case, cfg.limits.time, parallel) => {
             Some((index, prepared))
         }
         _ => None,

@@ -25,19 +25,12 @@ pub struct SuiteConfig {
     pub harness: Harness,
     /// The `.in` files, in the order to report them.
     pub inputs: Vec<PathBuf>,
-    /// CPU time limit per run.
-    pub time_limit: Duration,
-    /// Peak memory limit per run, in bytes.
-    pub memory_limit: Option<u64>,
+    /// What each run may take.
+    pub limits: PerRun,
     /// Runs at the same time.
     pub jobs: usize,
-    /// Judge with the puzzle's checker (tromino: any tiling, or with
-    /// [`RuleOptions::PlacementOrder`] the placement order) instead of
-    /// comparing tokens.
-    pub checker: bool,
-    /// The options that reach the rules, of the reference and the checker
-    /// (2048's K, tromino's placement order).
-    pub rules: RuleOptions,
+    /// How an answer is judged, and the rules of the reference.
+    pub judging: Judging,
     /// The longest the reference may take for a case without an answer
     /// file.
     pub reference_limit: Duration,
@@ -49,17 +42,43 @@ pub struct SuiteConfig {
     pub shown: usize,
 }
 
+/// What one run of the program under test may take, as a judge limits
+/// each submission's run; the same for every case of a suite.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerRun {
+    /// CPU time (user plus system, of the program and all it starts).
+    pub time: Duration,
+    /// Peak resident memory in bytes, or `None` for no bound.
+    pub memory: Option<u64>,
+}
+
+/// How an answer is judged: against the expected answer token by token,
+/// or by the puzzle's checker, and the options that reach the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Judging {
+    /// Judge with the puzzle's checker (tromino: any tiling, or with
+    /// [`RuleOptions::PlacementOrder`] the placement order) instead of
+    /// comparing tokens.
+    pub checker: bool,
+    /// The options that reach the rules, of the reference and the checker
+    /// (2048's K, tromino's placement order).
+    pub rules: RuleOptions,
+}
+
 /// How a judge's contract judges an answer, as `test` and `audit
-/// --mutants` hold a program to it: with the puzzle's checker (`true`) or
-/// token by token, and the rule options of the reference and the checker:
-/// `tromino`'s placement order whatever `rules` asks, as its contract
-/// does, else `rules`.
-pub fn judging(accepts: Accepts, rules: RuleOptions) -> (bool, RuleOptions) {
+/// --mutants` hold a program to it: with the puzzle's checker unless it
+/// accepts the exact answer alone, and the rule options of the reference
+/// and the checker: `tromino`'s placement order whatever `rules` asks, as
+/// its contract does, else `rules`.
+pub fn judging(accepts: Accepts, rules: RuleOptions) -> Judging {
     let rules = match accepts {
         Accepts::PlacementOrder => RuleOptions::PlacementOrder,
         _ => rules,
     };
-    (accepts != Accepts::Exact, rules)
+    Judging {
+        checker: accepts != Accepts::Exact,
+        rules,
+    }
 }
 
 /// Where a case's expected answer came from.
@@ -268,7 +287,7 @@ fn load(cfg: &SuiteConfig, path: &Path, read: Option<&[u8]>) -> Result<Case, Sui
             (Answer::File(files.used.clone()), Source::File)
         }
         None => {
-            let (puzzle, rules) = (cfg.puzzle, cfg.rules);
+            let (puzzle, rules) = (cfg.puzzle, cfg.judging.rules);
             let answer = deadline::within(cfg.reference_limit, |context| {
                 judge::reference_answer(puzzle, &input, rules, context)
             })
@@ -308,11 +327,11 @@ fn judge_case(
             &opened
         }
     };
-    let expected = if cfg.checker {
+    let expected = if cfg.judging.checker {
         Expected::Checker {
             puzzle: cfg.puzzle,
             options: CheckOptions {
-                rules: cfg.rules,
+                rules: cfg.judging.rules,
                 context: RunContext::new(),
             },
             answer,
@@ -325,8 +344,8 @@ fn judge_case(
         &cfg.program,
         &case.input,
         expected,
-        cfg.time_limit,
-        cfg.memory_limit,
+        cfg.limits.time,
+        cfg.limits.memory,
     )
     .map_err(|e| match e {
         JudgeError::Trouble(t) => SuiteError::Trouble(t),
@@ -344,7 +363,7 @@ fn judge_case(
             &judged.output,
             &judged.verdict,
             // The placement order has one answer; a tiling, many.
-            cfg.checker && cfg.rules != RuleOptions::PlacementOrder,
+            cfg.judging.checker && cfg.judging.rules != RuleOptions::PlacementOrder,
             &judged.stderr,
         )
         .map_err(|e| Trouble::system("cannot read the answers back", e))?;
@@ -427,7 +446,7 @@ pub fn run_suite(
         .zip(cfg.inputs.iter().zip(&kept))
         .enumerate()
     {
-        if rerun_alone(report, cfg.time_limit, parallel) {
+        if rerun_alone(report, cfg.limits.time, parallel) {
             let mut again = judge_one(index, path, read)?;
             again.rerun = true;
             *report = again;

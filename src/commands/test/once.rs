@@ -58,7 +58,7 @@ pub(super) fn run_once(
     };
     let inputs = case_inputs(args, paths)?;
     note_beyond_limits(args.puzzle, &inputs);
-    let (checker, rules) = suite::judging(args.puzzle.contract().accepting(rules), rules);
+    let judging = suite::judging(args.puzzle.contract().accepting(rules), rules);
     let chosen = limits::Chosen::for_puzzle(
         args.puzzle,
         args.limits.time_limit,
@@ -81,11 +81,12 @@ pub(super) fn run_once(
         program,
         harness: harness.clone(),
         inputs,
-        time_limit: chosen.time,
-        memory_limit: chosen.memory,
+        limits: suite::PerRun {
+            time: chosen.time,
+            memory: chosen.memory,
+        },
         jobs: jobs(args.limits.jobs),
-        checker,
-        rules,
+        judging,
         reference_limit: args.reference_limit,
         answers: args.answers.clone(),
         shown: args.show,

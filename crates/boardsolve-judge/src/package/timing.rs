@@ -12,7 +12,7 @@ use crate::harness::Harness;
 use crate::judge::Verdict;
 use crate::puzzles::{Accepts, Puzzle, RuleOptions};
 use crate::solutions::{self, SolutionsError};
-use crate::suite::{self, SuiteConfig, SuiteError};
+use crate::suite::{self, Judging, PerRun, SuiteConfig, SuiteError};
 use crate::{batch, files};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -194,11 +194,15 @@ impl Runs<'_> {
             program: prepared.program.clone(),
             harness: self.harness.clone(),
             inputs: inputs.to_vec(),
-            time_limit: limit,
-            memory_limit: None,
+            limits: PerRun {
+                time: limit,
+                memory: None,
+            },
             jobs: self.jobs,
-            checker: accepts != Accepts::Exact,
-            rules: RuleOptions::Defaults,
+            judging: Judging {
+                checker: accepts != Accepts::Exact,
+                rules: RuleOptions::Defaults,
+            },
             reference_limit: Duration::from_secs(30),
             answers: None,
             shown: 0,
