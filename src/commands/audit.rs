@@ -8,7 +8,7 @@ use super::signals;
 use super::streams::{need_stdout, print_report, progress_bar, read_input};
 use super::style::{BAD, GOOD};
 use crate::cli::AuditArgs;
-use boardsolve::puzzles::{Accepts, RuleOptions};
+use boardsolve::puzzles::RuleOptions;
 use boardsolve::text::MAX_INPUT_BYTES;
 use boardsolve::tools::audit::{self, AuditReport, Case, Search};
 use boardsolve::tools::harness::Harness;
@@ -326,10 +326,7 @@ fn judge_each(
             inputs: inputs.to_vec(),
             limits,
             jobs: harness::jobs(args.jobs),
-            judging: suite::Judging {
-                checker: accepts != Accepts::Exact,
-                rules: RuleOptions::Defaults,
-            },
+            judging: suite::judging(accepts, RuleOptions::Defaults),
             reference_limit: Duration::from_secs(30),
             answers: None,
             shown: 0,

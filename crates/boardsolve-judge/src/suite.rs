@@ -65,8 +65,9 @@ pub struct Judging {
     pub rules: RuleOptions,
 }
 
-/// How a judge's contract judges an answer, as `test` and `audit
-/// --mutants` hold a program to it: with the puzzle's checker unless it
+/// How a judge's contract judges an answer, as every command that runs a
+/// program holds it to it (`test`, `audit --solutions`, `audit
+/// --mutants`, `package`'s timing runs): with the puzzle's checker unless it
 /// accepts the exact answer alone, and the rule options of the reference
 /// and the checker: `tromino`'s placement order whatever `rules` asks, as
 /// its contract does, else `rules`.

@@ -10,9 +10,9 @@
 
 use crate::harness::Harness;
 use crate::judge::Verdict;
-use crate::puzzles::{Accepts, Puzzle, RuleOptions};
+use crate::puzzles::{Puzzle, RuleOptions};
 use crate::solutions::{self, SolutionsError};
-use crate::suite::{self, Judging, PerRun, SuiteConfig, SuiteError};
+use crate::suite::{self, PerRun, SuiteConfig, SuiteError};
 use crate::{batch, files};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -199,10 +199,7 @@ impl Runs<'_> {
                 memory: None,
             },
             jobs: self.jobs,
-            judging: Judging {
-                checker: accepts != Accepts::Exact,
-                rules: RuleOptions::Defaults,
-            },
+            judging: suite::judging(accepts, RuleOptions::Defaults),
             reference_limit: Duration::from_secs(30),
             answers: None,
             shown: 0,
