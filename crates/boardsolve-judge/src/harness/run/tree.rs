@@ -210,8 +210,16 @@ pub fn sample(root: i32, pss: bool, deadline: Instant, schedule: &mut Schedule) 
         }
         let Some(stat) = read_stat(pid) else { continue };
         // utime + stime of every thread (+ cutime + cstime: children
-        // already reaped, whichever thread forked them).
-        let total_ticks = stat.utime + stat.stime + stat.cutime + stat.cstime;
+        // already reaped, whichever thread forked them). Of the keeper,
+        // only what it reaped: its own time is not the program's, and
+        // can pass a tick of 10 ms (its start alone, where CPUID traps to
+        // a hypervisor), which stopped a program early.
+        let own = if pid == root {
+            0
+        } else {
+            stat.utime + stat.stime
+        };
+        let total_ticks = own + stat.cutime + stat.cstime;
         sample.cpu += Duration::from_secs_f64(total_ticks as f64 / ticks);
         // One thread: its own list is the process's (the common case,
         // one read). Several, or a leader that has exited: every thread's.
@@ -317,5 +325,33 @@ fn clock_ticks() -> f64 {
     match rustix::param::clock_ticks_per_second() {
         0 => 100.0,
         t => t as f64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::Command;
+
+    #[test]
+    fn the_keepers_own_cpu_time_is_not_counted() {
+        // A root that computes and has no children: everything it spent
+        // is its own, none of it a program's.
+        let mut spinner = Command::new("sh")
+            .args(["-c", "while :; do :; done"])
+            .spawn()
+            .unwrap();
+        let pid = i32::try_from(spinner.id()).unwrap();
+        let give_up = Instant::now() + Duration::from_secs(30);
+        let own_ticks = || read_stat(pid).map_or(0, |s| s.utime + s.stime);
+        while own_ticks() < 2 && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let ticks = own_ticks();
+        let sample = sample(pid, false, give_up, &mut Schedule::default());
+        spinner.kill().unwrap();
+        spinner.wait().unwrap();
+        assert!(ticks >= 2, "the spinner got {ticks} ticks in 30 s");
+        assert_eq!(sample.cpu, Duration::ZERO, "{ticks} ticks of its own");
     }
 }
