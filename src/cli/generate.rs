@@ -1,6 +1,6 @@
 //! `boardsolve gen`.
 
-use super::puzzle::{PuzzleParser, by_puzzle};
+use super::puzzle::{PuzzleParser, by_puzzle, hard_shapes};
 use crate::values::SizeArgs;
 use boardsolve::puzzles::Puzzle;
 use clap::Args;
@@ -22,10 +22,7 @@ pub(super) fn gen_help() -> String {
         let flags: Vec<&str> = p.sizes().iter().map(|s| s.flag()).collect();
         flags.join(", ")
     });
-    let hard = by_puzzle("--hard prefers shapes that break solutions:", |p| {
-        p.help().hard.to_string()
-    });
-    format!("{sizes}\n{hard}\n{GEN_HELP}")
+    format!("{sizes}\n{}\n{GEN_HELP}", hard_shapes())
 }
 
 /// Arguments of `boardsolve gen`.

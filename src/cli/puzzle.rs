@@ -109,3 +109,11 @@ pub(super) fn by_puzzle(title: &str, what: impl Fn(&dyn Puzzle) -> String) -> St
     }
     help
 }
+
+/// The shapes `--hard` prefers, by puzzle, as `gen` and `stress` show
+/// them.
+pub(super) fn hard_shapes() -> String {
+    by_puzzle("--hard prefers shapes that break solutions:", |p| {
+        p.help().hard.to_string()
+    })
+}

@@ -1,7 +1,7 @@
 //! `boardsolve stress`.
 
 use super::options::{RulesArgs, RunLimits};
-use super::puzzle::{PuzzleParser, by_puzzle};
+use super::puzzle::{PuzzleParser, hard_shapes};
 use crate::values::{SizeArgs, parse_duration};
 use boardsolve::puzzles::Puzzle;
 use clap::Args;
@@ -45,10 +45,7 @@ Examples:
 
 /// The shapes of `--hard`, from the registry, before stress's own text.
 pub(super) fn stress_help() -> String {
-    let hard = by_puzzle("--hard prefers shapes that break solutions:", |p| {
-        p.help().hard.to_string()
-    });
-    format!("{hard}\n{STRESS_HELP}")
+    format!("{}\n{STRESS_HELP}", hard_shapes())
 }
 
 /// Arguments of `boardsolve stress`.

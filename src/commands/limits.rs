@@ -5,6 +5,7 @@
 
 use boardsolve::puzzles::Puzzle;
 use boardsolve::tools::judge;
+use boardsolve::tools::suite::PerRun;
 use std::time::Duration;
 
 /// The CPU time limit of a name without a judge (`2048`, `yut`, ...).
@@ -52,6 +53,14 @@ impl Chosen {
             time: time.unwrap_or(judge.resources.time()),
             memory: memory.or(Some(judge.resources.memory_bytes())),
             from: Some(from),
+        }
+    }
+
+    /// The limits each run is held to.
+    pub(crate) fn per_run(&self) -> PerRun {
+        PerRun {
+            time: self.time,
+            memory: self.memory,
         }
     }
 

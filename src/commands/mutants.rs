@@ -84,10 +84,7 @@ pub(crate) fn score(
         puzzle: args.puzzle,
         harness,
         inputs: sound,
-        limits: suite::PerRun {
-            time: chosen.time,
-            memory: chosen.memory,
-        },
+        limits: chosen.per_run(),
         judging: suite::judging(accepts, RuleOptions::Defaults),
         jobs: jobs(args.jobs),
         programmers: super::source::programmers(args.puzzle),

@@ -681,18 +681,8 @@ fn lay_out(dir: &Path, words: &[&str]) -> Result<i32, String> {
             Holds::Copy(folder) => {
                 copy_folder(&Path::new(env!("CARGO_MANIFEST_DIR")).join(folder), &path);
             }
-            Holds::Files(files) => {
-                std::fs::create_dir_all(&path).unwrap();
-                for (name, text) in files {
-                    std::fs::write(path.join(name), text).unwrap();
-                }
-            }
-            Holds::Mutants => {
-                std::fs::create_dir_all(&path).unwrap();
-                for (name, text) in mutants_12100() {
-                    std::fs::write(path.join(name), text).unwrap();
-                }
-            }
+            Holds::Files(files) => write_folder(&path, files.iter().copied()),
+            Holds::Mutants => write_folder(&path, mutants_12100()),
             Holds::Solution => {
                 let solve = solve_words(words, f.name)?.join(" ");
                 executable(&path, &format!("#!/bin/sh\nexec {solve}\n"));
@@ -744,6 +734,14 @@ fn solve_words(words: &[&str], fixture: &str) -> Result<Vec<String>, String> {
         solve.push(words.get(i + 1).copied().unwrap_or_default().to_string());
     }
     Ok(solve)
+}
+
+/// A folder holding these files (name, text).
+fn write_folder<T: AsRef<[u8]>>(path: &Path, files: impl IntoIterator<Item = (&'static str, T)>) {
+    std::fs::create_dir_all(path).unwrap();
+    for (name, text) in files {
+        std::fs::write(path.join(name), text).unwrap();
+    }
 }
 
 fn executable(path: &Path, script: &str) {

@@ -81,10 +81,7 @@ pub(super) fn run_once(
         program,
         harness: harness.clone(),
         inputs,
-        limits: suite::PerRun {
-            time: chosen.time,
-            memory: chosen.memory,
-        },
+        limits: chosen.per_run(),
         jobs: jobs(args.limits.jobs),
         judging,
         reference_limit: args.reference_limit,
